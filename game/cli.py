@@ -1,0 +1,153 @@
+"""Parsing the command line and running each subcommand, with FORMATS.md's exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .content.errors import ContentError
+
+EXIT_OK, EXIT_INVALID = 0, 2
+
+
+def _error(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return EXIT_INVALID
+
+
+def cmd_replay(args) -> int:
+    from .content.scenarios import load_scenario
+    from .session.replay import replay
+
+    try:
+        scenario = load_scenario(args.file)
+        result = replay(scenario)
+    except ContentError as exc:
+        return _error(str(exc))
+    battle = result.battle
+    if args.json:
+        print(json.dumps(battle.to_json()))
+    else:
+        for line in battle.state.log:
+            print(line)
+        print()
+        print(summary(battle))
+    if result.error:
+        return _error(result.error)
+    return EXIT_OK
+
+
+def summary(battle) -> str:
+    state = battle.state
+    lines = [f"Round {state.round}; " + (f"over, winner: {state.winner or 'nobody'}" if state.over
+                                         else f"{state.current_id} to act")]
+    for c in state.creatures.values():
+        conditions = ", ".join(sorted(c.conditions)) or "-"
+        lines.append(f"  {c.id:<12} {c.side:<6} [{c.x:>2}, {c.y:>2}]  {c.hp:>3}/{c.stats.hp:<3} {c.state:<11} {conditions}")
+    return "\n".join(lines)
+
+
+def cmd_check(args) -> int:
+    from .content.check import check_file
+
+    problems = 0
+    for name in args.files:
+        found = check_file(Path(name))
+        for problem in found:
+            print(f"error: {problem}", file=sys.stderr)
+        if not found:
+            print(f"ok: {name}")
+        problems += len(found)
+    return EXIT_INVALID if problems else EXIT_OK
+
+
+def cmd_render(args) -> int:
+    from .content.scenarios import load_scenario
+
+    try:
+        scenario = load_scenario(args.file)
+    except ContentError as exc:
+        return _error(str(exc))
+    from .ui.render import render_to_png
+
+    try:
+        render_to_png(scenario, args.output)
+    except (OSError, ValueError) as exc:
+        return _error(f"{args.output}: cannot write the picture: {exc}")
+    print(f"wrote {args.output}")
+    return EXIT_OK
+
+
+def cmd_bench(args) -> int:
+    from .session.bench import run_bench
+
+    figures = run_bench(progress=not args.json)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key:<28} {value}")
+    return EXIT_OK
+
+
+def cmd_play(args) -> int:
+    from .content.paths import DEFAULT_SCENARIO
+    from .content.scenarios import load_scenario
+
+    path = Path(args.file) if args.file else DEFAULT_SCENARIO
+    try:
+        scenario = load_scenario(path)
+    except ContentError as exc:
+        return _error(str(exc))
+    if args.seed is not None:
+        scenario.seed = args.seed
+    from .ui.app import run
+
+    try:
+        return run(scenario, hotseat=args.hotseat, ai_sides=tuple(args.ai or ()),
+                   screenshot=args.screenshot, exit_when_over=args.exit_when_over)
+    except ContentError as exc:
+        return _error(str(exc))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="skirmish", description="A grid-based tactical battle game (5e rules).")
+    sub = parser.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="play a scenario, a save or a bare map in a window")
+    play.add_argument("file", nargs="?", help="scenario, save or map (default: the bundled skirmish)")
+    play.add_argument("--hotseat", action="store_true", help="every side is played by people")
+    play.add_argument("--ai", action="append", metavar="SIDE", help="the computer plays this side")
+    play.add_argument("--seed", type=int, help="replace the scenario's seed")
+    play.add_argument("--screenshot", metavar="PATH", help="save the last frame to this PNG on exit")
+    play.add_argument("--exit-when-over", action="store_true", help="quit when the battle ends")
+    play.set_defaults(func=cmd_play)
+
+    rep = sub.add_parser("replay", help="replay a scenario's commands headless")
+    rep.add_argument("file")
+    rep.add_argument("--json", action="store_true", help="print the final state as JSON")
+    rep.set_defaults(func=cmd_replay)
+
+    chk = sub.add_parser("check", help="validate maps, stat blocks and scenarios")
+    chk.add_argument("files", nargs="+")
+    chk.set_defaults(func=cmd_check)
+
+    ren = sub.add_parser("render", help="draw a map or scenario to a PNG")
+    ren.add_argument("file")
+    ren.add_argument("-o", "--output", required=True, metavar="OUT.png")
+    ren.set_defaults(func=cmd_render)
+
+    ben = sub.add_parser("bench", help="print the performance figures of the benchmark suite")
+    ben.add_argument("--json", action="store_true")
+    ben.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["play", *(argv or [])])
+    return args.func(args)

@@ -1,0 +1,1 @@
+"""Loading and validating the hand-written files: maps, stat blocks, items, scenarios."""

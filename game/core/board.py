@@ -1,0 +1,116 @@
+"""The board: a terrain-kind array with its property lookups, and square geometry helpers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+from .terrain import TERRAIN
+
+SQUARE_M = 1.5  # one square is 1.5 m (5 ft)
+
+
+@dataclass(eq=False)
+class Board:
+    """Terrain kinds as a (rows, columns) uint8 array; properties come from TERRAIN."""
+
+    terrain: np.ndarray
+    _neighbours: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self.terrain = np.ascontiguousarray(self.terrain, dtype=np.uint8)
+        self.terrain.flags.writeable = False
+
+    @property
+    def height(self) -> int:
+        return self.terrain.shape[0]
+
+    @property
+    def width(self) -> int:
+        return self.terrain.shape[1]
+
+    def inside(self, x: int, y: int, side: int = 1) -> bool:
+        return 0 <= x and 0 <= y and x + side <= self.width and y + side <= self.height
+
+    def prop(self, name: str) -> np.ndarray:
+        """One terrain property for every square, e.g. prop("difficult")."""
+        return TERRAIN[name][self.terrain]
+
+    @cached_property
+    def blocks_move(self) -> np.ndarray:
+        return self.prop("blocks_move")
+
+    @cached_property
+    def line_cap(self) -> np.ndarray:
+        """For each square, the most cover a line blocked there gives (0 = the line is clear)."""
+        caps = np.where(self.prop("blocks_line"), self.prop("cover_cap"), 0).astype(np.int8)
+        caps.flags.writeable = False
+        return caps
+
+    def neighbour_edges(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """All 8-neighbour steps as flat (source, destination, is_diagonal), sorted by source."""
+        if "edges" not in self._neighbours:
+            h, w = self.terrain.shape
+            index = np.arange(h * w).reshape(h, w)
+            sources, targets, diagonal = [], [], []
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    if dx == dy == 0:
+                        continue
+                    src = index[max(0, -dy): h - max(0, dy), max(0, -dx): w - max(0, dx)]
+                    dst = src + dy * w + dx
+                    sources.append(src.ravel())
+                    targets.append(dst.ravel())
+                    diagonal.append(np.full(src.size, dx != 0 and dy != 0))
+            src = np.concatenate(sources)
+            dst = np.concatenate(targets)
+            diag = np.concatenate(diagonal)
+            order = np.argsort(src, kind="stable")
+            self._neighbours["edges"] = (src[order], dst[order], diag[order])
+        return self._neighbours["edges"]
+
+
+def window_any(mask: np.ndarray, side: int) -> np.ndarray:
+    """For each anchor (top-left), whether any square of the side x side space is set.
+
+    Anchors whose space would leave the board are False.
+    """
+    if side == 1:
+        return mask.copy()
+    h, w = mask.shape
+    out = np.zeros_like(mask, dtype=bool)
+    if side <= h and side <= w:
+        out[: h - side + 1, : w - side + 1] = sliding_window_view(mask, (side, side)).any(axis=(2, 3))
+    return out
+
+
+def window_all(mask: np.ndarray, side: int) -> np.ndarray:
+    """For each anchor (top-left), whether every square of the side x side space is set."""
+    if side == 1:
+        return mask.copy()
+    h, w = mask.shape
+    out = np.zeros_like(mask, dtype=bool)
+    if side <= h and side <= w:
+        out[: h - side + 1, : w - side + 1] = sliding_window_view(mask, (side, side)).all(axis=(2, 3))
+    return out
+
+
+def squares_of(x: int, y: int, side: int) -> list[tuple[int, int]]:
+    return [(x + i, y + j) for j in range(side) for i in range(side)]
+
+
+def gap_squares(a: tuple[int, int, int], b: tuple[int, int, int], diagonals: str = "5-5-5") -> int:
+    """Squares between two spaces (x, y, side): 1 when adjacent, as the 5e grid counts distance.
+
+    5e, Distance: count from a square next to the first to a square of the second, shortest way.
+    """
+    ax, ay, aside = a
+    bx, by, bside = b
+    dx = max(bx - (ax + aside - 1), ax - (bx + bside - 1), 0)
+    dy = max(by - (ay + aside - 1), ay - (by + bside - 1), 0)
+    if diagonals == "5-10-5":
+        return max(dx, dy) + min(dx, dy) // 2
+    return max(dx, dy)

@@ -1,0 +1,74 @@
+"""The one random generator of a battle: seeded, with an optional queue of forced faces."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import deque
+from dataclasses import dataclass
+
+_DICE_RE = re.compile(r"^\s*(?:(\d*)d(\d+))?\s*(?:([+-])\s*(\d+))?\s*$")
+
+
+class DiceError(ValueError):
+    """A forced face that cannot be rolled on the die asked for, or a malformed expression."""
+
+
+@dataclass(frozen=True)
+class DiceExpr:
+    """Dice notation such as "2d6+3": count, sides and a flat modifier."""
+
+    count: int
+    sides: int
+    bonus: int
+
+    @classmethod
+    def parse(cls, text: str | int) -> "DiceExpr":
+        if isinstance(text, int) and not isinstance(text, bool):
+            return cls(0, 0, text)
+        match = _DICE_RE.match(str(text))
+        if not match or not (match.group(2) or match.group(4)):
+            raise DiceError(f"not dice notation: {text!r} (expected like '1d6+2')")
+        count = int(match.group(1) or 1) if match.group(2) else 0
+        sides = int(match.group(2) or 0)
+        if match.group(2) and sides < 1:
+            raise DiceError(f"a die needs at least one side: {text!r}")
+        bonus = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
+        return cls(count, sides, bonus)
+
+    @property
+    def average(self) -> float:
+        return self.count * (self.sides + 1) / 2 + self.bonus
+
+    def __str__(self) -> str:
+        dice = f"{self.count}d{self.sides}" if self.count else ""
+        if not self.bonus:
+            return dice or "0"
+        return f"{dice}{self.bonus:+d}" if dice else str(self.bonus)
+
+
+class Dice:
+    """Rolls dice: forced faces first, in order, then the seeded generator."""
+
+    def __init__(self, seed: int, forced: list[int] | tuple[int, ...] = ()) -> None:
+        self.rng = random.Random(seed)
+        self.forced: deque[int] = deque(forced)
+
+    def roll(self, sides: int) -> int:
+        if self.forced:
+            face = self.forced[0]
+            if not 1 <= face <= sides:
+                raise DiceError(f"forced die face {face} cannot be rolled on a d{sides}")
+            return self.forced.popleft()
+        return self.rng.randrange(sides) + 1
+
+    def roll_many(self, count: int, sides: int) -> list[int]:
+        return [self.roll(sides) for _ in range(count)]
+
+    def d20(self, advantage: int = 0) -> tuple[int, list[int]]:
+        """A d20 with advantage (+1), disadvantage (-1) or neither: (kept face, faces rolled)."""
+        if advantage == 0:
+            face = self.roll(20)
+            return face, [face]
+        faces = [self.roll(20), self.roll(20)]
+        return (max(faces) if advantage > 0 else min(faces)), faces

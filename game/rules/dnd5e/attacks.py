@@ -1,0 +1,240 @@
+"""Attack rolls: what modifies them, the chance to hit, and resolving one (5e, "Réaliser une attaque")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...content.creatures import Attack
+from ...core.dice import DiceExpr
+from ...core.terrain import COVER_NAMES, TOTAL
+from ..errors import IllegalCommand
+from ..state import Creature
+from .damage import adjusted_damage, apply_damage
+from .geometry import COVER_BONUS, can_see, cover_between, distance_m, within
+
+
+def unarmed_strike(creature: Creature) -> Attack:
+    """5e: an unarmed strike deals 1 + Strength modifier bludgeoning; you are proficient."""
+    stats = creature.stats
+    return Attack(
+        name="unarmed", kind="melee", to_hit=stats.mod("str") + stats.proficiency,
+        damage=DiceExpr(0, 0, 1 + stats.mod("str")), type="bludgeoning", reach=1.5,
+    )
+
+
+def weapon_of(creature: Creature, name: str | None) -> Attack:
+    if name in (None, "unarmed") and (name == "unarmed" or not creature.stats.attacks):
+        return unarmed_strike(creature)
+    if name is None:
+        return creature.stats.attacks[0]
+    attack = creature.stats.attack(name)
+    if attack is None:
+        known = ", ".join([a.name for a in creature.stats.attacks] + ["unarmed"])
+        raise IllegalCommand(f"{creature.id} has no attack {name!r} (has: {known})")
+    return attack
+
+
+def first_melee(creature: Creature) -> Attack:
+    return next((a for a in creature.stats.attacks if a.is_melee), None) or unarmed_strike(creature)
+
+
+@dataclass
+class AttackPreview:
+    """Everything about an attack before the dice: range, cover, advantage and why."""
+
+    attack: Attack
+    ranged: bool
+    distance: float
+    cover: int
+    ac: int
+    advantage: int
+    reasons: list[str] = field(default_factory=list)
+    auto_crit: bool = False
+    problem: str | None = None  # why it cannot be made, if it cannot
+
+    @property
+    def target_number(self) -> int:
+        return self.ac + COVER_BONUS.get(self.cover, 0)
+
+    @property
+    def hit_chance(self) -> float:
+        """Probability of hitting: natural 20 always hits, natural 1 always misses."""
+        hits = sum(1 for face in range(1, 21)
+                   if face == 20 or (face != 1 and face + self.attack.to_hit >= self.target_number))
+        p = hits / 20
+        if self.advantage > 0:
+            return 1 - (1 - p) ** 2
+        if self.advantage < 0:
+            return p * p
+        return p
+
+
+def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack, offhand: bool = False) -> AttackPreview:
+    distance = distance_m(battle, attacker, target)
+    ranged = attack.kind == "ranged" or (attack.range is not None and distance > attack.reach + 1e-9)
+    cover = cover_between(battle, attacker, target)
+    preview = AttackPreview(attack=attack, ranged=ranged, distance=distance, cover=cover,
+                            ac=target.stats.ac, advantage=0)
+    good: list[str] = []
+    bad: list[str] = []
+    if ranged:
+        normal, long = attack.range
+        if distance > long + 1e-9:
+            preview.problem = f"{target.id} is {distance:g} m away, beyond the {long:g} m long range of {attack.name}"
+        elif distance > normal + 1e-9:
+            bad.append(f"beyond normal range ({normal:g} m)")
+        for other in battle.state.creatures.values():
+            # 5e: ranged attacks in close combat, a hostile within 1.5 m who sees you, not incapacitated
+            if (other.side != attacker.side and other.standing and not other.incapacitated
+                    and within(battle, attacker, other, 1.5) and can_see(battle, other, attacker)):
+                bad.append(f"{other.name} is within 1.5 m")
+                break
+    elif distance > attack.reach + 1e-9:
+        preview.problem = f"{target.id} is {distance:g} m away, out of the {attack.reach:g} m reach of {attack.name}"
+    if cover >= TOTAL and preview.problem is None:
+        preview.problem = f"{target.id} has total cover"
+
+    # 5e, Unseen attackers and targets
+    if not can_see(battle, attacker, target) or "hidden" in target.conditions:
+        bad.append("target unseen")
+    if "hidden" in attacker.conditions or not can_see(battle, target, attacker):
+        good.append("attacker unseen")
+    if target.prone:  # SRD 5.1, Prone
+        (good if within(battle, attacker, target, 1.5) else bad).append(
+            "target prone within 1.5 m" if within(battle, attacker, target, 1.5) else "target prone, beyond 1.5 m")
+    if attacker.prone:
+        bad.append("attacker prone")
+    if "dodging" in target.conditions and not target.incapacitated and can_see(battle, target, attacker):
+        bad.append("target dodging")  # 5e, Dodge
+    if target.state != "conscious" or "unconscious" in target.conditions:
+        good.append("target unconscious")
+        # SRD 5.1, Unconscious: a hit from within 1.5 m is a critical hit
+        preview.auto_crit = within(battle, attacker, target, 1.5)
+    if attacker.squeezing:  # 5e, Squeezing
+        bad.append("attacker squeezing")
+    if target.squeezing:
+        good.append("target squeezing")
+    if "pack-tactics" in attacker.stats.traits and any(
+        o.side == attacker.side and o is not attacker and o.standing and not o.incapacitated
+        and within(battle, o, target, 1.5) for o in battle.state.creatures.values()
+    ):
+        good.append("pack tactics")
+    # advantage and disadvantage cancel, never stack (5e)
+    preview.advantage = (1 if good else 0) - (1 if bad else 0)
+    preview.reasons = [f"advantage: {r}" for r in good] + [f"disadvantage: {r}" for r in bad]
+    return preview
+
+
+def damage_dice(attack: Attack, attacker: Creature, offhand: bool) -> DiceExpr:
+    dice = attack.damage
+    if offhand and dice.bonus > 0:
+        # 5e, Two-weapon fighting: no ability modifier to the bonus attack's damage unless negative
+        dice = DiceExpr(dice.count, dice.sides, 0)
+    return dice
+
+
+def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
+                   offhand: bool = False, knock_out: bool = False, reaction: bool = False) -> None:
+    """Roll one attack and apply its outcome; the preview must have no problem."""
+    preview = preview_attack(battle, attacker, target, attack, offhand)
+    if preview.problem:
+        raise IllegalCommand(preview.problem)
+    dice = battle.state.dice
+    face, faces = dice.d20(preview.advantage)
+    total = face + attack.to_hit
+    crit = face == 20
+    hit = crit or (face != 1 and total >= preview.target_number)
+    if hit and preview.auto_crit:
+        crit = True
+    shown = f"d20 {face}" if len(faces) == 1 else f"d20 {faces[0]}/{faces[1]} ({'advantage' if preview.advantage > 0 else 'disadvantage'}) {face}"
+    ac_text = f"AC {preview.ac}"
+    if preview.cover:
+        ac_text += f" + {COVER_BONUS[preview.cover]} {COVER_NAMES[preview.cover]} cover"
+    why = f" [{'; '.join(preview.reasons)}]" if preview.reasons else ""
+    verdict = "critical hit" if crit else ("hit" if hit else "miss")
+    if face == 1:
+        verdict = "miss (natural 1)"
+    kind = "opportunity attack" if reaction else ("off-hand attack" if offhand else "attacks")
+    verb = f"makes an {kind} on" if reaction or offhand else "attacks"
+    text = (f"{attacker.name} {verb} {target.name} with {attack.name}: "
+            f"{shown} {'-' if attack.to_hit < 0 else '+'} {abs(attack.to_hit)} = {total} vs {ac_text}, {verdict}{why}")
+    battle.emit("attack", text, attacker=attacker.id, target=target.id, hit=hit, crit=crit,
+                faces=faces, total=total)
+    # 5e, Unseen attackers: attacking reveals a hidden attacker
+    attacker.conditions.discard("hidden")
+    if not hit:
+        return
+    parts = [(damage_dice(attack, attacker, offhand), attack.type)]
+    if attack.extra_damage is not None:
+        parts.append((attack.extra_damage, attack.extra_type))
+    melee = not preview.ranged
+    for expr, dtype in parts:
+        deal_damage(battle, target, expr, dtype, crit, knock_out=knock_out and melee, source=attacker.name)
+    rider = dict(attack.on_hit)
+    if rider and target.alive:
+        apply_rider(battle, attacker, target, rider, crit)
+
+
+def deal_damage(battle, target: Creature, expr: DiceExpr, dtype: str, crit: bool,
+                knock_out: bool = False, source: str = "") -> int:
+    """Roll damage dice (all dice twice on a critical hit) and apply them."""
+    count = expr.count * (2 if crit else 1)  # 5e, Critical hits: roll all damage dice twice
+    faces = battle.state.dice.roll_many(count, expr.sides) if count else []
+    rolled = max(0, sum(faces) + expr.bonus)
+    amount, notes = adjusted_damage(target, rolled, dtype, battle.board)
+    dice_text = f"{count}d{expr.sides} {'+'.join(map(str, faces))}" if faces else ""
+    if expr.bonus:
+        dice_text = f"{dice_text} {expr.bonus:+d}".strip()
+    detail = f" ({dice_text}{', ' + ', '.join(notes) if notes else ''})" if dice_text or notes else ""
+    outcome = apply_damage(battle, target, amount, crit=crit, knock_out=knock_out)
+    text = f"{target.name} takes {amount} {dtype} damage{detail}"
+    if outcome:
+        text += f" and {outcome}" if not outcome.startswith("temporary") else f"; {outcome}"
+    battle.emit("damage", text, target=target.id, amount=amount, type=dtype, hp=target.hp, state=target.state)
+    battle.check_over()
+    return amount
+
+
+def saving_throw(battle, creature: Creature, ability: str, dc: int) -> tuple[bool, str]:
+    advantage = 0
+    if ability == "dex" and "dodging" in creature.conditions and not creature.incapacitated:
+        advantage += 1  # 5e, Dodge: advantage on Dexterity saves
+    if ability == "dex" and creature.squeezing:
+        advantage -= 1  # 5e, Squeezing: disadvantage on Dexterity saves
+    advantage = max(-1, min(1, advantage))
+    face, faces = battle.state.dice.d20(advantage)
+    bonus = creature.stats.save(ability)
+    total = face + bonus
+    ok = total >= dc
+    shown = f"d20 {face}" if len(faces) == 1 else f"d20 {faces[0]}/{faces[1]} {face}"
+    return ok, (f"{creature.name} makes a DC {dc} {ability.capitalize()} save: "
+                f"{shown} {bonus:+d} = {total}, {'success' if ok else 'failure'}")
+
+
+def apply_rider(battle, attacker: Creature, target: Creature, rider: dict, crit: bool) -> None:
+    """An attack's on-hit effect: a save against a condition or extra damage (e.g. a wolf's bite)."""
+    save, dc = rider.get("save"), rider.get("dc")
+    if not save or not isinstance(dc, int):
+        return
+    if not target.standing and rider.get("condition"):
+        return
+    ok, text = saving_throw(battle, target, save, dc)
+    battle.emit("save", text, creature=target.id, success=ok)
+    if "damage" in rider:
+        expr = DiceExpr.parse(rider["damage"])
+        faces = battle.state.dice.roll_many(expr.count, expr.sides) if expr.count else []
+        rolled = sum(faces) + expr.bonus
+        if ok:
+            rolled = rolled // 2 if rider.get("half") else 0
+        amount, notes = adjusted_damage(target, rolled, rider.get("type", "poison"), battle.board)
+        outcome = apply_damage(battle, target, amount, crit=False)
+        text = f"{target.name} takes {amount} {rider.get('type', 'poison')} damage ({expr.count}d{expr.sides} {'+'.join(map(str, faces))}{', halved' if ok and rider.get('half') else ''})"
+        battle.emit("damage", text + (f" and {outcome}" if outcome else ""), target=target.id, amount=amount,
+                    hp=target.hp, state=target.state)
+        battle.check_over()
+    elif not ok and rider.get("condition") and target.alive:
+        condition = rider["condition"]
+        if condition not in target.conditions:
+            target.conditions.add(condition)
+            battle.emit("condition", f"{target.name} is knocked {condition}" if condition == "prone"
+                        else f"{target.name} is {condition}", creature=target.id, condition=condition)

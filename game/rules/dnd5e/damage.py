@@ -1,0 +1,127 @@
+"""Damage, healing, dropping to 0 hit points and death saves (5e, "Dommages et soins")."""
+
+from __future__ import annotations
+
+from ...core.terrain import TERRAIN
+from ..state import CONSCIOUS, DEAD, STABLE, UNCONSCIOUS, Creature
+
+
+def adjusted_damage(target: Creature, amount: int, dtype: str, board=None) -> tuple[int, list[str]]:
+    """Damage after flat reduction, then immunity, resistance or vulnerability (never stacking)."""
+    notes = []
+    stats = target.stats
+    if stats.damage_reduction and amount > 0:
+        amount = max(0, amount - stats.damage_reduction)
+        notes.append(f"reduced by {stats.damage_reduction}")
+    resistances = set(stats.resistances)
+    if board is not None and dtype == "fire" and _immersed(target, board):
+        resistances.add("fire")  # 5e, Underwater combat: fully immersed creatures resist fire
+    # 5e: resistance and vulnerability apply after all other modifiers
+    if dtype in stats.immunities:
+        return 0, notes + [f"immune to {dtype}"]
+    if dtype in resistances:
+        amount //= 2
+        notes.append(f"resistant to {dtype}")
+    if dtype in stats.vulnerabilities:
+        amount *= 2
+        notes.append(f"vulnerable to {dtype}")
+    return amount, notes
+
+
+def _immersed(target: Creature, board) -> bool:
+    deep = TERRAIN["deep_water"][board.terrain]
+    return target.altitude == 0 and all(deep[y, x] for x, y in target.squares())
+
+
+def apply_damage(battle, target: Creature, amount: int, crit: bool = False, knock_out: bool = False) -> str:
+    """Subtract damage already adjusted; returns what happened to the target, for the log."""
+    if not target.alive or amount <= 0:
+        return ""
+    absorbed = min(target.temp_hp, amount)
+    target.temp_hp -= absorbed  # 5e: temporary hit points are lost first
+    rest = amount - absorbed
+    if rest <= 0:
+        return f"temporary hit points absorb {absorbed}"
+    max_hp = target.stats.hp
+    if target.hp == 0:
+        # 5e, Damage at 0 hit points: a failed death save (two on a critical hit); max or more kills
+        if rest >= max_hp:
+            return _die(battle, target, "dies (damage at 0 hp at least its hit point maximum)")
+        if target.state == STABLE:
+            target.state = UNCONSCIOUS
+        target.death_failures += 2 if crit else 1
+        if target.death_failures >= 3:
+            return _die(battle, target, "dies (three failed death saves)")
+        return f"death save failure{'s' if crit else ''} ({target.death_failures}/3)"
+    overflow = rest - target.hp
+    target.hp = max(0, target.hp - rest)
+    if target.hp > 0:
+        return ""
+    if overflow >= max_hp:
+        # 5e, Instant death: damage left over after 0 at least the hit point maximum
+        return _die(battle, target, "dies instantly")
+    if knock_out:
+        # 5e, Knocking a creature out: unconscious and stable
+        _fall_unconscious(target, STABLE)
+        return "is knocked out (unconscious and stable)"
+    if not target.stats.player:
+        # 5e, Monsters and death: a monster dies at 0 hit points
+        return _die(battle, target, "dies")
+    _fall_unconscious(target, UNCONSCIOUS)
+    return "falls unconscious"
+
+
+def _fall_unconscious(target: Creature, state: str) -> None:
+    target.state = state
+    target.death_successes = target.death_failures = 0
+    # SRD 5.1, Unconscious: the creature drops prone; it loses concentration-like stances
+    target.conditions |= {"unconscious", "prone"}
+    target.conditions -= {"dodging", "hidden", "dashing", "disengaged"}
+
+
+def _die(battle, target: Creature, text: str) -> str:
+    target.state = DEAD
+    target.hp = 0
+    target.temp_hp = 0
+    target.conditions -= {"dodging", "hidden", "dashing", "disengaged", "unconscious"}
+    return text
+
+
+def heal(target: Creature, amount: int) -> int:
+    """5e, Healing: hit points regained, capped at the maximum; the dead gain nothing."""
+    if target.state == DEAD or amount <= 0:
+        return 0
+    gained = min(amount, target.stats.hp - target.hp)
+    target.hp += gained
+    if target.hp > 0 and target.state in (UNCONSCIOUS, STABLE):
+        target.state = CONSCIOUS
+        target.conditions.discard("unconscious")
+    target.death_successes = target.death_failures = 0
+    return gained
+
+
+def death_save(battle, creature: Creature) -> str:
+    """5e, Death saving throws: d20 >= 10 succeeds; 1 is two failures; 20 regains 1 hp."""
+    face = battle.state.dice.roll(20)
+    if face == 20:
+        heal(creature, 1)
+        return f"{creature.name} makes a death save: d20 20, regains 1 hit point and wakes"
+    if face == 1:
+        creature.death_failures += 2
+        outcome = "two failures"
+    elif face >= 10:
+        creature.death_successes += 1
+        outcome = "success"
+    else:
+        creature.death_failures += 1
+        outcome = "failure"
+    text = (f"{creature.name} makes a death save: d20 {face}, {outcome} "
+            f"({creature.death_successes} successes, {creature.death_failures} failures)")
+    if creature.death_failures >= 3:
+        creature.state = DEAD
+        return text + "; dies"
+    if creature.death_successes >= 3:
+        creature.state = STABLE
+        creature.death_successes = creature.death_failures = 0
+        return text + "; is stable"
+    return text

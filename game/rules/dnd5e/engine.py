@@ -1,0 +1,470 @@
+"""The 5e battle: takes commands, checks them against the rules, and changes the state.
+
+Every change goes through Battle.submit; a refused command leaves the battle as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from ...content.errors import ContentError
+from ...content.scenarios import Scenario
+from ...core.board import SQUARE_M, gap_squares
+from ...core.dice import DiceError
+from ..commands import Command, parse_command, position_arg
+from ..errors import IllegalCommand
+from ..events import Event
+from ..state import CONSCIOUS, DEAD, STABLE, UNCONSCIOUS, Creature, Offer, PendingMove
+from .attacks import first_melee, resolve_attack, weapon_of
+from .damage import death_save
+from .geometry import can_see, field_for, melee_reach, space_after_step
+from .setup import new_state, roll_initiative, roll_surprise
+
+NOT_YET = {"hide", "search", "help", "ready", "grapple", "shove", "escape", "cast", "use",
+           "stabilize", "mount", "dismount"}
+MOVE_MODES = ("walk", "fly", "swim", "climb")
+
+
+class Battle:
+    """One battle of the 5e ruleset, from a scenario."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.board = scenario.map.board
+        self.diagonals = scenario.diagonals
+        self.state = new_state(scenario)
+        self._events: list[Event] = []
+        try:
+            self._start()
+        except DiceError as exc:
+            raise ContentError(f"while rolling for surprise and initiative: {exc}", scenario.path) from None
+        self.opening_events = self._take_events()
+
+    # ----------------------------------------------------------------- plumbing
+    def emit(self, kind: str, text: str, **data) -> None:
+        self._events.append(Event(kind, text, data))
+        self.state.log.append(text)
+
+    def _take_events(self) -> list[Event]:
+        events, self._events = self._events, []
+        return events
+
+    def submit(self, raw: dict | Command) -> list[Event]:
+        """Play one command; IllegalCommand (and no change at all) when the rules refuse it."""
+        command = raw if isinstance(raw, Command) else parse_command(raw)
+        snapshot = copy.deepcopy(self.state)
+        self._events = []
+        try:
+            self._run(command)
+        except (IllegalCommand, DiceError) as exc:
+            self.state = snapshot
+            self._events = []
+            raise IllegalCommand(str(exc)) from None
+        self.state.commands_done += 1
+        return self._take_events()
+
+    def creature(self, cid: str) -> Creature:
+        if not isinstance(cid, str) or cid not in self.state.creatures:
+            raise IllegalCommand(f"no creature {cid!r}")
+        return self.state.creatures[cid]
+
+    @property
+    def current(self) -> Creature | None:
+        return self.state.current
+
+    # ----------------------------------------------------------------- turns
+    def _start(self) -> None:
+        state = self.state
+        roll_surprise(state, lambda text: self.emit("note", text))
+        state.order = roll_initiative(state, self.scenario, lambda text: self.emit("note", text))
+        state.started = True
+        if not state.order:
+            state.over = True
+            return
+        state.round = 1
+        self.emit("round", "Round 1", round=1)
+        self.check_over()
+        if not state.over:
+            self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """Start the current creature's turn; turns that can hold nothing end by themselves."""
+        state = self.state
+        for _ in range(len(state.order) * 4 + 4):
+            if state.over:
+                return
+            c = state.current
+            c.reaction = True  # a reaction comes back at the start of the creature's turn
+            c.action = c.bonus_action = True
+            c.movement_spent = 0.0
+            c.dashes = c.attacks_left = 0
+            c.attack_weapons = ()
+            c.diagonal_parity = 0
+            c.conditions -= {"dodging", "disengaged", "dashing"}
+            if c.state == DEAD:
+                self._advance()
+                continue
+            self.emit("turn", f"{c.name}'s turn", creature=c.id, round=state.round)
+            if c.state == UNCONSCIOUS:
+                self.emit("death_save", death_save(self, c), creature=c.id)
+                self.check_over()
+                if c.state != CONSCIOUS:
+                    self._end_turn(c)
+                    self._advance()
+                    continue
+            elif c.state == STABLE:
+                self.emit("note", f"{c.name} is stable and unconscious", creature=c.id)
+                self._end_turn(c)
+                self._advance()
+                continue
+            if c.surprised:
+                # 5e, Surprise: no move and no action on the first turn; no reaction until it ends
+                self.emit("note", f"{c.name} is surprised and loses its turn", creature=c.id)
+                self._end_turn(c)
+                self._advance()
+                continue
+            return
+
+    def _end_turn(self, c: Creature) -> None:
+        c.surprised = False
+        c.conditions -= {"disengaged", "dashing"}
+
+    def _advance(self) -> None:
+        state = self.state
+        state.turn_index += 1
+        if state.turn_index >= len(state.order):
+            state.turn_index = 0
+            state.round += 1
+            self.emit("round", f"Round {state.round}", round=state.round)
+
+    def check_over(self) -> None:
+        state = self.state
+        if state.over:
+            return
+        sides = {c.side for c in state.creatures.values()}
+        standing = {c.side for c in state.creatures.values() if c.standing}
+        if len(sides) > 1 and len(standing) <= 1:
+            state.over = True
+            state.winner = next(iter(standing), None)
+            state.offers.clear()
+            state.pending_move = None
+            self.emit("over", f"The battle is over: {state.winner or 'nobody'} wins", winner=state.winner)
+
+    # ----------------------------------------------------------------- commands
+    def _run(self, cmd: Command) -> None:
+        state = self.state
+        if state.over:
+            raise IllegalCommand("the battle is over")
+        self.creature(cmd.actor)
+        while state.offers:
+            offer = state.offers[0]
+            if cmd.act == "react" and cmd.actor == offer.reactor:
+                self._answer_offer(offer, bool(cmd.get("take")), cmd.get("target"), explicit=True)
+                self._resume_move()
+                return
+            self._answer_offer(offer, True, None, explicit=False)  # the default: taken
+            self._resume_move()
+            if state.over:
+                raise IllegalCommand("the battle ended in the reactions before this command")
+        if cmd.act == "react":
+            raise IllegalCommand(f"no reaction is offered to {cmd.actor}")
+        actor = state.current
+        if cmd.actor != actor.id:
+            raise IllegalCommand(f"it is {actor.id}'s turn, not {cmd.actor}'s")
+        if cmd.act in NOT_YET:
+            raise IllegalCommand(f"'{cmd.act}' is not available yet in this version")
+        handler = getattr(self, f"_do_{cmd.act}")
+        handler(actor, cmd)
+
+    def _able(self, actor: Creature) -> None:
+        if actor.state != CONSCIOUS:
+            raise IllegalCommand(f"{actor.id} is {actor.state}")
+        if actor.incapacitated:
+            raise IllegalCommand(f"{actor.id} is incapacitated")
+
+    def _use_action(self, actor: Creature, what: str) -> None:
+        self._able(actor)
+        if not actor.action:
+            raise IllegalCommand(f"{actor.id} has already used its action this turn")
+        actor.action = False
+        actor.attacks_left = 0
+
+    def _do_end(self, actor: Creature, cmd: Command) -> None:
+        self.emit("note", f"{actor.name} ends its turn", creature=actor.id)
+        self._end_turn(actor)
+        self._advance()
+        self._begin_turn()
+
+    def _do_dash(self, actor: Creature, cmd: Command) -> None:
+        self._use_action(actor, "Dash")
+        actor.dashes += 1  # 5e, Dash: extra movement equal to your speed
+        actor.conditions.add("dashing")
+        self.emit("action", f"{actor.name} dashes ({actor.movement_left():g} m of movement left)", creature=actor.id)
+
+    def _do_disengage(self, actor: Creature, cmd: Command) -> None:
+        self._use_action(actor, "Disengage")
+        actor.conditions.add("disengaged")  # 5e: no opportunity attacks for the rest of the turn
+        self.emit("action", f"{actor.name} disengages", creature=actor.id)
+
+    def _do_dodge(self, actor: Creature, cmd: Command) -> None:
+        self._use_action(actor, "Dodge")
+        actor.conditions.add("dodging")  # until the start of its next turn
+        self.emit("action", f"{actor.name} dodges", creature=actor.id)
+
+    def _do_stand(self, actor: Creature, cmd: Command) -> None:
+        self._able(actor)
+        if not actor.prone:
+            raise IllegalCommand(f"{actor.id} is not prone")
+        # 5e, Being prone: standing up costs half your speed; not possible at speed 0
+        cost = actor.speed("walk") / 2
+        if actor.speed("walk") == 0 or actor.movement_left("walk") < cost - 1e-9:
+            raise IllegalCommand(f"{actor.id} needs {cost:g} m of movement to stand, has {actor.movement_left():g} m")
+        actor.movement_spent += cost
+        actor.conditions.discard("prone")
+        self.emit("condition", f"{actor.name} stands up ({cost:g} m of movement)", creature=actor.id)
+
+    def _do_drop_prone(self, actor: Creature, cmd: Command) -> None:
+        self._able(actor)
+        if actor.prone:
+            raise IllegalCommand(f"{actor.id} is already prone")
+        actor.conditions.add("prone")  # 5e: dropping prone costs no movement
+        self.emit("condition", f"{actor.name} drops prone", creature=actor.id)
+
+    def _do_attack(self, actor: Creature, cmd: Command) -> None:
+        self._able(actor)
+        target = self.creature(cmd.get("target"))
+        if target is actor:
+            raise IllegalCommand(f"{actor.id} cannot attack itself")
+        if target.state == DEAD:
+            raise IllegalCommand(f"{target.id} is dead")
+        attack = weapon_of(actor, cmd.get("with"))
+        offhand = cmd.get("offhand", False)
+        knock_out = cmd.get("knock_out", False)
+        if not isinstance(offhand, bool) or not isinstance(knock_out, bool):
+            raise IllegalCommand("'offhand' and 'knock_out' must be true or false")
+        if offhand:
+            # 5e, Two-weapon fighting: after attacking with a light melee weapon, a bonus action
+            # attack with a different light melee weapon
+            if not actor.bonus_action:
+                raise IllegalCommand(f"{actor.id} has already used its bonus action")
+            first = [weapon_of(actor, name) for name in actor.attack_weapons]
+            if not any(a.is_melee and "light" in a.properties for a in first):
+                raise IllegalCommand("an off-hand attack needs an Attack action with a light melee weapon first")
+            if not (attack.is_melee and "light" in attack.properties):
+                raise IllegalCommand(f"{attack.name} is not a light melee weapon")
+            if attack.name in actor.attack_weapons and len(
+                    [a for a in actor.stats.attacks if a.is_melee and "light" in a.properties]) > 1:
+                raise IllegalCommand("the off-hand attack needs a different light weapon")
+            actor.bonus_action = False
+        elif actor.attacks_left > 0:
+            actor.attacks_left -= 1
+        elif actor.action:
+            actor.action = False
+            actor.attacks_left = actor.stats.attacks_per_action - 1
+        else:
+            raise IllegalCommand(f"{actor.id} has no attack left this turn")
+        actor.attack_weapons += (attack.name,)
+        resolve_attack(self, actor, target, attack, offhand=offhand, knock_out=knock_out)
+
+    # ----------------------------------------------------------------- movement
+    def _do_move(self, actor: Creature, cmd: Command) -> None:
+        self._able(actor)
+        mode = cmd.get("mode", "walk")
+        if mode not in MOVE_MODES:
+            raise IllegalCommand(f"unknown movement mode {mode!r} (walk, fly, swim, climb)")
+        if cmd.get("altitude") is not None:
+            raise IllegalCommand("'altitude' is not available yet in this version")
+        if mode == "fly" and actor.stats.speed_of("fly") == 0:
+            raise IllegalCommand(f"{actor.id} has no fly speed")
+        if actor.speed(mode) == 0:
+            raise IllegalCommand(f"{actor.id} has speed 0")
+        has_to, has_path = cmd.get("to") is not None, cmd.get("path") is not None
+        if has_to == has_path:
+            raise IllegalCommand("'move' needs either 'to' or 'path'")
+        field = field_for(self, actor, mode)
+        left = actor.movement_left(mode)
+        if has_to:
+            x, y = position_arg(cmd.get("to"), "'to'")
+            steps = self._path_to(actor, field, x, y)
+        else:
+            raw = cmd.get("path")
+            if not isinstance(raw, tuple) or not raw:
+                raise IllegalCommand("'path' must be a list of [column, row] squares")
+            steps = [position_arg(p, "each square of 'path'") for p in raw]
+            if steps[0] == (actor.x, actor.y):
+                steps = steps[1:]
+            if not steps:
+                raise IllegalCommand(f"{actor.id} is already there")
+            self._check_path(actor, field, steps)
+        cost = self._path_cost(actor, field, steps)
+        if cost > left + 1e-9:
+            raise IllegalCommand(f"the path costs {cost:g} m, {actor.id} has {left:g} m of movement left")
+        self.state.pending_move = PendingMove(actor.id, steps, mode)
+        self._walk(first_checked=False)
+
+    def _path_to(self, actor: Creature, field, x: int, y: int) -> list[tuple[int, int]]:
+        if (x, y) == (actor.x, actor.y):
+            raise IllegalCommand(f"{actor.id} is already at [{x}, {y}]")
+        if not self.board.inside(x, y):
+            raise IllegalCommand(f"[{x}, {y}] is outside the {self.board.width}x{self.board.height} map")
+        self._check_end(actor, field, x, y)
+        steps = field.path_to(x, y)
+        if not steps:
+            raise IllegalCommand(f"{actor.id} has no way to [{x}, {y}]")
+        return steps
+
+    def _check_end(self, actor: Creature, field, x: int, y: int) -> None:
+        h, w = field.cost.shape
+        if not (0 <= x < w and 0 <= y < h) or not field.terrain_ok[y, x]:
+            raise IllegalCommand(f"{actor.id} does not fit at [{x}, {y}]")
+        if not field.can_end[y, x]:
+            for other in self.state.creatures.values():
+                if other is not actor and other.alive and any(
+                        (sx, sy) in other.squares() for sx in range(x, x + actor.side_squares)
+                        for sy in range(y, y + actor.side_squares)):
+                    hostile = "a hostile creature" if other.side != actor.side else "another creature"
+                    raise IllegalCommand(f"{hostile} occupies [{x}, {y}] ({other.id})")
+            raise IllegalCommand(f"{actor.id} cannot end its move at [{x}, {y}]")
+
+    def _check_path(self, actor: Creature, field, steps: list[tuple[int, int]]) -> None:
+        prev = (actor.x, actor.y)
+        for x, y in steps:
+            if max(abs(x - prev[0]), abs(y - prev[1])) != 1:
+                raise IllegalCommand(f"path step {list(prev)} to [{x}, {y}] is not to a neighbouring square")
+            if not self.board.inside(x, y) or field.multiplier[y, x] == 0:
+                raise IllegalCommand(f"{actor.id} cannot move through [{x}, {y}]")
+            if x != prev[0] and y != prev[1] and not (field.terrain_ok[prev[1], x] or field.terrain_ok[y, prev[0]]):
+                raise IllegalCommand(f"path step {list(prev)} to [{x}, {y}] slips between two blocked corners")
+            prev = (x, y)
+        self._check_end(actor, field, *steps[-1])
+
+    def _path_cost(self, actor: Creature, field, steps) -> float:
+        from ...core.movement import step_cost_squares
+
+        parity = actor.diagonal_parity
+        prev = (actor.x, actor.y)
+        total = 0
+        for step in steps:
+            diagonal = step[0] != prev[0] and step[1] != prev[1]
+            cost, parity = step_cost_squares(field.multiplier, step, diagonal, parity, self.diagonals)
+            total += cost
+            prev = step
+        return total * SQUARE_M
+
+    def _opportunity_offers(self, mover: Creature, before, after) -> list[Offer]:
+        """5e, Opportunity attacks: a hostile creature that sees you, as you leave its reach."""
+        if "disengaged" in mover.conditions:
+            return []
+        offers = []
+        for rid in self.state.order:
+            r = self.state.creatures[rid]
+            if (r.side == mover.side or not r.standing or r.incapacitated or not r.reaction
+                    or r.surprised or not can_see(self, r, mover)):
+                continue
+            reach = melee_reach(r)
+            was = gap_squares(r.space, before, self.diagonals) * SQUARE_M <= reach + 1e-9
+            now = gap_squares(r.space, after, self.diagonals) * SQUARE_M <= reach + 1e-9
+            if was and not now:
+                offers.append(Offer(reactor=r.id, kind="opportunity", provoker=mover.id))
+        return offers
+
+    def _walk(self, first_checked: bool) -> None:
+        """Carry out the pending move step by step, pausing where reactions are offered."""
+        from ...core.movement import step_cost_squares
+
+        pending = self.state.pending_move
+        mover = self.state.creatures[pending.mover]
+        field = field_for(self, mover, pending.mode)
+        walked = [(mover.x, mover.y)]
+        spent = 0.0
+        while pending.steps:
+            if not mover.standing:
+                break
+            nxt = pending.steps[0]
+            after = space_after_step(mover, field, *nxt)
+            if not first_checked and pending.own_movement:
+                offers = self._opportunity_offers(mover, mover.space, after)
+                if offers:
+                    self._emit_move(mover, walked, spent)
+                    self.state.offers = offers
+                    for offer in offers:
+                        r = self.state.creatures[offer.reactor]
+                        self.emit("offer", f"{r.name} may make an opportunity attack on {mover.name}",
+                                  reactor=r.id, provoker=mover.id, kind="opportunity")
+                    return
+            first_checked = False
+            diagonal = nxt[0] != mover.x and nxt[1] != mover.y
+            cost, parity = step_cost_squares(field.multiplier, nxt, diagonal, mover.diagonal_parity, self.diagonals)
+            metres = cost * SQUARE_M
+            if field.multiplier[nxt[1], nxt[0]] == 0 or metres > mover.movement_left(pending.mode) + 1e-9:
+                self.emit("note", f"{mover.name} stops at [{mover.x}, {mover.y}]: cannot go on", creature=mover.id)
+                break
+            mover.movement_spent += metres
+            spent += metres
+            mover.diagonal_parity = parity
+            mover.x, mover.y = nxt
+            if field.squeezing[nxt[1], nxt[0]]:
+                mover.conditions.add("squeezing")
+            else:
+                mover.conditions.discard("squeezing")
+            walked.append(nxt)
+            pending.steps.pop(0)
+        self._emit_move(mover, walked, spent)
+        self.state.pending_move = None
+
+    def _emit_move(self, mover: Creature, walked, spent: float) -> None:
+        if len(walked) < 2:
+            return
+        end = walked[-1]
+        squeeze = " (squeezing)" if mover.squeezing else ""
+        self.emit("move", f"{mover.name} moves to [{end[0]}, {end[1]}], {spent:g} m{squeeze} "
+                  f"({mover.movement_left():g} m left)", creature=mover.id, path=[list(p) for p in walked],
+                  cost=spent)
+
+    def _resume_move(self) -> None:
+        if self.state.offers or self.state.pending_move is None or self.state.over:
+            return
+        self._walk(first_checked=True)
+
+    def _answer_offer(self, offer: Offer, take: bool, target, explicit: bool) -> None:
+        self.state.offers.pop(0)
+        reactor = self.state.creatures[offer.reactor]
+        provoker = self.state.creatures[offer.provoker]
+        if target is not None and target != provoker.id:
+            raise IllegalCommand(f"the opportunity attack can only target {provoker.id}")
+        if not isinstance(take, bool):
+            raise IllegalCommand("'take' must be true or false")
+        if not take:
+            self.emit("reaction", f"{reactor.name} lets {provoker.name} go", reactor=reactor.id)
+            return
+        if not provoker.alive or not reactor.standing:
+            return
+        reactor.reaction = False
+        resolve_attack(self, reactor, provoker, first_melee(reactor), reaction=True)
+
+    # ----------------------------------------------------------------- output
+    def to_json(self) -> dict:
+        state = self.state
+        current = state.current_id if not state.over or state.started else None
+        creatures = {}
+        for cid in self._listed_ids():
+            c = state.creatures[cid]
+            creatures[cid] = {
+                "side": c.side, "at": [c.x, c.y], "hp": c.hp, "max_hp": c.stats.hp, "temp_hp": c.temp_hp,
+                "state": c.state, "conditions": sorted(c.conditions),
+                "death_saves": {"successes": c.death_successes, "failures": c.death_failures},
+                "movement_left": c.movement_left() if cid == current else c.stats.walk,
+                "action": c.action, "bonus_action": c.bonus_action, "reaction": c.reaction,
+            }
+            if c.altitude:
+                creatures[cid]["altitude"] = c.altitude
+        data = {
+            "round": state.round, "turn": current, "over": state.over, "winner": state.winner,
+            "order": list(state.order), "creatures": creatures, "log": list(state.log),
+        }
+        if state.offers:
+            data["offers"] = [{"reactor": o.reactor, "kind": o.kind, "provoker": o.provoker} for o in state.offers]
+        return data
+
+    def _listed_ids(self) -> list[str]:
+        return list(self.state.creatures)

@@ -1,0 +1,79 @@
+"""What the rules ask of the board about creatures: distance, sight, cover, fields."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.board import SQUARE_M, gap_squares
+from ...core.cover import cover_level
+from ...core.movement import MovementField, Mover, Occupant, movement_field
+from ...core.terrain import HALF, NO_COVER, TOTAL
+from ..state import Creature
+
+COVER_BONUS = {NO_COVER: 0, HALF: 2, 2: 5}  # SRD 5.1, Cover: half +2, three-quarters +5
+
+
+def distance_m(battle, a: Creature, b: Creature) -> float:
+    """5e, Distance: from a square next to one space to the other's space, in metres."""
+    return gap_squares(a.space, b.space, battle.diagonals) * SQUARE_M
+
+
+def within(battle, a: Creature, b: Creature, metres: float) -> bool:
+    return distance_m(battle, a, b) <= metres + 1e-9
+
+
+def can_see(battle, viewer: Creature, target: Creature) -> bool:
+    """Sight follows the same lines as cover; only terrain that blocks fully hides."""
+    if "invisible" in target.conditions or "blinded" in viewer.conditions:
+        return False
+    return cover_level(battle.board.line_cap, viewer.space, target.space) < TOTAL
+
+
+def cover_between(battle, attacker: Creature, target: Creature) -> int:
+    """Cover of target against attacker: terrain, and creatures in the way (at most half)."""
+    levels = battle.board.line_cap.copy()
+    for other in battle.state.creatures.values():
+        if other is attacker or other is target or not other.alive or other.prone:
+            continue  # SRD 5.1 is silent: dead and prone creatures give no cover here
+        for x, y in other.squares():
+            levels[y, x] = max(levels[y, x], HALF)
+    return cover_level(levels, attacker.space, target.space)
+
+
+def occupants_for(battle, mover: Creature) -> list[Occupant]:
+    return [
+        Occupant(o.x, o.y, o.side_squares, o.size, hostile=o.side != mover.side)
+        for o in battle.state.creatures.values()
+        if o is not mover and o.alive
+    ]
+
+
+def mover_of(creature: Creature, mode: str) -> Mover:
+    stats = creature.stats
+    return Mover(
+        size=creature.size, mode=mode, prone=creature.prone,
+        swims=stats.speed_of("swim") > 0, climbs=stats.speed_of("climb") > 0,
+    )
+
+
+def field_for(battle, creature: Creature, mode: str = "walk", limit_m: float | None = None) -> MovementField:
+    return movement_field(
+        battle.board, (creature.x, creature.y), mover_of(creature, mode), occupants_for(battle, creature),
+        diagonals=battle.diagonals, limit_m=limit_m, start_parity=creature.diagonal_parity,
+    )
+
+
+def melee_reach(creature: Creature) -> float:
+    reaches = [a.reach for a in creature.stats.attacks if a.is_melee]
+    return max(reaches, default=1.5)
+
+
+def space_after_step(creature: Creature, field: MovementField, x: int, y: int) -> tuple[int, int, int]:
+    from ...core.sizes import SPACE_SQUARES, squeezed_squares
+
+    side = squeezed_squares(creature.size) if field.squeezing[y, x] else SPACE_SQUARES[creature.size]
+    return x, y, side
+
+
+def adjacent_positions(x: int, y: int) -> np.ndarray:
+    return np.array([(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy])

@@ -1,0 +1,124 @@
+"""The start of a battle: creatures from the scenario, surprise and initiative (5e, "Ordre de combat")."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...content.scenarios import Scenario
+from ...core.dice import Dice
+from ..state import CONSCIOUS, STABLE, UNCONSCIOUS, BattleState, Creature
+
+
+def display_names(scenario: Scenario) -> dict[str, str]:
+    """Readable names: the scenario's, else the stat block's, numbered when a kind repeats."""
+    counts = Counter(spec.stats.name for spec in scenario.creatures if not spec.name)
+    seen: Counter = Counter()
+    names = {}
+    for spec in scenario.creatures:
+        if spec.name:
+            names[spec.id] = spec.name
+            continue
+        base = spec.stats.name
+        if counts[base] > 1:
+            seen[base] += 1
+            names[spec.id] = f"{base} {seen[base]}"
+        else:
+            names[spec.id] = base
+    return names
+
+
+def build_creatures(scenario: Scenario) -> dict[str, Creature]:
+    names = display_names(scenario)
+    creatures = {}
+    for spec in scenario.creatures:
+        hp = spec.stats.hp if spec.current_hp is None else spec.current_hp
+        conditions = set(spec.conditions)
+        state = CONSCIOUS
+        if hp == 0:
+            state = STABLE if spec.stats.player and "stable" in conditions else (UNCONSCIOUS if spec.stats.player else "dead")
+            if state != "dead":
+                conditions |= {"unconscious", "prone"}
+        if spec.hidden:
+            conditions.add("hidden")
+        creatures[spec.id] = Creature(
+            id=spec.id, name=names[spec.id], kind=spec.kind, side=spec.side, stats=spec.stats,
+            x=spec.at[0], y=spec.at[1], hp=hp, temp_hp=spec.temp_hp, state=state,
+            conditions=conditions, altitude=spec.altitude, surprised=spec.surprised,
+        )
+    return creatures
+
+
+def roll_surprise(state: BattleState, log) -> None:
+    """5e, Surprise: each hider's Dex (Stealth) against each opponent's passive Perception.
+
+    A creature is surprised when it notices no threat: every opponent is hidden and beat its
+    passive Perception. A hider stays hidden only from those it beat, so here: from all of them.
+    """
+    creatures = list(state.creatures.values())
+    stealth = {}
+    for c in creatures:
+        if "hidden" in c.conditions:
+            face = state.dice.roll(20)
+            bonus = c.stats.skill("stealth")
+            stealth[c.id] = face + bonus
+            log(f"{c.name} rolls Stealth: d20 {face} {bonus:+d} = {face + bonus}")
+    if not stealth:
+        return
+    for c in creatures:
+        opponents = [o for o in creatures if o.side != c.side and o.alive]
+        if not opponents:
+            continue
+        unnoticed = all(o.id in stealth and stealth[o.id] > c.stats.passive for o in opponents)
+        if unnoticed and c.standing and not c.surprised:
+            c.surprised = True
+            log(f"{c.name} is surprised (passive Perception {c.stats.passive})")
+    for c in creatures:
+        if c.id in stealth:
+            opponents = [o for o in creatures if o.side != c.side and o.alive]
+            if any(stealth[c.id] <= o.stats.passive for o in opponents):
+                c.conditions.discard("hidden")
+                log(f"{c.name} is noticed")
+
+
+def roll_initiative(state: BattleState, scenario: Scenario, log) -> list[str]:
+    """5e, Initiative: a Dexterity check; one roll per group of identical monsters.
+
+    Ties go to the higher initiative bonus, then to a d20 roll-off (higher first).
+    """
+    if scenario.initiative:
+        log("Initiative order set by the scenario: " + ", ".join(scenario.initiative))
+        return list(scenario.initiative)
+    groups: dict = {}
+    order_of_groups = []
+    for spec in scenario.creatures:
+        key = ("monster", spec.kind, spec.stats) if not spec.stats.player else ("pc", spec.id)
+        if key not in groups:
+            groups[key] = []
+            order_of_groups.append(key)
+        groups[key].append(spec.id)
+    rolls = {}
+    for key in order_of_groups:
+        members = groups[key]
+        first = state.creatures[members[0]]
+        face = state.dice.roll(20)
+        bonus = first.stats.initiative_bonus
+        rolls[key] = (face + bonus, bonus)
+        who = first.name if len(members) == 1 else f"{first.stats.name} ({len(members)})"
+        log(f"{who} rolls initiative: d20 {face} {bonus:+d} = {face + bonus}")
+        for cid in members:
+            state.creatures[cid].initiative = face + bonus
+    # roll-offs for groups tied on total and bonus
+    tie_break = {key: 0 for key in order_of_groups}
+    by_score = Counter(rolls.values())
+    for key in order_of_groups:
+        if by_score[rolls[key]] > 1:
+            tie_break[key] = state.dice.roll(20)
+            log(f"{state.creatures[groups[key][0]].name} rolls off a tie: d20 {tie_break[key]}")
+    ranked = sorted(order_of_groups, key=lambda k: (-rolls[k][0], -rolls[k][1], -tie_break[k]))
+    return [cid for key in ranked for cid in groups[key]]
+
+
+def new_state(scenario: Scenario) -> BattleState:
+    dice = Dice(scenario.seed, scenario.dice)
+    state = BattleState(creatures=build_creatures(scenario), order=[], dice=dice)
+    return state

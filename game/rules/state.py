@@ -1,0 +1,144 @@
+"""The battle state: creatures, turn order, dice, log and pending reactions.
+
+Only the ruleset's engine changes it, one command at a time; a refused command restores the
+copy taken before it, so nothing a refused command did survives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..content.creatures import StatBlock
+from ..core.dice import Dice
+from ..core.sizes import SPACE_SQUARES, squeezed_squares
+
+CONSCIOUS, UNCONSCIOUS, STABLE, DEAD = "conscious", "unconscious", "stable", "dead"
+INCAPACITATING = {"unconscious", "incapacitated", "paralyzed", "petrified", "stunned"}
+
+
+@dataclass
+class Creature:
+    id: str
+    name: str
+    kind: str
+    side: str
+    stats: StatBlock
+    x: int
+    y: int
+    hp: int
+    temp_hp: int = 0
+    state: str = CONSCIOUS
+    conditions: set[str] = field(default_factory=set)
+    death_successes: int = 0
+    death_failures: int = 0
+    altitude: float = 0.0
+    initiative: int = 0
+    surprised: bool = False
+    reaction: bool = True
+    # what is left of this creature's turn
+    action: bool = True
+    bonus_action: bool = True
+    movement_spent: float = 0.0
+    dashes: int = 0
+    attacks_left: int = 0
+    attack_weapons: tuple[str, ...] = ()
+    diagonal_parity: int = 0
+
+    @property
+    def size(self) -> str:
+        return self.stats.size
+
+    @property
+    def squeezing(self) -> bool:
+        return "squeezing" in self.conditions
+
+    @property
+    def side_squares(self) -> int:
+        """The side of the square space it occupies now (smaller while squeezing)."""
+        if self.squeezing:
+            return squeezed_squares(self.size)
+        return SPACE_SQUARES[self.size]
+
+    @property
+    def space(self) -> tuple[int, int, int]:
+        return self.x, self.y, self.side_squares
+
+    def squares(self) -> list[tuple[int, int]]:
+        side = self.side_squares
+        return [(self.x + i, self.y + j) for j in range(side) for i in range(side)]
+
+    @property
+    def alive(self) -> bool:
+        return self.state != DEAD
+
+    @property
+    def standing(self) -> bool:
+        """Still in the fight: conscious (unconscious, stable and dead are out)."""
+        return self.state == CONSCIOUS
+
+    @property
+    def incapacitated(self) -> bool:
+        return self.state != CONSCIOUS or bool(self.conditions & INCAPACITATING)
+
+    @property
+    def prone(self) -> bool:
+        return "prone" in self.conditions
+
+    def speed(self, mode: str = "walk") -> float:
+        """Current speed in a mode; swimming and climbing without such a speed use walking."""
+        if self.conditions & {"grappled", "restrained"} or self.state != CONSCIOUS:
+            return 0.0
+        own = self.stats.speed_of(mode)
+        if own == 0 and mode in ("swim", "climb"):
+            return self.stats.walk
+        return own
+
+    def movement_left(self, mode: str = "walk") -> float:
+        # 5e, Using different speeds: subtract the distance already moved from the new speed
+        return max(0.0, self.speed(mode) * (1 + self.dashes) - self.movement_spent)
+
+
+@dataclass
+class Offer:
+    """A reaction offered to a creature, waiting for its `react` (or the default)."""
+
+    reactor: str
+    kind: str  # "opportunity"
+    provoker: str
+
+
+@dataclass
+class PendingMove:
+    """A move interrupted by reactions: who moves, the steps left and how."""
+
+    mover: str
+    steps: list[tuple[int, int]]
+    mode: str
+    own_movement: bool = True
+
+
+@dataclass
+class BattleState:
+    creatures: dict[str, Creature]
+    order: list[str]
+    dice: Dice
+    round: int = 0
+    turn_index: int = 0
+    log: list[str] = field(default_factory=list)
+    offers: list[Offer] = field(default_factory=list)
+    pending_move: PendingMove | None = None
+    over: bool = False
+    winner: str | None = None
+    commands_done: int = 0
+    started: bool = False
+
+    @property
+    def current_id(self) -> str | None:
+        if not self.order or self.over and not self.started:
+            return None
+        return self.order[self.turn_index]
+
+    @property
+    def current(self) -> Creature | None:
+        cid = self.current_id
+        return self.creatures[cid] if cid else None

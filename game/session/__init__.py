@@ -1,0 +1,1 @@
+"""A battle in play: building it from a file, playing its command log (save = replay)."""

@@ -1,0 +1,36 @@
+"""Builders for tests that read like the rules: a tiny ASCII map, a roster, forced dice."""
+
+from __future__ import annotations
+
+from game.content.scenarios import parse_scenario
+from game.rules.dnd5e import Battle
+
+
+def creature(cid: str, kind: str, side: str, at: tuple[int, int], **extra) -> dict:
+    return {"id": cid, "kind": kind, "side": side, "at": list(at), **extra}
+
+
+def scenario(grid: str, roster: list[dict], dice=(), initiative=None, diagonals="5-5-5", seed=1, commands=()):
+    data = {
+        "format": 1, "seed": seed, "map": {"grid": grid}, "diagonals": diagonals,
+        "creature": roster, "dice": list(dice), "command": list(commands),
+    }
+    if initiative is not None:
+        data["initiative"] = list(initiative)
+    return parse_scenario(data)
+
+
+def battle(grid: str, roster: list[dict], dice=(), initiative=None, **kwargs) -> Battle:
+    """A battle on an ASCII map; initiative defaults to the roster's order (no dice rolled)."""
+    if initiative is None:
+        initiative = [c["id"] for c in roster]
+    return Battle(scenario(grid, roster, dice=dice, initiative=initiative, **kwargs))
+
+
+def force(b: Battle, *faces: int) -> None:
+    """Force the next die faces of a running battle."""
+    b.state.dice.forced.extend(faces)
+
+
+def act(b: Battle, actor: str, act_name: str, **args):
+    return b.submit({"actor": actor, "act": act_name, **args})

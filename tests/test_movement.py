@@ -1,0 +1,194 @@
+"""Movement fields by the 5e rules ("Mouvement et position"), on tiny ASCII maps."""
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.content.maps import parse_map
+from game.core.movement import Mover, Occupant, movement_field
+
+
+def board(grid: str):
+    return parse_map({"grid": grid}).board
+
+
+def test_open_floor_costs_one_square_per_step_diagonals_included():
+    # 5e grid (5-5-5): every square, diagonal or not, costs 1.5 m
+    field = movement_field(board(".....\n.....\n....."), (0, 0), Mover())
+    assert field.cost_to(4, 2) == pytest.approx(6.0)
+    assert field.cost_to(2, 2) == pytest.approx(3.0)
+
+
+def test_difficult_terrain_costs_double_and_does_not_stack():
+    # 5e, Difficult terrain: every metre costs one extra, however many obstacles there are
+    field = movement_field(board("#####\n#.:.#\n#####"), (1, 1), Mover())
+    assert field.cost_to(2, 1) == pytest.approx(3.0)
+    assert field.cost_to(3, 1) == pytest.approx(4.5)
+    # a friendly creature in difficult terrain is still only double
+    friend = Occupant(2, 1, 1, "medium", hostile=False)
+    field = movement_field(board("#####\n#.:.#\n#####"), (1, 1), Mover(), [friend])
+    assert field.cost_to(3, 1) == pytest.approx(4.5)
+
+
+def test_five_ten_five_variant_makes_every_second_diagonal_double():
+    field = movement_field(board("....\n....\n....\n...."), (0, 0), Mover(), diagonals="5-10-5")
+    assert field.cost_to(1, 1) == pytest.approx(1.5)
+    assert field.cost_to(2, 2) == pytest.approx(4.5)  # 5 + 10 ft
+    assert field.cost_to(3, 3) == pytest.approx(6.0)  # 5 + 10 + 5 ft
+    # a diagonal already moved this turn makes the next one the expensive one
+    field = movement_field(board("....\n....\n....\n...."), (0, 0), Mover(), diagonals="5-10-5", start_parity=1)
+    assert field.cost_to(1, 1) == pytest.approx(3.0)
+
+
+def test_hostile_space_is_impassable_but_friendly_is_difficult():
+    # 5e, Moving around other creatures
+    grid = "#####\n#...#\n#####"
+    foe = Occupant(2, 1, 1, "medium", hostile=True)
+    field = movement_field(board(grid), (1, 1), Mover(), [foe])
+    assert not np.isfinite(field.cost_to(3, 1))
+    friend = Occupant(2, 1, 1, "medium", hostile=False)
+    field = movement_field(board(grid), (1, 1), Mover(), [friend])
+    assert field.cost_to(3, 1) == pytest.approx(4.5)  # through the ally's square: difficult
+    assert not field.can_end[1, 2]  # but never stop in it
+
+
+def test_a_hostile_two_sizes_different_can_be_passed():
+    # 5e: a hostile creature's space can be crossed if it is two sizes bigger or smaller
+    grid = "######\n#....#\n#....#\n######"
+    horse = Occupant(2, 1, 2, "large", hostile=True)
+    tiny = Mover(size="tiny")
+    field = movement_field(board(grid), (1, 1), tiny, [horse])
+    assert np.isfinite(field.cost_to(4, 1))  # under the horse's hooves
+    assert not field.can_end[1, 2] and not field.can_end[2, 3]
+    medium = movement_field(board(grid), (1, 1), Mover(size="medium"), [horse])
+    assert not np.isfinite(medium.cost_to(4, 1)) or medium.path_to(4, 1)[0] not in [(2, 1), (3, 1)]
+
+
+def test_tiny_creatures_share_a_square_four_to_a_square():
+    grid = "...\n..."
+    rats = [Occupant(1, 0, 1, "tiny", hostile=False) for _ in range(3)]
+    field = movement_field(board(grid), (0, 0), Mover(size="tiny"), rats)
+    assert field.can_end[0, 1]
+    field = movement_field(board(grid), (0, 0), Mover(size="tiny"), rats + [Occupant(1, 0, 1, "tiny", False)])
+    assert not field.can_end[0, 1]
+    field = movement_field(board(grid), (0, 0), Mover(size="medium"), rats)
+    assert not field.can_end[0, 1]
+
+
+def test_large_creature_squeezes_through_a_one_square_corridor():
+    # 5e, Squeezing into a smaller space: a large creature fits a 1.5 m passage, each metre costs double
+    grid = (
+        "########\n"
+        "#..#####\n"
+        "#.......\n"
+        "#..#####\n"
+        "########"
+    )
+    field = movement_field(board(grid), (1, 1), Mover(size="large"))
+    assert field.squeezing[2, 4] and not field.squeezing[1, 1]
+    assert field.cost_to(5, 2) == pytest.approx(4 * 3.0)  # four squeezed steps, each double
+    medium = movement_field(board(grid), (1, 1), Mover(size="medium"))
+    assert medium.cost_to(5, 2) == pytest.approx(6.0)
+
+
+def test_huge_creature_cannot_pass_a_corridor_two_sizes_too_narrow():
+    grid = "#######\n#...###\n#......\n#...###\n#######"
+    field = movement_field(board(grid), (1, 1), Mover(size="huge"))
+    assert not np.isfinite(field.cost_to(4, 2))
+
+
+def test_prone_creature_crawls_at_double_and_triple_in_difficult_terrain():
+    # 5e, Being prone: crawling costs 1 extra metre; SRD 5.1: 2 extra in difficult terrain
+    field = movement_field(board("...:."), (0, 0), Mover(prone=True))
+    assert field.cost_to(2, 0) == pytest.approx(6.0)
+    assert field.cost_to(3, 0) == pytest.approx(6.0 + 4.5)
+
+
+def test_deep_water_costs_double_without_a_swim_speed():
+    field = movement_field(board(".~~."), (0, 0), Mover())
+    assert field.cost_to(3, 0) == pytest.approx(3.0 + 3.0 + 1.5)
+    swimmer = movement_field(board(".~~."), (0, 0), Mover(mode="swim", swims=True))
+    assert swimmer.cost_to(3, 0) == pytest.approx(4.5)
+
+
+def test_cliffs_can_only_be_climbed_and_cost_double_without_a_climb_speed():
+    walker = movement_field(board(".^."), (0, 0), Mover())
+    assert not np.isfinite(walker.cost_to(2, 0))
+    climber = movement_field(board(".^."), (0, 0), Mover(mode="climb"))
+    assert climber.cost_to(2, 0) == pytest.approx(3.0 + 1.5)
+    spider = movement_field(board(".^."), (0, 0), Mover(mode="climb", climbs=True))
+    assert spider.cost_to(2, 0) == pytest.approx(3.0)
+
+
+def test_flying_ignores_difficult_ground_but_not_walls():
+    field = movement_field(board(".::.#."), (0, 0), Mover(mode="fly"))
+    assert field.cost_to(3, 0) == pytest.approx(4.5)
+    assert not np.isfinite(field.cost_to(5, 0))
+
+
+def test_no_diagonal_step_between_two_blocked_corners():
+    grid = ".#\n#."
+    field = movement_field(board(grid), (0, 0), Mover())
+    assert not np.isfinite(field.cost_to(1, 1))
+
+
+def test_path_follows_the_cheapest_way_and_ends_at_the_target():
+    grid = "#######\n#.....#\n#.###.#\n#.....#\n#######"
+    field = movement_field(board(grid), (1, 1), Mover())
+    path = field.path_to(1, 3)
+    assert path[-1] == (1, 3)
+    assert len(path) == 2
+    steps = [(1, 1)] + path
+    assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in zip(steps, steps[1:]))
+
+
+# ---- invariants (hypothesis) -------------------------------------------------------------
+
+grids = st.integers(3, 9).flatmap(
+    lambda w: st.lists(st.text(alphabet=".:#~,=", min_size=w, max_size=w), min_size=3, max_size=9)
+)
+
+
+@given(grids, st.data())
+def test_costs_are_never_below_the_chebyshev_distance(rows, data):
+    b = board("\n".join(rows))
+    free = [(x, y) for y in range(b.height) for x in range(b.width) if not b.blocks_move[y, x]]
+    if not free:
+        return
+    start = data.draw(st.sampled_from(free))
+    field = movement_field(b, start, Mover(prone=data.draw(st.booleans())))
+    ys, xs = np.indices(field.cost.shape)
+    chebyshev = np.maximum(abs(xs - start[0]), abs(ys - start[1])) * 1.5
+    finite = np.isfinite(field.cost)
+    assert (field.cost[finite] >= chebyshev[finite] - 1e-9).all()
+
+
+@given(grids)
+def test_symmetric_maps_give_symmetric_costs(rows):
+    rows = [row + row[::-1] for row in rows]  # mirror left-right
+    b = board("\n".join(rows))
+    w = b.width
+    for y in range(b.height):
+        if not b.blocks_move[y, 0]:
+            left = movement_field(b, (0, y), Mover())
+            right = movement_field(b, (w - 1, y), Mover())
+            assert np.array_equal(left.cost, right.cost[:, ::-1])
+            return
+
+
+@given(grids, st.data())
+def test_a_field_never_ends_a_move_on_an_occupied_square(rows, data):
+    b = board("\n".join(rows))
+    free = [(x, y) for y in range(b.height) for x in range(b.width) if not b.blocks_move[y, x]]
+    if len(free) < 2:
+        return
+    chosen = data.draw(st.lists(st.sampled_from(free), min_size=2, max_size=6, unique=True))
+    start, others = chosen[0], chosen[1:]
+    sizes = data.draw(st.lists(st.sampled_from(["tiny", "small", "medium"]), min_size=len(others), max_size=len(others)))
+    occupants = [Occupant(x, y, 1, size, hostile=data.draw(st.booleans())) for (x, y), size in zip(others, sizes)]
+    mover_size = data.draw(st.sampled_from(["small", "medium"]))
+    field = movement_field(b, start, Mover(size=mover_size), occupants)
+    reach = field.reachable(1000)
+    for o in occupants:
+        assert not reach[o.y, o.x]
