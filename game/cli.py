@@ -50,7 +50,7 @@ def summary(battle) -> str:
 
 
 def cmd_check(args) -> int:
-    from .content.check import check_file
+    from .session.check import check_file
 
     problems = 0
     for name in args.files:

@@ -26,6 +26,8 @@ class DiceExpr:
     def parse(cls, text: str | int) -> "DiceExpr":
         if isinstance(text, int) and not isinstance(text, bool):
             return cls(0, 0, text)
+        if str(text).strip().lstrip("+-").isdigit():
+            return cls(0, 0, int(str(text).strip()))
         match = _DICE_RE.match(str(text))
         if not match or not (match.group(2) or match.group(4)):
             raise DiceError(f"not dice notation: {text!r} (expected like '1d6+2')")

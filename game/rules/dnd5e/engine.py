@@ -390,7 +390,7 @@ class Battle:
                     for offer in offers:
                         r = self.state.creatures[offer.reactor]
                         self.emit("offer", f"{r.name} may make an opportunity attack on {mover.name}",
-                                  reactor=r.id, provoker=mover.id, kind="opportunity")
+                                  reactor=r.id, provoker=mover.id, reaction="opportunity")
                     return
             first_checked = False
             diagonal = nxt[0] != mover.x and nxt[1] != mover.y

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .creatures import parse_item, parse_stat_block
-from .errors import ContentError, read_document
-from .maps import parse_map
-from .scenarios import is_scenario, parse_scenario
+from ..content.creatures import parse_item, parse_stat_block
+from ..content.errors import ContentError, read_document
+from ..content.maps import parse_map
+from ..content.scenarios import is_scenario, parse_scenario
 
 
 def kind_of(data: dict) -> str:
@@ -45,7 +45,7 @@ def check_file(path: Path) -> list[str]:
 
 def _check_scenario_play(scenario) -> list[str]:
     """A scenario is also checked by starting it and replaying its commands."""
-    from ..session.replay import replay
+    from .replay import replay
 
     try:
         result = replay(scenario)
