@@ -131,3 +131,81 @@ def test_cover_adds_to_armour_class_in_the_attack_roll():
     act(b, "fighter", "attack", target="gob1", **{"with": "handaxe"})
     line = [line for line in b.state.log if "attacks" in line][-1]
     assert "vs AC 15 + 2 half cover, miss" in line  # 11 + 5 = 16 < 17
+
+
+# ---- the vectorised lines agree with a plain, exact reference --------------------------
+from fractions import Fraction  # noqa: E402
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from hypothesis.extra.numpy import arrays  # noqa: E402
+
+
+def reference_line_level(levels, a, b) -> int:
+    """One line, square by square, in exact fractions: the rule as the module docstring states it."""
+    h, w = levels.shape
+
+    def lv(x, y):
+        return int(levels[y, x]) if 0 <= x < w and 0 <= y < h else 0
+
+    (x0, y0), (x1, y1) = a, b
+    dx, dy = x1 - x0, y1 - y0
+    best = 0
+    if dx == 0 or dy == 0:  # along a grid line: both sides of each unit edge must block
+        steps = abs(dx) + abs(dy)
+        for s in range(steps):
+            if dx == 0:
+                y = min(y0, y1) + s
+                best = max(best, min(lv(x0 - 1, y), lv(x0, y)))
+            else:
+                x = min(x0, x1) + s
+                best = max(best, min(lv(x, y0 - 1), lv(x, y0)))
+        return best
+    crossed = set()
+    for cy in range(min(y0, y1) - 1, max(y0, y1) + 1):
+        for cx in range(min(x0, x1) - 1, max(x0, x1) + 1):
+            lo, hi = Fraction(0), Fraction(1)
+            for p0, d, c in ((x0, dx, cx), (y0, dy, cy)):
+                t1, t2 = Fraction(c - p0, d), Fraction(c + 1 - p0, d)
+                lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
+            if lo < hi:
+                crossed.add((cx, cy))
+                best = max(best, lv(cx, cy))
+    g = np.gcd(abs(dx), abs(dy))
+    for i in range(1, g):  # lattice points strictly inside the segment
+        k, m = x0 + dx * i // g, y0 + dy * i // g
+        around = [(k - 1, m - 1), (k, m - 1), (k - 1, m), (k, m)]
+        sides = [c for c in around if c not in crossed]
+        best = max(best, min(lv(*c) for c in sides))
+    return best
+
+
+@given(arrays(np.int8, (6, 6), elements=st.sampled_from([0, 0, 0, 1, 2, 3])),
+       st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(0, 6), st.integers(0, 6)),
+                min_size=1, max_size=12))
+def test_vectorised_lines_match_the_reference(levels, lines):
+    starts = [(x0, y0) for x0, y0, _, _ in lines]
+    ends = [(x1, y1) for _, _, x1, y1 in lines]
+    got = segments_max_level(levels, starts, ends)
+    expected = [reference_line_level(levels, s, e) for s, e in zip(starts, ends)]
+    assert got.tolist() == expected
+
+
+@given(arrays(np.int8, (7, 7), elements=st.sampled_from([0, 0, 0, 0, 1, 2, 3])),
+       st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), st.sampled_from([1, 1, 2])),
+                min_size=2, max_size=5, unique_by=lambda c: (c[0], c[1])))
+def test_many_pairs_at_once_agree_with_one_pair_at_a_time(caps, spaces):
+    """cover_many (creature squares at most half, the pair's own squares ignored) = cover_level."""
+    from game.core.cover import Blockers, cover_many
+
+    owners = np.full(caps.shape, -1, np.int64)
+    for i, (x, y, side) in enumerate(spaces):
+        owners[y:y + side, x:x + side] = i
+    kept = [(i, s) for i, s in enumerate(spaces) if (owners == i).sum() == s[2] ** 2]  # no overlaps
+    pairs = [(a, b, i, j) for i, a in kept for j, b in kept if i != j]
+    got = cover_many(Blockers(caps, owners), pairs)
+    for (att, tgt, i, j), level in zip(pairs, got):
+        plain = caps.copy()
+        others = (owners >= 0) & (owners != i) & (owners != j)
+        plain[others] = np.maximum(plain[others], HALF)
+        assert level == cover_level(plain, att, tgt)

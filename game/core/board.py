@@ -50,8 +50,12 @@ class Board:
         caps.flags.writeable = False
         return caps
 
-    def neighbour_edges(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """All 8-neighbour steps as flat (source, destination, is_diagonal), sorted by source."""
+    def neighbour_edges(self) -> tuple[np.ndarray, ...]:
+        """All 8-neighbour steps as flat (source, destination, is_diagonal, side_a, side_b).
+
+        Sorted by source; side_a and side_b are the two squares a diagonal step passes
+        between (for orthogonal steps, the destination twice).
+        """
         if "edges" not in self._neighbours:
             h, w = self.terrain.shape
             index = np.arange(h * w).reshape(h, w)
@@ -69,7 +73,13 @@ class Board:
             dst = np.concatenate(targets)
             diag = np.concatenate(diagonal)
             order = np.argsort(src, kind="stable")
-            self._neighbours["edges"] = (src[order], dst[order], diag[order])
+            src, dst, diag = src[order], dst[order], diag[order]
+            side_a = src + (dst % w - src % w)
+            side_b = src + (dst // w - src // w) * w
+            side_a = np.where(diag, side_a, dst)
+            side_b = np.where(diag, side_b, dst)
+            self._neighbours["edges"] = tuple(a.astype(np.int32) for a in (src, dst)) + (
+                diag, side_a.astype(np.int32), side_b.astype(np.int32))
         return self._neighbours["edges"]
 
 

@@ -166,19 +166,16 @@ def movement_field(
     multiplier, squeezing, can_end, terrain_ok = position_costs(board, mover, list(others))
     h, w = multiplier.shape
     n = h * w
-    src, dst, diag = board.neighbour_edges()
+    src, dst, diag, side_a, side_b = board.neighbour_edges()
     flat_mult = multiplier.ravel()
     flat_ok = terrain_ok.ravel()
     sx, sy = start
     start_cell = sy * w + sx
-    ok = (flat_mult[dst] > 0) & ((flat_mult[src] > 0) | (src == start_cell))
-    if diag.any():
-        # a diagonal step may not slip between two blocked corners
-        dx = dst % w - src % w
-        dy = dst // w - src // w
-        side_a = src + dx
-        side_b = src + dy * w
-        ok &= ~diag | flat_ok[side_a] | flat_ok[side_b]
+    passable = flat_mult > 0
+    passable_from = passable.copy()
+    passable_from[start_cell] = True  # the mover may always leave where it stands
+    # a diagonal step may not slip between two blocked corners
+    ok = passable[dst] & passable_from[src] & (flat_ok[side_a] | flat_ok[side_b])
     s, d, g = src[ok], dst[ok], diag[ok]
     weight = flat_mult[d].astype(np.float64)
     if diagonals == "5-10-5":

@@ -1,0 +1,132 @@
+"""`skirmish bench`: medians of the board's hot paths on bench-100, beside reference timings.
+
+- movement_field_ms: the full movement field of a medium creature among 30 creatures;
+  reference: tcod's dijkstra2d (C) on the same per-square costs, when tcod is installed.
+- reach_ms: the squares reachable with 9 m of speed plus a Dash (18 m).
+- cover_all_pairs_ms: cover for every ordered pair of the 30 creatures; reference: tcod's
+  Bresenham lines for the same corner-to-corner lines, each checked against the blockers.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import sys
+import time
+
+import numpy as np
+
+from ..content.maps import load_map
+from ..content.paths import MAPS_DIR
+from ..core.board import SQUARE_M
+from ..core.cover import Blockers, cover_many
+from ..core.movement import Mover, Occupant, movement_field, position_costs
+from ..core.terrain import HALF
+
+RUNS = 15
+
+
+def _median_ms(fn, runs: int = RUNS) -> float:
+    fn()  # warm up caches
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return round(statistics.median(times), 3)
+
+
+def _creatures(mapdata):
+    spawns = [at for _, at in mapdata.spawns][:30]
+    sides = [side for side, _ in mapdata.spawns][:30]
+    return spawns, sides
+
+
+def run_bench(progress: bool = False) -> dict:
+    def say(step: int, total: int, what: str) -> None:
+        if progress:
+            print(f"[{step}/{total}] {what}", file=sys.stderr, flush=True)
+
+    mapdata = load_map(MAPS_DIR / "bench-100.toml")
+    board = mapdata.board
+    spawns, sides = _creatures(mapdata)
+    start = spawns[0]
+    others = [Occupant(x, y, 1, "medium", hostile=side != sides[0]) for (x, y), side in zip(spawns[1:], sides[1:])]
+    mover = Mover()
+    figures: dict = {
+        "machine": f"{platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}",
+        "board": f"bench-100 ({board.width}x{board.height}), {len(spawns)} creatures",
+        "runs": RUNS,
+    }
+    total = 3
+    say(1, total, "movement field")
+    figures["movement_field_ms"] = _median_ms(lambda: movement_field(board, start, mover, others))
+    reference = _tcod_reference(board, start, mover, others)
+    if reference is not None:
+        figures["movement_field_reference_ms"] = reference
+        figures["movement_field_ratio"] = round(figures["movement_field_ms"] / reference, 2)
+    say(2, total, "reach with speed 9 m plus Dash")
+    figures["reach_ms"] = _median_ms(
+        lambda: movement_field(board, start, mover, others, limit_m=18.0).reachable(18.0))
+    if reference is not None:
+        figures["reach_reference_ms"] = reference
+        figures["reach_ratio"] = round(figures["reach_ms"] / reference, 2)
+    say(3, total, "cover for all ordered pairs")
+    owners = np.full(board.terrain.shape, -1, np.int64)
+    for index, (x, y) in enumerate(spawns):
+        owners[y, x] = index
+    blockers = Blockers(board.line_cap, owners)
+    pairs = [((a[0], a[1], 1), (b[0], b[1], 1), i, j)
+             for i, a in enumerate(spawns) for j, b in enumerate(spawns) if i != j]
+
+    def all_pairs():
+        return cover_many(blockers, pairs)
+
+    figures["cover_all_pairs_ms"] = _median_ms(all_pairs, runs=5)
+    figures["cover_pairs"] = len(spawns) * (len(spawns) - 1)
+    levels = board.line_cap.copy()
+    levels[owners >= 0] = np.maximum(levels[owners >= 0], HALF)
+    cover_ref = _tcod_cover_reference(levels, spawns)
+    if cover_ref is not None:
+        figures["cover_all_pairs_reference_ms"] = cover_ref
+        figures["cover_all_pairs_ratio"] = round(figures["cover_all_pairs_ms"] / cover_ref, 2)
+    return figures
+
+
+def _tcod_reference(board, start, mover, others) -> float | None:
+    try:
+        import tcod.path
+    except ImportError:
+        return None
+    multiplier = position_costs(board, mover, others)[0].astype(np.int32)
+
+    def run():
+        dist = np.full(multiplier.shape, np.iinfo(np.int32).max, np.int32)
+        dist[start[1], start[0]] = 0
+        tcod.path.dijkstra2d(dist, multiplier, 1, 1, out=dist)
+        return dist * SQUARE_M
+
+    return _median_ms(run)
+
+
+def _tcod_cover_reference(levels, spawns) -> float | None:
+    try:
+        import tcod.los
+    except ImportError:
+        return None
+    blocked = levels > 0
+
+    def run():
+        for i, a in enumerate(spawns):
+            for j, b in enumerate(spawns):
+                if i == j:
+                    continue
+                for ox, oy in ((a[0], a[1]), (a[0] + 1, a[1]), (a[0], a[1] + 1), (a[0] + 1, a[1] + 1)):
+                    for tx, ty in ((b[0], b[1]), (b[0] + 1, b[1]), (b[0], b[1] + 1), (b[0] + 1, b[1] + 1)):
+                        line = tcod.los.bresenham((ox, oy), (tx, ty))
+                        xs = np.clip(line[1:-1, 0], 0, blocked.shape[1] - 1)
+                        ys = np.clip(line[1:-1, 1], 0, blocked.shape[0] - 1)
+                        blocked[ys, xs].any()
+
+    return _median_ms(run, runs=5)
