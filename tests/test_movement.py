@@ -192,3 +192,53 @@ def test_a_field_never_ends_a_move_on_an_occupied_square(rows, data):
     reach = field.reachable(1000)
     for o in occupants:
         assert not reach[o.y, o.x]
+
+
+# ---- sizes in play: the engine moves creatures through the field -----------------------
+from helpers import act, battle, creature  # noqa: E402
+
+CORRIDOR = (
+    "##########\n"
+    "#..#######\n"
+    "#.........\n"
+    "#..#######\n"
+    "##########"
+)
+
+
+def test_an_ogre_squeezes_through_the_corridor_and_fights_at_disadvantage():
+    # 5e, Squeezing into a smaller space: double cost; disadvantage on its attack rolls,
+    # attacks against it have advantage, while it is in the narrow space
+    b = battle(CORRIDOR, [creature("ogre", "ogre", "red", (1, 1)), creature("fighter", "fighter", "blue", (6, 2))],
+               dice=[15, 3, 1, 1])
+    act(b, "ogre", "move", to=[5, 2])
+    ogre = b.state.creatures["ogre"]
+    assert "squeezing" in ogre.conditions
+    assert b.to_json()["creatures"]["ogre"]["conditions"] == ["squeezing"]
+    assert ogre.movement_left() == pytest.approx(12 - 4 * 3.0)  # four squeezed steps
+    act(b, "ogre", "attack", target="fighter", **{"with": "greatclub"})
+    assert "disadvantage: attacker squeezing" in b.state.log[-2] or "disadvantage: attacker squeezing" in b.state.log[-1]
+
+
+def test_a_rat_runs_under_a_hostile_horses_hooves_but_cannot_stop_there():
+    grid = "......\n......\n......"
+    rat = creature("rat", "goblin", "blue", (0, 0), size="tiny", name="Rat")
+    horse = creature("horse", "riding-horse", "red", (1, 0))
+    b = battle(grid, [rat, horse])
+    act(b, "rat", "move", path=[[1, 0], [2, 0], [3, 0]])
+    assert (b.state.creatures["rat"].x, b.state.creatures["rat"].y) == (3, 0)
+    b = battle(grid, [rat, horse])
+    with pytest.raises(Exception, match="occupies"):
+        act(b, "rat", "move", to=[2, 1])
+    # a medium goblin cannot pass through the hostile horse at all
+    b = battle(grid, [creature("gob", "goblin", "blue", (0, 0), size="medium"), horse])
+    with pytest.raises(Exception, match="cannot move through"):
+        act(b, "gob", "move", path=[[1, 0], [2, 0], [3, 0]])
+
+
+def test_five_ten_five_counts_diagonals_across_separate_moves():
+    b = battle("......\n......\n......\n......", [creature("fighter", "fighter", "blue", (0, 0)),
+                                                  creature("gob1", "goblin", "red", (5, 3))], diagonals="5-10-5")
+    act(b, "fighter", "move", to=[1, 1])  # first diagonal: 1.5 m
+    act(b, "fighter", "move", to=[2, 2])  # second diagonal: 3 m
+    assert b.current.movement_left() == pytest.approx(9 - 4.5)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
-from ...core.cover import cover_level
+from ...core.cover import Blockers, cover_level, cover_many
 from ...core.movement import MovementField, Mover, Occupant, movement_field
-from ...core.terrain import HALF, NO_COVER, TOTAL
+from ...core.terrain import HALF, NO_COVER, TOTAL  # noqa: F401
 from ..state import Creature
 
 COVER_BONUS = {NO_COVER: 0, HALF: 2, 2: 5}  # SRD 5.1, Cover: half +2, three-quarters +5
@@ -29,15 +29,26 @@ def can_see(battle, viewer: Creature, target: Creature) -> bool:
     return cover_level(battle.board.line_cap, viewer.space, target.space) < TOTAL
 
 
+def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
+    """Terrain and creatures as line blockers, with each creature's index in them.
+
+    Dead and prone creatures give no cover (the SRD is silent; they are not in the way).
+    """
+    owners = np.full(battle.board.terrain.shape, -1, np.int32)
+    index = {}
+    for i, c in enumerate(battle.state.creatures.values()):
+        index[c.id] = i
+        if c.alive and not c.prone:
+            for x, y in c.squares():
+                owners[y, x] = i
+    return Blockers(battle.board.line_cap, owners), index
+
+
 def cover_between(battle, attacker: Creature, target: Creature) -> int:
     """Cover of target against attacker: terrain, and creatures in the way (at most half)."""
-    levels = battle.board.line_cap.copy()
-    for other in battle.state.creatures.values():
-        if other is attacker or other is target or not other.alive or other.prone:
-            continue  # SRD 5.1 is silent: dead and prone creatures give no cover here
-        for x, y in other.squares():
-            levels[y, x] = max(levels[y, x], HALF)
-    return cover_level(levels, attacker.space, target.space)
+    blockers, index = blockers_of(battle)
+    pair = (attacker.space, target.space, index[attacker.id], index[target.id])
+    return int(cover_many(blockers, [pair])[0])
 
 
 def occupants_for(battle, mover: Creature) -> list[Occupant]:
