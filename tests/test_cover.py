@@ -209,3 +209,19 @@ def test_many_pairs_at_once_agree_with_one_pair_at_a_time(caps, spaces):
         others = (owners >= 0) & (owners != i) & (owners != j)
         plain[others] = np.maximum(plain[others], HALF)
         assert level == cover_level(plain, att, tgt)
+
+
+@given(arrays(np.int8, (7, 7), elements=st.sampled_from([0, 0, 0, 0, 1, 2, 3])),
+       st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), st.sampled_from([1, 1, 2])),
+                min_size=2, max_size=5, unique_by=lambda c: (c[0], c[1])))
+def test_the_all_pairs_table_matches_pair_by_pair(caps, spaces):
+    from game.core.cover import Blockers, cover_many, cover_table
+
+    owners = np.full(caps.shape, -1, np.int64)
+    for i, (x, y, side) in enumerate(spaces):
+        owners[y:y + side, x:x + side] = i
+    blockers = Blockers(caps, owners)
+    table = cover_table(blockers, spaces)
+    pairs = [(a, b, i, j) for i, a in enumerate(spaces) for j, b in enumerate(spaces) if i != j]
+    expected = cover_many(blockers, pairs)
+    assert [table[i, j] for _, _, i, j in pairs] == expected.tolist()

@@ -35,6 +35,20 @@ class Blockers:
         if owners is not None:
             codes[1:-1, 1:-1] |= (np.asarray(owners, np.int32) + 1) << 2  # owners: index, -1 none
         self.codes = codes.ravel()
+        self._grid = codes
+        self._transposed: Blockers | None = None
+
+    def transposed(self) -> "Blockers":
+        """The same blockers with x and y swapped (for lines steeper than 45 degrees)."""
+        if self._transposed is None:
+            view = Blockers.__new__(Blockers)
+            view.shape = self.shape[::-1]
+            view.stride = self.shape[0] + 2
+            view._grid = np.ascontiguousarray(self._grid.T)
+            view.codes = view._grid.ravel()
+            view._transposed = self
+            self._transposed = view
+        return self._transposed
 
     def index(self, x, y):
         return (np.asarray(y) + 1) * self.stride + (np.asarray(x) + 1)
@@ -47,13 +61,13 @@ class Blockers:
         creature = (owner >= 0) & (owner != exclude_a) & (owner != exclude_b)
         return np.maximum(code & 3, creature * HALF).astype(np.int8)
 
-    def group_levels(self, flat, counts, exclude_a, exclude_b) -> np.ndarray:
+    def group_levels(self, flat, groups, counts, exclude_a, exclude_b) -> np.ndarray:
         """The highest level per group of consecutive squares (one group per line)."""
         code = self.codes[flat]
         out = _group_max((code & 3).astype(np.int8), counts)
         near = np.flatnonzero(code >= 4)  # squares with a creature: few
         if len(near):
-            line = np.repeat(np.arange(len(counts)), counts)[near]
+            line = groups[near]
             owner = (code[near] >> 2) - 1
             hit = (owner != exclude_a[line]) & (owner != exclude_b[line])
             np.maximum.at(out, line[hit], HALF)
@@ -87,8 +101,10 @@ def lines_max_level(blockers: Blockers, starts, ends, exclude=None) -> np.ndarra
     one it enters at each crossing of a grid line, found in exact integer arithmetic.
     """
     h, w = blockers.shape
-    starts = np.clip(np.asarray(starts, dtype=np.int32).reshape(-1, 2), -1, [w + 1, h + 1])
-    ends = np.clip(np.asarray(ends, dtype=np.int32).reshape(-1, 2), -1, [w + 1, h + 1])
+    # corners on the board (0..width, 0..height): every square a line meets is then on the
+    # padded board, and needs no bounds check
+    starts = np.clip(np.asarray(starts, dtype=np.int32).reshape(-1, 2), 0, [w, h])
+    ends = np.clip(np.asarray(ends, dtype=np.int32).reshape(-1, 2), 0, [w, h])
     k = len(starts)
     if exclude is None:
         exclude = np.full((k, 2), -2, np.int32)
@@ -127,48 +143,65 @@ def lines_max_level(blockers: Blockers, starts, ends, exclude=None) -> np.ndarra
     if not slanted.any():
         return result
 
-    idx = np.flatnonzero(slanted)
-    sx0, sy0, sdx, sdy = x0[idx], y0[idx], dx[idx], dy[idx]
-    up = sdy < 0
-    ady = np.abs(sdy)
-    sea, seb = ex_a[idx], ex_b[idx]
-    found = level(sx0, np.where(up, sy0 - 1, sy0), idx)  # the square the line starts in
-
-    # crossings of vertical grid lines x = x0 + j, 0 < j < dx: the square entered
-    counts = np.maximum(sdx - 1, 0)
-    g, j = _ranges(counts)
-    if len(g):
-        gdx = sdx[g]
-        num = sy0[g] * gdx + sdy[g] * j  # the crossing is at y = num / dx, exactly
-        yf = num // gdx
-        exact = num == yf * gdx
-        gup = up[g]
-        k_x = sx0[g] + j
-        entered = (yf - (exact & gup) + 1) * stride + k_x + 1
-        found = np.maximum(found, blockers.group_levels(np.clip(entered, 0, last), counts, sea, seb))
-        if exact.any():
-            # through a corner (k, m) the line passes between two squares that block it together
-            e = np.flatnonzero(exact)
-            m, kk, u, le = yf[e], k_x[e], gup[e], idx[g[e]]
-            sides = np.minimum(level(kk - 1, np.where(u, m - 1, m), le), level(kk, np.where(u, m, m - 1), le))
-            pinch = np.zeros(len(idx), np.int8)
-            np.maximum.at(pinch, g[e], sides)
-            found = np.maximum(found, pinch)
-
-    # crossings of horizontal grid lines away from corners (corners are counted above)
-    counts = np.maximum(ady - 1, 0)
-    g, j = _ranges(counts)
-    if len(g):
-        gady = ady[g]
-        num = sx0[g] * gady + sdx[g] * j  # x = num / |dy|
-        xf = num // gady
-        exact = num == xf * gady
-        gup = up[g]
-        m = np.where(gup, sy0[g] - j - 1, sy0[g] + j)  # the row entered
-        entered = np.where(exact, 0, (m + 1) * stride + xf + 1)  # corners look at the padding
-        found = np.maximum(found, blockers.group_levels(np.clip(entered, 0, last), counts, sea, seb))
-    result[idx] = found
+    shallow = slanted & (np.abs(dy) <= dx)
+    steep = slanted & ~shallow
+    if shallow.any():
+        idx = np.flatnonzero(shallow)
+        result[idx] = _shallow_lines(blockers, x0[idx], y0[idx], dx[idx], dy[idx], ex_a[idx], ex_b[idx])
+    if steep.any():
+        # swap x and y, and orient left to right again
+        idx = np.flatnonzero(steep)
+        tx0, ty0, tdx, tdy = y0[idx], x0[idx], dy[idx], dx[idx]
+        back = tdx < 0
+        tx0 = np.where(back, tx0 + tdx, tx0)
+        ty0 = np.where(back, ty0 + tdy, ty0)
+        tdx, tdy = np.abs(tdx), np.where(back, -tdy, tdy)
+        result[idx] = _shallow_lines(blockers.transposed(), tx0, ty0, tdx, tdy, ex_a[idx], ex_b[idx])
     return result
+
+
+def _shallow_lines(blockers: Blockers, x0, y0, dx, dy, ex_a, ex_b) -> np.ndarray:
+    """Lines going right (dx > 0) at most 45 degrees from the horizontal (0 < |dy| <= dx).
+
+    In each column strip such a line crosses one or two squares: the rows between where it
+    enters and leaves the strip, open at both ends (touching a corner enters nothing).
+    """
+    stride = blockers.stride
+    g, strip = _ranges(dx)
+    strip -= 1  # 0 .. dx - 1
+    gdx, gdy = np.repeat(dx, dx), np.repeat(dy, dx)
+    enter = np.repeat(y0 * dx, dx) + gdy * strip  # y * dx where the line enters the strip, exactly
+    leave = enter + gdy
+    first_row = np.minimum(enter, leave) // gdx
+    extra_row = -((-np.maximum(enter, leave)) // gdx) - 1 - first_row  # 0 or 1
+    top = (first_row + 1) * stride + np.repeat(x0 + 1, dx) + strip  # padded flat index
+    code_a = blockers.codes[top]
+    code_b = blockers.codes[top + extra_row * stride]
+    both = _group_max(np.maximum(code_a & 3, code_b & 3).astype(np.int8), dx)
+    near = np.flatnonzero((code_a | code_b) >= 4)  # squares with a creature: few
+    if len(near):
+        line = g[near]
+        for code in (code_a[near], code_b[near]):
+            owner = (code >> 2) - 1
+            hit = (owner >= 0) & (owner != ex_a[line]) & (owner != ex_b[line])
+            np.maximum.at(both, line[hit], HALF)
+    # where the line leaves a strip through a grid corner inside it, it passes between the two
+    # squares beside that corner, which block it only together
+    corner = (leave % gdx == 0) & (strip < gdx - 1)
+    if corner.any():
+        c = np.flatnonzero(corner)
+        k = x0[g[c]] + strip[c] + 1
+        m = leave[c] // gdx[c]
+        up = gdy[c] < 0
+        ya = np.where(up, m - 1, m)
+        yb = np.where(up, m, m - 1)
+        ea, eb = ex_a[g[c]], ex_b[g[c]]
+        sides = np.minimum(blockers.level((ya + 1) * stride + k, ea, eb),
+                           blockers.level((yb + 1) * stride + k + 1, ea, eb))
+        pinch = np.zeros(len(dx), np.int8)
+        np.maximum.at(pinch, g[c], sides)
+        both = np.maximum(both, pinch)
+    return both
 
 
 def segments_max_level(levels: np.ndarray, starts, ends) -> np.ndarray:
@@ -188,53 +221,68 @@ def _square_corners(side: int) -> np.ndarray:
                      for j in range(side) for i in range(side)])
 
 
+def _corner_levels(blockers: Blockers, first: np.ndarray, second: np.ndarray, side_a: int, side_b: int,
+                   ids: np.ndarray) -> np.ndarray:
+    """Levels of the lines from every corner of each first space to every corner of the second.
+
+    first, second: (P, 2) top-left squares; ids: (P, 2) creature indices the lines ignore.
+    Returns (P, corners of a, corners of b).
+    """
+    ca, cb = _corners(side_a), _corners(side_b)
+    p = len(first)
+    starts = np.broadcast_to((first[:, None, :] + ca[None, :, :])[:, :, None, :], (p, len(ca), len(cb), 2))
+    ends = np.broadcast_to((second[:, None, :] + cb[None, :, :])[:, None, :, :], (p, len(ca), len(cb), 2))
+    exclude = np.broadcast_to(ids[:, None, None, :], (p, len(ca), len(cb), 2))
+    levels = lines_max_level(blockers, starts.reshape(-1, 2), ends.reshape(-1, 2), exclude.reshape(-1, 2))
+    return levels.reshape(p, len(ca), len(cb))
+
+
+def _grade_from(corner_levels: np.ndarray, target_side: int) -> np.ndarray:
+    """Cover per pair, from (P, attacker corners, target corners) line levels."""
+    return _grade(corner_levels[:, :, _square_corners(target_side)])
+
+
 def cover_many(blockers: Blockers, pairs) -> np.ndarray:
     """Cover (0 none .. 3 total) for many (attacker space, target space, attacker id, target id).
 
-    A space is (x, y, side); ids are the creatures' indices in the blockers' owners (or -1).
-    The lines between two spaces join their corners both ways, so each unordered pair is
-    traced once, and the attacker's and the target's own squares never block.
+    A space is (x, y, side); ids are the creatures' indices in the blockers' owners (or -1):
+    the attacker's and the target's own squares never block their lines.
     """
     pairs = list(pairs)
-    unique: dict[tuple, int] = {}
-    direction = []  # per pair: (index of its unordered pair, traced from the attacker?)
-    for att, tgt, ia, it in pairs:
-        forward, backward = (tuple(att), tuple(tgt), ia, it), (tuple(tgt), tuple(att), it, ia)
-        if backward in unique:
-            direction.append((unique[backward], False))
-        else:
-            direction.append((unique.setdefault(forward, len(unique)), True))
-    keys = list(unique)
-    matrices: dict[int, np.ndarray] = {}  # unordered pair -> (corners of first, corners of second)
-    by_shape: dict[tuple[int, int], list[int]] = {}
-    for u, (first, second, _, _) in enumerate(keys):
-        by_shape.setdefault((first[2], second[2]), []).append(u)
-    for (side_a, side_b), members in by_shape.items():
-        ca, cb = _corners(side_a), _corners(side_b)
-        origin = np.array([keys[u][0][:2] for u in members])
-        other = np.array([keys[u][1][:2] for u in members])
-        ids = np.array([keys[u][2:] for u in members])
-        starts = np.broadcast_to((origin[:, None, :] + ca[None, :, :])[:, :, None, :],
-                                 (len(members), len(ca), len(cb), 2))
-        ends = np.broadcast_to((other[:, None, :] + cb[None, :, :])[:, None, :, :],
-                               (len(members), len(ca), len(cb), 2))
-        exclude = np.broadcast_to(ids[:, None, None, :], (len(members), len(ca), len(cb), 2))
-        lv = lines_max_level(blockers, starts.reshape(-1, 2), ends.reshape(-1, 2), exclude.reshape(-1, 2))
-        for u, m in zip(members, lv.reshape(len(members), len(ca), len(cb))):
-            matrices[u] = m
     out = np.zeros(len(pairs), np.int8)
-    groups: dict[tuple, list[int]] = {}
-    for i, (u, forward) in enumerate(direction):
-        m = matrices[u]
-        groups.setdefault((m.shape, forward), []).append(i)
-    for (shape, forward), members in groups.items():
-        stack = np.stack([matrices[direction[i][0]] for i in members])
-        if not forward:
-            stack = stack.transpose(0, 2, 1)  # origins are the second space's corners
-        target_side = int(round(np.sqrt(stack.shape[2]))) - 1
-        lines = stack[:, :, _square_corners(target_side)]  # (pairs, origins, squares, 4)
-        out[members] = _grade(lines)
+    by_shape: dict[tuple[int, int], list[int]] = {}
+    for i, (att, tgt, _, _) in enumerate(pairs):
+        by_shape.setdefault((att[2], tgt[2]), []).append(i)
+    for (side_a, side_b), members in by_shape.items():
+        first = np.array([pairs[i][0][:2] for i in members])
+        second = np.array([pairs[i][1][:2] for i in members])
+        ids = np.array([pairs[i][2:] for i in members])
+        out[members] = _grade_from(_corner_levels(blockers, first, second, side_a, side_b, ids), side_b)
     return out
+
+
+def cover_table(blockers: Blockers, spaces) -> np.ndarray:
+    """Cover of every creature against every other: table[attacker, target], 0 on the diagonal.
+
+    spaces: (x, y, side) per creature, in the order of the blockers' owner indices. The lines
+    between two spaces join their corners both ways, so each unordered pair is traced once.
+    """
+    spaces = np.asarray(spaces, dtype=np.int64).reshape(-1, 3)
+    n = len(spaces)
+    table = np.zeros((n, n), np.int8)
+    first, second = np.triu_indices(n, k=1)
+    sides = spaces[:, 2]
+    for side_a in np.unique(sides):
+        for side_b in np.unique(sides):
+            sel = (sides[first] == side_a) & (sides[second] == side_b)
+            if not sel.any():
+                continue
+            i, j = first[sel], second[sel]
+            levels = _corner_levels(blockers, spaces[i, :2], spaces[j, :2], int(side_a), int(side_b),
+                                    np.stack([i, j], axis=1))
+            table[i, j] = _grade_from(levels, int(side_b))
+            table[j, i] = _grade_from(levels.transpose(0, 2, 1), int(side_a))
+    return table
 
 
 def cover_level(levels: np.ndarray, attacker: tuple[int, int, int], target: tuple[int, int, int]) -> int:

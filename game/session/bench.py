@@ -20,7 +20,7 @@ import numpy as np
 from ..content.maps import load_map
 from ..content.paths import MAPS_DIR
 from ..core.board import SQUARE_M
-from ..core.cover import Blockers, cover_many
+from ..core.cover import Blockers, cover_table
 from ..core.movement import Mover, Occupant, movement_field, position_costs
 from ..core.terrain import HALF
 
@@ -77,11 +77,10 @@ def run_bench(progress: bool = False) -> dict:
     for index, (x, y) in enumerate(spawns):
         owners[y, x] = index
     blockers = Blockers(board.line_cap, owners)
-    pairs = [((a[0], a[1], 1), (b[0], b[1], 1), i, j)
-             for i, a in enumerate(spawns) for j, b in enumerate(spawns) if i != j]
+    spaces = [(x, y, 1) for x, y in spawns]
 
     def all_pairs():
-        return cover_many(blockers, pairs)
+        return cover_table(blockers, spaces)
 
     figures["cover_all_pairs_ms"] = _median_ms(all_pairs, runs=5)
     figures["cover_pairs"] = len(spawns) * (len(spawns) - 1)

@@ -1,0 +1,220 @@
+"""The drawing layer: every bundled map and scenario renders to a PNG, and the window plays.
+
+Runs headless: the SDL dummy drivers are set before pygame is imported.
+"""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from pathlib import Path  # noqa: E402
+
+import numpy as np  # noqa: E402
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.content.scenarios import load_scenario, parse_scenario  # noqa: E402
+from game.rules.dnd5e import Battle  # noqa: E402
+from game.ui import app as ui_app  # noqa: E402
+from game.ui.board_view import BoardView, Text, short_label  # noqa: E402
+from game.ui.render import render_to_png  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+MAPS = sorted((ROOT / "maps").glob("*.toml"))
+DEFAULT = ROOT / "maps" / "default.scenario.toml"
+
+
+def colours_in(path: Path) -> int:
+    image = pygame.image.load(str(path))
+    pixels = pygame.surfarray.array3d(image).reshape(-1, 3)
+    return len(np.unique(pixels[:: max(1, len(pixels) // 20000)], axis=0))
+
+
+@pytest.mark.parametrize("path", MAPS, ids=[p.name for p in MAPS])
+def test_every_bundled_map_and_scenario_renders(path, tmp_path):
+    scenario = load_scenario(path)
+    board = scenario.map.board
+    out = tmp_path / "out.png"
+    render_to_png(scenario, out, square_px=16 if board.width * board.height > 2000 else 32)
+    image = pygame.image.load(str(out))
+    square = 16 if board.width * board.height > 2000 else 32
+    assert image.get_width() >= board.width * square
+    assert image.get_height() >= board.height * square
+    assert colours_in(out) > 10  # not a single colour: terrain, grid, text and tokens
+
+
+def test_every_terrain_kind_and_token_state_renders(tmp_path):
+    text = """
+format = 1
+title = "All terrain"
+[map]
+name = "All kinds"
+grid = '''
+.#####+#...
+.+.,,~~=..^
+.###+###==.
+..::::.....
+'''
+[[creature]]
+id = "fighter"
+kind = "fighter"
+side = "blue"
+at = [2, 1]
+conditions = ["prone"]
+[[creature]]
+id = "wizard"
+kind = "wizard"
+side = "blue"
+at = [3, 3]
+current_hp = 0
+[[creature]]
+id = "ogre"
+kind = "ogre"
+side = "red"
+at = [8, 0]
+temp_hp = 5
+[[creature]]
+id = "gob1"
+kind = "goblin"
+side = "green"
+at = [10, 3]
+"""
+    import tomllib
+
+    scenario = parse_scenario(tomllib.loads(text), None, text)
+    out = tmp_path / "all.png"
+    render_to_png(scenario, out, square_px=24)
+    assert colours_in(out) > 50
+
+
+def test_labels_are_shortened_but_keep_their_number():
+    fits = lambda t: len(t) <= 4  # noqa: E731
+    assert short_label("gob1", fits) == "gob1"
+    assert short_label("wizard", fits) == "wzrd"
+    assert short_label("sahu12", fits) == "sa12"
+
+
+def test_square_at_and_square_rect_agree():
+    scenario = load_scenario(DEFAULT)
+    view = BoardView(scenario.map.board, 20, Text())
+    view.origin = (30, 40)
+    rect = view.square_rect(3, 5)
+    assert view.square_at(*rect.center) == (3, 5)
+    assert view.square_at(10, 10) is None
+
+
+def test_window_runs_a_few_frames_and_saves_a_screenshot(tmp_path):
+    shot = tmp_path / "shot.png"
+    code = ui_app.run(load_scenario(DEFAULT), max_frames=5, screenshot=shot)
+    assert code == 0
+    assert shot.is_file()
+    assert pygame.image.load(str(shot)).get_size() == ui_app.DEFAULT_SIZE
+    assert colours_in(shot) > 10
+
+
+def click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.step()
+
+
+def test_clicks_and_keys_become_commands():
+    scenario = load_scenario(DEFAULT)
+    battle = Battle(scenario)
+    app = ui_app.App(scenario, battle=battle, hotseat=True)
+    try:
+        app.step()
+        mover = battle.current
+        start = (mover.x, mover.y)
+        centre = tuple(int(v) for v in app.view.square_centre(mover.x, mover.y, mover.side_squares))
+        click(app, centre)  # the token whose turn it is: its reachable squares
+        assert app.tool is not None and app.tool.mask.any()
+
+        ys, xs = np.nonzero(app.tool.mask)
+        goal = (int(xs[0]), int(ys[0]))
+        cost = app.tool.field.cost_to(*goal)
+        click(app, tuple(int(v) for v in app.view.square_centre(*goal)))  # a reachable square: move there
+        moved = battle.state.creatures[mover.id]
+        assert (moved.x, moved.y) == goal != start
+        assert moved.movement_spent == pytest.approx(cost)
+
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e))
+        app.step()
+        assert battle.current.id != mover.id
+        assert battle.state.log[-1].endswith("'s turn")
+    finally:
+        app.close()
+
+
+def test_events_queued_before_a_short_run_are_played():
+    scenario = load_scenario(DEFAULT)
+    battle = Battle(scenario)
+    app = ui_app.App(scenario, battle=battle, hotseat=True)
+    try:
+        first = battle.current
+        centre = tuple(int(v) for v in app.view.square_centre(first.x, first.y, first.side_squares))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e))
+        assert app.run(max_frames=3) == 0
+        assert battle.current.id != first.id
+        assert any(line == f"{first.name} ends its turn" for line in battle.state.log)
+    finally:
+        app.close()
+
+
+def test_a_refused_command_is_shown_in_the_log_panel():
+    scenario = load_scenario(DEFAULT)
+    battle = Battle(scenario)
+    app = ui_app.App(scenario, battle=battle, hotseat=True)
+    try:
+        app.step()
+        before = battle.to_json()
+        app.submit({"actor": battle.current.id, "act": "move", "to": [0, 0]})  # too far
+        assert battle.to_json() == before
+        assert app.messages[-1][0].startswith("Refused:")
+        app.step()
+    finally:
+        app.close()
+
+
+def test_an_ai_side_plays_through_the_hook():
+    scenario = load_scenario(DEFAULT)  # blue human, red ai
+    played = []
+
+    def ai(battle):
+        played.append(battle.current.id)
+        return {"actor": battle.current.id, "act": "end"}
+
+    battle = Battle(scenario)
+    app = ui_app.App(scenario, battle=battle, ai=ai)
+    try:
+        for _ in range(40):
+            current = battle.current
+            if app.human(current):
+                app.submit({"actor": current.id, "act": "end"})
+            app.last_ai = float("-inf")  # no pause between AI commands in a test
+            app.step()
+            if played and app.human(battle.current):
+                break
+        assert played
+        assert {battle.state.creatures[cid].side for cid in played} == {"red"}
+        assert battle.current.side == "blue"
+    finally:
+        app.close()
+
+
+def test_the_window_closes_itself_when_the_battle_is_over():
+    scenario = load_scenario(DEFAULT)
+    battle = Battle(scenario)
+    for c in battle.state.creatures.values():
+        if c.side == "red":
+            c.state, c.hp = "dead", 0
+    battle.check_over()
+    assert battle.state.over
+    app = ui_app.App(scenario, battle=battle)
+    try:
+        assert app.run(exit_when_over=True, max_frames=600) == 0
+        assert app.frames < 600
+    finally:
+        app.close()
