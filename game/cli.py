@@ -103,11 +103,12 @@ def cmd_play(args) -> int:
         return _error(str(exc))
     if args.seed is not None:
         scenario.seed = args.seed
+    from .session.ai import rush
     from .ui.app import run
 
     try:
         return run(scenario, hotseat=args.hotseat, ai_sides=tuple(args.ai or ()),
-                   screenshot=args.screenshot, exit_when_over=args.exit_when_over)
+                   screenshot=args.screenshot, exit_when_over=args.exit_when_over, ai=rush)
     except ContentError as exc:
         return _error(str(exc))
 

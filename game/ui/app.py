@@ -335,6 +335,8 @@ class App:
                     break
         if screenshot:
             pygame.image.save(self.screen, str(screenshot))
+        if exit_when_over and self.battle.state.over:
+            print(f"winner: {self.battle.state.winner or 'nobody'} (round {self.battle.state.round})")
         return self.exit_code
 
     def step(self) -> bool:
@@ -467,7 +469,13 @@ class App:
 
     def _play_ai(self, now: float) -> None:
         current, state = self.battle.current, self.battle.state
-        if self.ai is None or current is None or state.over or self.human(current) or self.walking:
+        if self.ai is None or current is None or state.over or self.walking:
+            return
+        if state.offers:
+            # a reaction is waiting: the computer answers for its own creatures, people for theirs
+            if self.human(state.creatures[state.offers[0].reactor]):
+                return
+        elif self.human(current):
             return
         if now - self.last_ai < AI_PAUSE:
             return
@@ -477,7 +485,10 @@ class App:
         except IllegalCommand as exc:
             command = None
             self.messages.append((f"AI: {exc}", ERROR))
+        before = self.battle.state.commands_done
         self.submit(command or {"actor": current.id, "act": "end"})
+        if self.battle.state.commands_done == before and not self.battle.state.offers:
+            self.submit({"actor": current.id, "act": "end"})  # never stall on a refused command
 
     # ------------------------------------------------------------------ drawing
     def walking_positions(self) -> dict[str, tuple[float, float]]:
