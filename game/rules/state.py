@@ -43,6 +43,11 @@ class Creature:
     attacks_left: int = 0
     attack_weapons: tuple[str, ...] = ()
     diagonal_parity: int = 0
+    # what it carries and what is on it
+    slots: dict[int, int] = field(default_factory=dict)  # spell slots left, by level
+    items: list[str] = field(default_factory=list)  # items left (a potion is used up)
+    effects: dict[str, object] = field(default_factory=dict)  # e.g. "shield": +5 AC until its turn
+    concentration: str | None = None  # the spell it concentrates on
 
     @property
     def size(self) -> str:

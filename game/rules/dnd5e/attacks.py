@@ -34,6 +34,11 @@ def weapon_of(creature: Creature, name: str | None) -> Attack:
     return attack
 
 
+def armour_class(creature: Creature) -> int:
+    """AC with active effects: the shield spell adds 5 until the start of the caster's turn."""
+    return creature.stats.ac + (5 if "shield" in creature.effects else 0)
+
+
 def first_melee(creature: Creature) -> Attack:
     return next((a for a in creature.stats.attacks if a.is_melee), None) or unarmed_strike(creature)
 
@@ -74,7 +79,7 @@ def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack,
     ranged = attack.kind == "ranged" or (attack.range is not None and distance > attack.reach + 1e-9)
     cover = cover_between(battle, attacker, target)
     preview = AttackPreview(attack=attack, ranged=ranged, distance=distance, cover=cover,
-                            ac=target.stats.ac, advantage=0)
+                            ac=armour_class(target), advantage=0)
     good: list[str] = []
     bad: list[str] = []
     if ranged:
@@ -175,27 +180,44 @@ def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
         apply_rider(battle, attacker, target, rider, crit)
 
 
-def deal_damage(battle, target: Creature, expr: DiceExpr, dtype: str, crit: bool,
-                knock_out: bool = False, source: str = "") -> int:
-    """Roll damage dice (all dice twice on a critical hit) and apply them."""
+def roll_damage(battle, expr: DiceExpr, crit: bool = False) -> tuple[int, str]:
+    """Roll damage dice (all dice twice on a critical hit): the total and how it was rolled."""
     count = expr.count * (2 if crit else 1)  # 5e, Critical hits: roll all damage dice twice
     faces = battle.state.dice.roll_many(count, expr.sides) if count else []
-    rolled = max(0, sum(faces) + expr.bonus)
-    amount, notes = adjusted_damage(target, rolled, dtype, battle.board)
-    dice_text = f"{count}d{expr.sides} {'+'.join(map(str, faces))}" if faces else ""
+    total = max(0, sum(faces) + expr.bonus)
+    text = f"{count}d{expr.sides} {'+'.join(map(str, faces))}" if faces else ""
     if expr.bonus:
-        dice_text = f"{dice_text} {expr.bonus:+d}".strip()
-    detail = f" ({dice_text}{', ' + ', '.join(notes) if notes else ''})" if dice_text or notes else ""
+        text = f"{text} {expr.bonus:+d}".strip()
+    return total, text
+
+
+def apply_rolled_damage(battle, target: Creature, rolled: int, dtype: str, how: str = "", crit: bool = False,
+                        knock_out: bool = False, halved: bool = False) -> int:
+    """Apply damage already rolled (halved first for a successful save), with its log line."""
+    if halved:
+        rolled //= 2
+        how = f"{how}, halved" if how else "halved"
+    amount, notes = adjusted_damage(target, rolled, dtype, battle.board)
+    detail = ", ".join(([how] if how else []) + notes)
     outcome = apply_damage(battle, target, amount, crit=crit, knock_out=knock_out)
-    text = f"{target.name} takes {amount} {dtype} damage{detail}"
+    text = f"{target.name} takes {amount} {dtype} damage" + (f" ({detail})" if detail else "")
     if outcome:
-        text += f" and {outcome}" if not outcome.startswith("temporary") else f"; {outcome}"
+        text += f"; {outcome}" if outcome.startswith("temporary") else f" and {outcome}"
     battle.emit("damage", text, target=target.id, amount=amount, type=dtype, hp=target.hp, state=target.state)
     battle.check_over()
     return amount
 
 
-def saving_throw(battle, creature: Creature, ability: str, dc: int) -> tuple[bool, str]:
+def deal_damage(battle, target: Creature, expr: DiceExpr, dtype: str, crit: bool,
+                knock_out: bool = False, source: str = "") -> int:
+    """Roll damage and apply it to one target."""
+    rolled, how = roll_damage(battle, expr, crit)
+    return apply_rolled_damage(battle, target, rolled, dtype, how, crit=crit, knock_out=knock_out)
+
+
+def saving_throw(battle, creature: Creature, ability: str, dc: int, bonus: int = 0,
+                 why: str = "") -> tuple[bool, str]:
+    """A saving throw: d20 + save bonus (+ bonus, e.g. cover on a Dexterity save) against dc."""
     advantage = 0
     if ability == "dex" and "dodging" in creature.conditions and not creature.incapacitated:
         advantage += 1  # 5e, Dodge: advantage on Dexterity saves
@@ -203,12 +225,15 @@ def saving_throw(battle, creature: Creature, ability: str, dc: int) -> tuple[boo
         advantage -= 1  # 5e, Squeezing: disadvantage on Dexterity saves
     advantage = max(-1, min(1, advantage))
     face, faces = battle.state.dice.d20(advantage)
-    bonus = creature.stats.save(ability)
-    total = face + bonus
+    total = face + creature.stats.save(ability) + bonus
     ok = total >= dc
+    # SRD 5.1, Unconscious: automatically fails Strength and Dexterity saves
+    if ability in ("str", "dex") and creature.state != "conscious":
+        ok = False
     shown = f"d20 {face}" if len(faces) == 1 else f"d20 {faces[0]}/{faces[1]} {face}"
+    extra = f" {bonus:+d} {why}".rstrip() if bonus else ""
     return ok, (f"{creature.name} makes a DC {dc} {ability.capitalize()} save: "
-                f"{shown} {bonus:+d} = {total}, {'success' if ok else 'failure'}")
+                f"{shown} {creature.stats.save(ability):+d}{extra} = {total}, {'success' if ok else 'failure'}")
 
 
 def apply_rider(battle, attacker: Creature, target: Creature, rider: dict, crit: bool) -> None:
@@ -221,17 +246,10 @@ def apply_rider(battle, attacker: Creature, target: Creature, rider: dict, crit:
     ok, text = saving_throw(battle, target, save, dc)
     battle.emit("save", text, creature=target.id, success=ok)
     if "damage" in rider:
-        expr = DiceExpr.parse(rider["damage"])
-        faces = battle.state.dice.roll_many(expr.count, expr.sides) if expr.count else []
-        rolled = sum(faces) + expr.bonus
-        if ok:
-            rolled = rolled // 2 if rider.get("half") else 0
-        amount, notes = adjusted_damage(target, rolled, rider.get("type", "poison"), battle.board)
-        outcome = apply_damage(battle, target, amount, crit=False)
-        text = f"{target.name} takes {amount} {rider.get('type', 'poison')} damage ({expr.count}d{expr.sides} {'+'.join(map(str, faces))}{', halved' if ok and rider.get('half') else ''})"
-        battle.emit("damage", text + (f" and {outcome}" if outcome else ""), target=target.id, amount=amount,
-                    hp=target.hp, state=target.state)
-        battle.check_over()
+        if ok and not rider.get("half"):
+            return
+        rolled, how = roll_damage(battle, DiceExpr.parse(rider["damage"]))
+        apply_rolled_damage(battle, target, rolled, rider.get("type", "poison"), how, halved=ok)
     elif not ok and rider.get("condition") and target.alive:
         condition = rider["condition"]
         if condition not in target.conditions:

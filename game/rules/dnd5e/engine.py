@@ -20,7 +20,7 @@ from .damage import death_save
 from .geometry import can_see, field_for, melee_reach, space_after_step
 from .setup import new_state, roll_initiative, roll_surprise
 
-NOT_YET = {"hide", "search", "help", "ready", "grapple", "shove", "escape", "cast", "use",
+NOT_YET = {"hide", "search", "help", "ready", "grapple", "shove", "escape", "use",
            "stabilize", "mount", "dismount"}
 MOVE_MODES = ("walk", "fly", "swim", "climb")
 
@@ -101,6 +101,7 @@ class Battle:
             c.attack_weapons = ()
             c.diagonal_parity = 0
             c.conditions -= {"dodging", "disengaged", "dashing"}
+            c.effects.pop("shield", None)  # SRD 5.1, Shield: until the start of its next turn
             if c.state == DEAD:
                 self._advance()
                 continue
@@ -188,6 +189,22 @@ class Battle:
             raise IllegalCommand(f"{actor.id} has already used its action this turn")
         actor.action = False
         actor.attacks_left = 0
+
+    def use_action(self, actor: Creature, what: str) -> None:
+        """Spend the actor's action (IllegalCommand if it has none or cannot act)."""
+        self._use_action(actor, what)
+
+    def use_bonus_action(self, actor: Creature, what: str) -> None:
+        """Spend the actor's bonus action (IllegalCommand if it has none or cannot act)."""
+        self._able(actor)
+        if not actor.bonus_action:
+            raise IllegalCommand(f"{actor.id} has already used its bonus action this turn")
+        actor.bonus_action = False
+
+    def _do_cast(self, actor: Creature, cmd: Command) -> None:
+        from .spells import cast
+
+        cast(self, actor, cmd)
 
     def _do_end(self, actor: Creature, cmd: Command) -> None:
         self.emit("note", f"{actor.name} ends its turn", creature=actor.id)

@@ -44,6 +44,7 @@ def build_creatures(scenario: Scenario) -> dict[str, Creature]:
             id=spec.id, name=names[spec.id], kind=spec.kind, side=spec.side, stats=spec.stats,
             x=spec.at[0], y=spec.at[1], hp=hp, temp_hp=spec.temp_hp, state=state,
             conditions=conditions, altitude=spec.altitude, surprised=spec.surprised,
+            slots=dict(spec.stats.spell_slots), items=list(spec.stats.items),
         )
     return creatures
 
