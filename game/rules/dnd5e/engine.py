@@ -102,6 +102,8 @@ class Battle:
             c.diagonal_parity = 0
             c.conditions -= {"dodging", "disengaged", "dashing"}
             c.effects.pop("shield", None)  # SRD 5.1, Shield: until the start of its next turn
+            for key in [k for k in c.effects if k.startswith("turn:")]:
+                del c.effects[key]  # what lasts for one turn only
             if c.state == DEAD:
                 self._advance()
                 continue
