@@ -21,6 +21,7 @@ from .sizes import SPACE_SQUARES, TINY_PER_SQUARE, size_index, squeezed_squares
 from .terrain import TERRAIN
 
 MODES = ("walk", "fly", "swim", "climb")
+_TIE_BREAK = 1e-5
 
 
 @dataclass(frozen=True)
@@ -177,7 +178,9 @@ def movement_field(
     # a diagonal step may not slip between two blocked corners
     ok = passable[dst] & passable_from[src] & (flat_ok[side_a] | flat_ok[side_b])
     s, d, g = src[ok], dst[ok], diag[ok]
-    weight = flat_mult[d].astype(np.float64)
+    # a hair's extra weight on diagonals makes ties prefer straight steps (paths look natural);
+    # costs are whole squares, so rounding the distances removes it
+    weight = flat_mult[d] + g * _TIE_BREAK
     if diagonals == "5-10-5":
         parities = 2
         # orthogonal steps keep the parity; a diagonal from even costs 1 and flips, from odd 2
@@ -195,9 +198,9 @@ def movement_field(
     np.cumsum(counts, out=indptr[1:])
     graph = csr_matrix((weight, d, indptr), shape=(nodes, nodes))
     origin = start_cell + (n if start_parity and parities == 2 else 0)
-    limit = np.inf if limit_m is None else limit_m / SQUARE_M + 1e-9
+    limit = np.inf if limit_m is None else limit_m / SQUARE_M + 0.01
     dist, pred = dijkstra(graph, indices=origin, return_predecessors=True, limit=limit)
-    best = dist.reshape(parities, h, w).min(axis=0) * SQUARE_M
+    best = np.round(dist.reshape(parities, h, w).min(axis=0)) * SQUARE_M
     field = MovementField(
         start=(sx, sy),
         multiplier=multiplier,

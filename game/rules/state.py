@@ -136,6 +136,7 @@ class BattleState:
     winner: str | None = None
     commands_done: int = 0
     started: bool = False
+    helps: list[tuple[str, str, str]] = field(default_factory=list)  # (helper, ally, foe)
 
     @property
     def current_id(self) -> str | None:

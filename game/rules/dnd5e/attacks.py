@@ -55,6 +55,7 @@ class AttackPreview:
     advantage: int
     reasons: list[str] = field(default_factory=list)
     auto_crit: bool = False
+    auto_miss: str | None = None  # why it misses whatever the roll
     problem: str | None = None  # why it cannot be made, if it cannot
 
     @property
@@ -64,6 +65,8 @@ class AttackPreview:
     @property
     def hit_chance(self) -> float:
         """Probability of hitting: natural 20 always hits, natural 1 always misses."""
+        if self.auto_miss:
+            return 0.0
         hits = sum(1 for face in range(1, 21)
                    if face == 20 or (face != 1 and face + self.attack.to_hit >= self.target_number))
         p = hits / 20
@@ -119,6 +122,22 @@ def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack,
         bad.append("attacker squeezing")
     if target.squeezing:
         good.append("target squeezing")
+    if "restrained" in target.conditions:  # SRD 5.1, Restrained
+        good.append("target restrained")
+    if "restrained" in attacker.conditions:
+        bad.append("attacker restrained")
+    if "heavy" in attack.properties and attacker.size in ("tiny", "small"):
+        bad.append("heavy weapon in small hands")  # SRD 5.1, Heavy
+    from .actions import help_for
+
+    helper = help_for(battle, attacker, target)
+    if helper is not None:
+        good.append(f"helped by {battle.state.creatures[helper].name}")  # 5e, Help
+    underwater = underwater_rule(battle, attacker, target, attack, ranged, distance)
+    if underwater == "miss":
+        preview.auto_miss = "underwater, beyond normal range"
+    elif underwater:
+        bad.append(underwater)
     if "pack-tactics" in attacker.stats.traits and any(
         o.side == attacker.side and o is not attacker and o.standing and not o.incapacitated
         and within(battle, o, target, 1.5) for o in battle.state.creatures.values()
@@ -128,6 +147,30 @@ def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack,
     preview.advantage = (1 if good else 0) - (1 if bad else 0)
     preview.reasons = [f"advantage: {r}" for r in good] + [f"disadvantage: {r}" for r in bad]
     return preview
+
+
+UNDERWATER_MELEE = {"dagger", "javelin", "shortsword", "spear", "trident"}
+UNDERWATER_RANGED = {"light-crossbow", "hand-crossbow", "heavy-crossbow", "crossbow", "net", "javelin", "spear",
+                     "trident", "dart"}
+
+
+def underwater_rule(battle, attacker: Creature, target: Creature, attack: Attack, ranged: bool,
+                    distance: float) -> str | None:
+    """5e, Underwater combat, for an attacker fully in deep water: a disadvantage reason, "miss", or None."""
+    from ...core.terrain import TERRAIN
+
+    deep = TERRAIN["deep_water"][battle.board.terrain]
+    if attacker.altitude > 0 or not all(deep[y, x] for x, y in attacker.squares()):
+        return None
+    if not ranged:
+        if attacker.stats.speed_of("swim") > 0 or attack.name in UNDERWATER_MELEE:
+            return None
+        return "melee underwater without a swim speed"
+    if attack.range is not None and distance > attack.range[0] + 1e-9:
+        return "miss"
+    if attack.name in UNDERWATER_RANGED or "thrown" in attack.properties:
+        return None
+    return "ranged underwater"
 
 
 def damage_dice(attack: Attack, attacker: Creature, offhand: bool) -> DiceExpr:
@@ -149,6 +192,11 @@ def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
     total = face + attack.to_hit
     crit = face == 20
     hit = crit or (face != 1 and total >= preview.target_number)
+    from .actions import use_help
+
+    use_help(battle, attacker, target)  # the Help is spent on this first attack
+    if preview.auto_miss:
+        hit = crit = False
     if hit and preview.auto_crit:
         crit = True
     shown = f"d20 {face}" if len(faces) == 1 else f"d20 {faces[0]}/{faces[1]} ({'advantage' if preview.advantage > 0 else 'disadvantage'}) {face}"
@@ -159,6 +207,8 @@ def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
     verdict = "critical hit" if crit else ("hit" if hit else "miss")
     if face == 1:
         verdict = "miss (natural 1)"
+    if preview.auto_miss:
+        verdict = f"miss ({preview.auto_miss})"
     kind = "opportunity attack" if reaction else ("off-hand attack" if offhand else "attacks")
     verb = f"makes an {kind} on" if reaction or offhand else "attacks"
     text = (f"{attacker.name} {verb} {target.name} with {attack.name}: "

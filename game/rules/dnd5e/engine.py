@@ -15,13 +15,13 @@ from ..commands import Command, parse_command, position_arg
 from ..errors import IllegalCommand
 from ..events import Event
 from ..state import CONSCIOUS, DEAD, STABLE, UNCONSCIOUS, Creature, Offer, PendingMove
+from . import actions
 from .attacks import first_melee, resolve_attack, weapon_of
 from .damage import death_save
 from .geometry import can_see, field_for, melee_reach, space_after_step
 from .setup import new_state, roll_initiative, roll_surprise
 
-NOT_YET = {"hide", "search", "help", "ready", "grapple", "shove", "escape", "use",
-           "stabilize", "mount", "dismount"}
+NOT_YET = {"ready", "mount", "dismount"}
 MOVE_MODES = ("walk", "fly", "swim", "climb")
 
 
@@ -57,11 +57,20 @@ class Battle:
         try:
             self._run(command)
         except (IllegalCommand, DiceError) as exc:
-            self.state = snapshot
+            self._restore(snapshot)
             self._events = []
             raise IllegalCommand(str(exc)) from None
         self.state.commands_done += 1
         return self._take_events()
+
+    def _restore(self, snapshot) -> None:
+        """Put the state back as it was, in place: the same state and creature objects."""
+        live = self.state
+        creatures = live.creatures
+        for cid, saved in snapshot.creatures.items():
+            creatures[cid].__dict__.update(saved.__dict__)
+        live.__dict__.update(snapshot.__dict__)
+        live.creatures = creatures
 
     def creature(self, cid: str) -> Creature:
         if not isinstance(cid, str) or cid not in self.state.creatures:
@@ -104,6 +113,8 @@ class Battle:
             c.effects.pop("shield", None)  # SRD 5.1, Shield: until the start of its next turn
             for key in [k for k in c.effects if k.startswith("turn:")]:
                 del c.effects[key]  # what lasts for one turn only
+            # 5e, Help: the advantage lasts until the start of the helper's next turn
+            state.helps = [h for h in state.helps if h[0] != c.id]
             if c.state == DEAD:
                 self._advance()
                 continue
@@ -203,6 +214,69 @@ class Battle:
             raise IllegalCommand(f"{actor.id} has already used its bonus action this turn")
         actor.bonus_action = False
 
+    def _do_help(self, actor: Creature, cmd: Command) -> None:
+        actions.do_help(self, actor, cmd)
+
+    def _do_hide(self, actor: Creature, cmd: Command) -> None:
+        actions.do_hide(self, actor, cmd)
+
+    def _do_search(self, actor: Creature, cmd: Command) -> None:
+        actions.do_search(self, actor, cmd)
+
+    def _do_use(self, actor: Creature, cmd: Command) -> None:
+        actions.do_use(self, actor, cmd)
+
+    def _do_stabilize(self, actor: Creature, cmd: Command) -> None:
+        self._able(actor)
+        actions.do_stabilize(self, actor, cmd)
+
+    def _do_grapple(self, actor: Creature, cmd: Command) -> None:
+        self._able(actor)
+        actions.do_grapple(self, actor, cmd)
+
+    def _do_shove(self, actor: Creature, cmd: Command) -> None:
+        self._able(actor)
+        actions.do_shove(self, actor, cmd)
+        actions.check_grapples(self)
+
+    def _do_escape(self, actor: Creature, cmd: Command) -> None:
+        actions.do_escape(self, actor, cmd)
+
+    def take_attack(self, actor: Creature) -> None:
+        """Use one attack of the Attack action (taking the action for the first one)."""
+        if actor.attacks_left > 0:
+            actor.attacks_left -= 1
+        elif actor.action:
+            actor.action = False
+            actor.attacks_left = actor.stats.attacks_per_action - 1
+        else:
+            raise IllegalCommand(f"{actor.id} has no attack left this turn")
+
+    def knock_prone(self, target: Creature, why: str) -> None:
+        if target.prone or not target.alive:
+            return
+        target.conditions.add("prone")
+        self.emit("condition", f"{target.name} is knocked prone ({why})", creature=target.id, condition="prone")
+
+    def push(self, target: Creature, pusher: Creature, why: str) -> None:
+        """Move a creature 1.5 m straight away from another; not its own movement (no reactions)."""
+        tx = target.x + target.side_squares / 2 - (pusher.x + pusher.side_squares / 2)
+        ty = target.y + target.side_squares / 2 - (pusher.y + pusher.side_squares / 2)
+        step = (int((tx > 0) - (tx < 0)), int((ty > 0) - (ty < 0)))
+        nx, ny = target.x + step[0], target.y + step[1]
+        field = field_for(self, target)
+        h, w = field.cost.shape
+        if not (0 <= nx < w and 0 <= ny < h) or not field.can_end[ny, nx] or field.multiplier[ny, nx] == 0:
+            self.emit("note", f"{target.name} cannot be pushed: [{nx}, {ny}] is blocked", creature=target.id)
+            return
+        target.x, target.y = nx, ny
+        if field.squeezing[ny, nx]:
+            target.conditions.add("squeezing")
+        else:
+            target.conditions.discard("squeezing")
+        self.emit("move", f"{target.name} is pushed to [{nx}, {ny}] ({why})", creature=target.id,
+                  path=[[nx - step[0], ny - step[1]], [nx, ny]], cost=0.0, forced=True)
+
     def _do_cast(self, actor: Creature, cmd: Command) -> None:
         from .spells import cast
 
@@ -275,15 +349,14 @@ class Battle:
                     [a for a in actor.stats.attacks if a.is_melee and "light" in a.properties]) > 1:
                 raise IllegalCommand("the off-hand attack needs a different light weapon")
             actor.bonus_action = False
-        elif actor.attacks_left > 0:
-            actor.attacks_left -= 1
-        elif actor.action:
-            actor.action = False
-            actor.attacks_left = actor.stats.attacks_per_action - 1
         else:
-            raise IllegalCommand(f"{actor.id} has no attack left this turn")
+            if "loading" in attack.properties and attack.name in actor.attack_weapons:
+                # SRD 5.1, Loading: one piece of ammunition per action, bonus action or reaction
+                raise IllegalCommand(f"{attack.name} has the loading property: one shot per action")
+            self.take_attack(actor)
         actor.attack_weapons += (attack.name,)
         resolve_attack(self, actor, target, attack, offhand=offhand, knock_out=knock_out)
+        actions.check_grapples(self)
 
     # ----------------------------------------------------------------- movement
     def _do_move(self, actor: Creature, cmd: Command) -> None:
@@ -316,6 +389,9 @@ class Battle:
                 raise IllegalCommand(f"{actor.id} is already there")
             self._check_path(actor, field, steps)
         cost = self._path_cost(actor, field, steps)
+        dragged = actions.drags(self, actor)
+        if dragged and actions.drag_slows(actor, dragged):
+            cost *= 2  # 5e, Moving a grappled creature: your speed is halved
         if cost > left + 1e-9:
             raise IllegalCommand(f"the path costs {cost:g} m, {actor.id} has {left:g} m of movement left")
         self.state.pending_move = PendingMove(actor.id, steps, mode)
@@ -377,6 +453,8 @@ class Battle:
         offers = []
         for rid in self.state.order:
             r = self.state.creatures[rid]
+            if r.effects.get("grappled_by") == mover.id:
+                continue  # dragged along, it never leaves the mover's side
             if (r.side == mover.side or not r.standing or r.incapacitated or not r.reaction
                     or r.surprised or not can_see(self, r, mover)):
                 continue
@@ -396,6 +474,9 @@ class Battle:
         field = field_for(self, mover, pending.mode)
         walked = [(mover.x, mover.y)]
         spent = 0.0
+        dragged = actions.drags(self, mover) if pending.own_movement else []
+        factor = 2 if dragged and actions.drag_slows(mover, dragged) else 1
+        drag_paths = {c.id: [(c.x, c.y)] for c in dragged}
         while pending.steps:
             if not mover.standing:
                 break
@@ -414,7 +495,7 @@ class Battle:
             first_checked = False
             diagonal = nxt[0] != mover.x and nxt[1] != mover.y
             cost, parity = step_cost_squares(field.multiplier, nxt, diagonal, mover.diagonal_parity, self.diagonals)
-            metres = cost * SQUARE_M
+            metres = cost * SQUARE_M * factor
             if field.multiplier[nxt[1], nxt[0]] == 0 or metres > mover.movement_left(pending.mode) + 1e-9:
                 self.emit("note", f"{mover.name} stops at [{mover.x}, {mover.y}]: cannot go on", creature=mover.id)
                 break
@@ -428,8 +509,18 @@ class Battle:
                 mover.conditions.discard("squeezing")
             walked.append(nxt)
             pending.steps.pop(0)
+            for c in dragged:  # 5e: a grappled creature is dragged along, into the square left
+                if c.side_squares <= mover.side_squares:
+                    c.x, c.y = walked[-2]
+                    drag_paths[c.id].append(walked[-2])
         self._emit_move(mover, walked, spent)
+        for c in dragged:
+            if len(drag_paths[c.id]) > 1:
+                self.emit("move", f"{c.name} is dragged to [{c.x}, {c.y}]", creature=c.id,
+                          path=[list(p) for p in drag_paths[c.id]], cost=0.0, forced=True)
         self.state.pending_move = None
+        actions.reveal_if_seen(self, mover)
+        actions.check_grapples(self)
 
     def _emit_move(self, mover: Creature, walked, spent: float) -> None:
         if len(walked) < 2:
