@@ -102,3 +102,92 @@ def test_several_offers_come_one_at_a_time_in_initiative_order():
     assert [o.reactor for o in b.state.offers] == ["rogue"]
     act(b, "rogue", "react", take=False)
     assert b.state.creatures["gob1"].x == 0
+
+
+# ---- the shield spell as a reaction (SRD 5.1, Shield) -----------------------------------
+def shield_duel(dice):
+    return battle(ROW, [creature("gob1", "goblin", "red", (1, 1), hp=30),
+                        creature("wizard", "wizard", "blue", (2, 1)),
+                        creature("cleric", "cleric", "blue", (9, 2))], dice=dice)
+
+
+def test_a_hit_on_a_wizard_offers_shield_which_turns_it_into_a_miss():
+    # goblin scimitar d20 10 + 4 = 14 vs AC 12: a hit, but not against 17
+    b = shield_duel([10])
+    act(b, "gob1", "attack", target="wizard", **{"with": "scimitar"})
+    assert [(o.reactor, o.kind) for o in b.state.offers] == [("wizard", "shield")]
+    wizard = b.state.creatures["wizard"]
+    hp = wizard.hp
+    act(b, "wizard", "react", take=True)
+    assert wizard.hp == hp and "shield" in wizard.effects and not wizard.reaction
+    assert wizard.slots[1] == 3
+    assert any("shield turns the hit into a miss" in line for line in b.state.log)
+
+
+def test_declining_shield_lets_the_hit_land():
+    b = shield_duel([10, 5])
+    act(b, "gob1", "attack", target="wizard", **{"with": "scimitar"})
+    act(b, "wizard", "react", take=False)
+    assert b.state.creatures["wizard"].hp == 20 - 7 and b.state.creatures["wizard"].slots[1] == 4
+
+
+def test_shield_is_not_offered_when_it_cannot_help():
+    b = shield_duel([20, 3, 3])  # a natural 20 hits whatever the AC
+    act(b, "gob1", "attack", target="wizard", **{"with": "scimitar"})
+    assert not b.state.offers
+    b = shield_duel([19, 3])  # 23 hits AC 17 anyway
+    act(b, "gob1", "attack", target="wizard", **{"with": "scimitar"})
+    assert not b.state.offers
+
+
+def test_shield_lasts_until_the_start_of_the_wizards_turn():
+    b = shield_duel([10])
+    act(b, "gob1", "attack", target="wizard", **{"with": "scimitar"})
+    act(b, "wizard", "react", take=True)
+    act(b, "gob1", "end")
+    assert "shield" not in b.state.creatures["wizard"].effects
+
+
+# ---- the Ready action (5e, Se tenir prêt) ----------------------------------------------
+def test_a_readied_attack_fires_when_an_enemy_enters_reach():
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (5, 1)), creature("gob1", "goblin", "red", (0, 1), hp=30)],
+               dice=[15, 4])
+    act(b, "fighter", "ready", trigger={"event": "enters_reach", "by": "enemy"},
+        then={"act": "attack", "with": "longsword"})
+    assert not b.current.action
+    act(b, "fighter", "end")
+    act(b, "gob1", "move", to=[6, 0])
+    gob = b.state.creatures["gob1"]
+    assert gob.x == 4  # stopped as it entered the fighter's reach
+    assert [(o.reactor, o.kind) for o in b.state.offers] == [("fighter", "readied")]
+    act(b, "fighter", "react", take=True)
+    assert gob.hp == 30 - 7 and not b.state.creatures["fighter"].reaction
+    assert (gob.x, gob.y) == (6, 0)  # then the goblin's move goes on
+
+
+def test_a_readied_action_is_lost_at_the_start_of_the_readiers_turn():
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (5, 1)), creature("gob1", "goblin", "red", (0, 1))])
+    act(b, "fighter", "ready", trigger={"event": "attacks", "by": "gob1"}, then={"act": "dodge"})
+    act(b, "fighter", "end")
+    act(b, "gob1", "end")
+    assert "readied" not in b.state.creatures["fighter"].effects
+
+
+def test_a_readied_move_fires_after_the_enemy_attacks():
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (5, 1)), creature("gob1", "goblin", "red", (0, 1))],
+               dice=[2])
+    act(b, "fighter", "ready", trigger={"event": "attacks", "by": "enemy"}, then={"act": "move", "to": [8, 1]})
+    act(b, "fighter", "end")
+    act(b, "gob1", "attack", target="fighter", **{"with": "shortbow"})
+    assert [o.kind for o in b.state.offers] == ["readied"]
+    act(b, "gob1", "end")  # another command: the readied action is taken by default
+    fighter = b.state.creatures["fighter"]
+    assert (fighter.x, fighter.y) == (8, 1)
+
+
+def test_ready_needs_a_known_event_and_a_command():
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (5, 1)), creature("gob1", "goblin", "red", (0, 1))])
+    with pytest.raises(IllegalCommand, match="trigger 'event'"):
+        act(b, "fighter", "ready", trigger={"event": "sneezes"}, then={"act": "dodge"})
+    with pytest.raises(IllegalCommand, match="'then' must be"):
+        act(b, "fighter", "ready", trigger={"event": "moves"}, then={"act": "end"})

@@ -108,8 +108,26 @@ class Offer:
     """A reaction offered to a creature, waiting for its `react` (or the default)."""
 
     reactor: str
-    kind: str  # "opportunity"
+    kind: str  # "opportunity", "shield" or "readied"
     provoker: str
+    stage: str = "move"  # "attack": answered before a pending attack lands; "move": before a move goes on
+
+
+@dataclass
+class PendingAttack:
+    """An attack that hit, waiting for the target's answer (the shield spell) before it lands."""
+
+    attacker: str
+    target: str
+    attack: object  # the Attack record
+    total: int
+    target_number: int
+    crit: bool
+    offhand: bool
+    knock_out: bool
+    melee: bool
+    natural_20: bool = False
+    shield_counted: bool = False  # the shield's +5 was already in target_number
 
 
 @dataclass
@@ -120,6 +138,8 @@ class PendingMove:
     steps: list[tuple[int, int]]
     mode: str
     own_movement: bool = True
+    readied_checked: bool = False  # the "moves" trigger was offered already
+    resume_unchecked: bool = False  # paused after a step: the next step's reactions are not offered yet
 
 
 @dataclass
@@ -132,6 +152,7 @@ class BattleState:
     log: list[str] = field(default_factory=list)
     offers: list[Offer] = field(default_factory=list)
     pending_move: PendingMove | None = None
+    pending_attack: PendingAttack | None = None
     over: bool = False
     winner: str | None = None
     commands_done: int = 0

@@ -8,7 +8,7 @@ from ...content.creatures import Attack
 from ...core.dice import DiceExpr
 from ...core.terrain import COVER_NAMES, TOTAL
 from ..errors import IllegalCommand
-from ..state import Creature
+from ..state import Creature, Offer, PendingAttack
 from .damage import adjusted_damage, apply_damage
 from .geometry import COVER_BONUS, can_see, cover_between, distance_m, within
 
@@ -216,18 +216,49 @@ def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
     battle.emit("attack", text, attacker=attacker.id, target=target.id, hit=hit, crit=crit,
                 faces=faces, total=total)
     # 5e, Unseen attackers: attacking reveals a hidden attacker
-    attacker.conditions.discard("hidden")
+    if "hidden" in attacker.conditions:
+        from .actions import reveal
+
+        reveal(battle, attacker, "it attacked")
     if not hit:
         return
-    parts = [(damage_dice(attack, attacker, offhand), attack.type)]
+    pending = PendingAttack(attacker=attacker.id, target=target.id, attack=attack, total=total,
+                            target_number=preview.target_number, crit=crit, offhand=offhand,
+                            knock_out=knock_out, melee=not preview.ranged, natural_20=face == 20,
+                            shield_counted="shield" in target.effects)
+    if face != 20 and total < preview.target_number + 5 and not pending.shield_counted:
+        from .spells import can_cast_shield
+
+        if can_cast_shield(target, battle):
+            # SRD 5.1, Shield: a reaction when hit by an attack; +5 AC may turn the hit into a miss
+            battle.state.pending_attack = pending
+            battle.state.offers.insert(0, Offer(reactor=target.id, kind="shield", provoker=attacker.id, stage="attack"))
+            battle.emit("offer", f"{target.name} may cast shield against {attacker.name}'s attack",
+                        reactor=target.id, provoker=attacker.id, reaction="shield")
+            return
+    land_attack(battle, pending)
+
+
+def land_attack(battle, pending: PendingAttack) -> None:
+    """A hit lands: roll its damage (twice the dice on a critical hit) and apply its riders."""
+    attacker = battle.state.creatures[pending.attacker]
+    target = battle.state.creatures[pending.target]
+    attack = pending.attack
+    if ("shield" in target.effects and not pending.shield_counted and not pending.natural_20
+            and pending.total < pending.target_number + 5):
+        battle.emit("attack", f"{target.name}'s shield turns the hit into a miss "
+                    f"({pending.total} vs AC {pending.target_number + 5})", attacker=attacker.id,
+                    target=target.id, hit=False, crit=False)
+        return
+    parts = [(damage_dice(attack, attacker, pending.offhand), attack.type)]
     if attack.extra_damage is not None:
         parts.append((attack.extra_damage, attack.extra_type))
-    melee = not preview.ranged
     for expr, dtype in parts:
-        deal_damage(battle, target, expr, dtype, crit, knock_out=knock_out and melee, source=attacker.name)
+        deal_damage(battle, target, expr, dtype, pending.crit, knock_out=pending.knock_out and pending.melee,
+                    source=attacker.name)
     rider = dict(attack.on_hit)
     if rider and target.alive:
-        apply_rider(battle, attacker, target, rider, crit)
+        apply_rider(battle, attacker, target, rider, pending.crit)
 
 
 def roll_damage(battle, expr: DiceExpr, crit: bool = False) -> tuple[int, str]:
@@ -254,8 +285,31 @@ def apply_rolled_damage(battle, target: Creature, rolled: int, dtype: str, how: 
     if outcome:
         text += f"; {outcome}" if outcome.startswith("temporary") else f" and {outcome}"
     battle.emit("damage", text, target=target.id, amount=amount, type=dtype, hp=target.hp, state=target.state)
+    if target.concentration and amount > 0:
+        keep_concentration(battle, target, amount)
     battle.check_over()
     return amount
+
+
+def keep_concentration(battle, creature: Creature, damage: int) -> None:
+    """SRD 5.1, Concentration: damage calls for a Con save, DC 10 or half the damage if higher."""
+    if creature.state != "conscious":
+        lose_concentration(battle, creature, "it is down")
+        return
+    dc = max(10, damage // 2)
+    ok, text = saving_throw(battle, creature, "con", dc)
+    battle.emit("save", text + " (concentration)", creature=creature.id, success=ok)
+    if not ok:
+        lose_concentration(battle, creature, "it failed to keep its concentration")
+
+
+def lose_concentration(battle, creature: Creature, why: str) -> None:
+    held = creature.concentration
+    creature.concentration = None
+    readied = creature.effects.get("readied")
+    if readied and readied["then"].get("act") == "cast":
+        creature.effects.pop("readied")
+    battle.emit("condition", f"{creature.name} loses concentration on {held} ({why})", creature=creature.id)
 
 
 def deal_damage(battle, target: Creature, expr: DiceExpr, dtype: str, crit: bool,

@@ -16,12 +16,22 @@ from ..errors import IllegalCommand
 from ..events import Event
 from ..state import CONSCIOUS, DEAD, STABLE, UNCONSCIOUS, Creature, Offer, PendingMove
 from . import actions
-from .attacks import first_melee, resolve_attack, weapon_of
+from .attacks import first_melee, land_attack, resolve_attack, weapon_of
 from .damage import death_save
 from .geometry import can_see, field_for, melee_reach, space_after_step
+
+READY_EVENTS = ("enters_reach", "moves", "attacks")
+READY_ACTS = ("attack", "move", "cast", "dash", "dodge", "disengage")
+
+
+def _thaw_table(table) -> dict:
+    """A command table frozen into pairs by parse_command, back to a plain dict."""
+    from ..commands import _thaw
+
+    return {k: _thaw(v) for k, v in (table.items() if isinstance(table, dict) else table)}
 from .setup import new_state, roll_initiative, roll_surprise
 
-NOT_YET = {"ready", "mount", "dismount"}
+NOT_YET = {"mount", "dismount"}
 MOVE_MODES = ("walk", "fly", "swim", "climb")
 
 
@@ -34,6 +44,7 @@ class Battle:
         self.diagonals = scenario.diagonals
         self.state = new_state(scenario)
         self._events: list[Event] = []
+        self._reacting: str | None = None  # a readied action firing as this creature's reaction
         try:
             self._start()
         except DiceError as exc:
@@ -111,6 +122,8 @@ class Battle:
             c.diagonal_parity = 0
             c.conditions -= {"dodging", "disengaged", "dashing"}
             c.effects.pop("shield", None)  # SRD 5.1, Shield: until the start of its next turn
+            if c.effects.pop("readied", None) is not None and c.concentration:
+                c.concentration = None  # an unused readied spell is lost
             for key in [k for k in c.effects if k.startswith("turn:")]:
                 del c.effects[key]  # what lasts for one turn only
             # 5e, Help: the advantage lasts until the start of the helper's next turn
@@ -173,11 +186,14 @@ class Battle:
         while state.offers:
             offer = state.offers[0]
             if cmd.act == "react" and cmd.actor == offer.reactor:
-                self._answer_offer(offer, bool(cmd.get("take")), cmd.get("target"), explicit=True)
-                self._resume_move()
+                take = cmd.get("take")
+                if not isinstance(take, bool):
+                    raise IllegalCommand("'take' must be true or false")
+                self._answer_offer(offer, take, cmd.get("target"))
+                self._resume()
                 return
-            self._answer_offer(offer, True, None, explicit=False)  # the default: taken
-            self._resume_move()
+            self._answer_offer(offer, True, None)  # any other command: the default, taken
+            self._resume()
             if state.over:
                 raise IllegalCommand("the battle ended in the reactions before this command")
         if cmd.act == "react":
@@ -204,11 +220,18 @@ class Battle:
         actor.attacks_left = 0
 
     def use_action(self, actor: Creature, what: str) -> None:
-        """Spend the actor's action (IllegalCommand if it has none or cannot act)."""
+        """Spend the actor's action (IllegalCommand if it has none or cannot act).
+
+        A readied action firing as a reaction was paid for by the Ready action.
+        """
+        if self._reacting == actor.id:
+            return
         self._use_action(actor, what)
 
     def use_bonus_action(self, actor: Creature, what: str) -> None:
         """Spend the actor's bonus action (IllegalCommand if it has none or cannot act)."""
+        if self._reacting == actor.id:
+            return
         self._able(actor)
         if not actor.bonus_action:
             raise IllegalCommand(f"{actor.id} has already used its bonus action this turn")
@@ -357,6 +380,8 @@ class Battle:
         actor.attack_weapons += (attack.name,)
         resolve_attack(self, actor, target, attack, offhand=offhand, knock_out=knock_out)
         actions.check_grapples(self)
+        if self.state.pending_attack is None:
+            self._after_attack(actor.id)
 
     # ----------------------------------------------------------------- movement
     def _do_move(self, actor: Creature, cmd: Command) -> None:
@@ -486,11 +511,7 @@ class Battle:
                 offers = self._opportunity_offers(mover, mover.space, after)
                 if offers:
                     self._emit_move(mover, walked, spent)
-                    self.state.offers = offers
-                    for offer in offers:
-                        r = self.state.creatures[offer.reactor]
-                        self.emit("offer", f"{r.name} may make an opportunity attack on {mover.name}",
-                                  reactor=r.id, provoker=mover.id, reaction="opportunity")
+                    self._offer(offers)
                     return
             first_checked = False
             diagonal = nxt[0] != mover.x and nxt[1] != mover.y
@@ -513,6 +534,17 @@ class Battle:
                 if c.side_squares <= mover.side_squares:
                     c.x, c.y = walked[-2]
                     drag_paths[c.id].append(walked[-2])
+            if pending.own_movement:
+                # a readied action may fire once the step is made
+                triggered = self._readied_offers(mover, "enters_reach", walked[-2] + (after[2],), after)
+                if not pending.readied_checked:
+                    pending.readied_checked = True
+                    triggered += self._readied_offers(mover, "moves")
+                if triggered:
+                    self._emit_move(mover, walked, spent)
+                    self._offer(triggered)
+                    pending.resume_unchecked = True
+                    return
         self._emit_move(mover, walked, spent)
         for c in dragged:
             if len(drag_paths[c.id]) > 1:
@@ -531,19 +563,46 @@ class Battle:
                   f"({mover.movement_left():g} m left)", creature=mover.id, path=[list(p) for p in walked],
                   cost=spent)
 
-    def _resume_move(self) -> None:
-        if self.state.offers or self.state.pending_move is None or self.state.over:
+    def _resume(self) -> None:  # noqa: C901 - one ordered list of what may be waiting
+        """After an answer: land a pending attack, then let a pending move go on."""
+        state = self.state
+        if state.over:
+            state.pending_attack = state.pending_move = None
             return
-        self._walk(first_checked=True)
+        if any(o.stage == "attack" for o in state.offers):
+            return
+        if state.pending_attack is not None:
+            pending, state.pending_attack = state.pending_attack, None
+            land_attack(self, pending)
+            actions.check_grapples(self)
+            self._after_attack(pending.attacker)
+        if state.offers or state.over:
+            return
+        if state.pending_move is not None:
+            pending = state.pending_move
+            checked = not pending.resume_unchecked
+            pending.resume_unchecked = False
+            self._walk(first_checked=checked)
 
-    def _answer_offer(self, offer: Offer, take: bool, target, explicit: bool) -> None:
+    def _answer_offer(self, offer: Offer, take: bool, target) -> None:
         self.state.offers.pop(0)
         reactor = self.state.creatures[offer.reactor]
         provoker = self.state.creatures[offer.provoker]
+        if offer.kind == "shield":
+            if target is not None:
+                raise IllegalCommand("the shield spell takes no target")
+            if take:
+                from .spells import cast_shield
+
+                cast_shield(self, reactor)
+            else:
+                self.emit("reaction", f"{reactor.name} does not cast shield", reactor=reactor.id)
+            return
+        if offer.kind == "readied":
+            self._answer_readied(reactor, provoker, take)
+            return
         if target is not None and target != provoker.id:
             raise IllegalCommand(f"the opportunity attack can only target {provoker.id}")
-        if not isinstance(take, bool):
-            raise IllegalCommand("'take' must be true or false")
         if not take:
             self.emit("reaction", f"{reactor.name} lets {provoker.name} go", reactor=reactor.id)
             return
@@ -551,6 +610,117 @@ class Battle:
             return
         reactor.reaction = False
         resolve_attack(self, reactor, provoker, first_melee(reactor), reaction=True)
+
+    # ----------------------------------------------------------------- Ready
+    def _do_ready(self, actor: Creature, cmd: Command) -> None:
+        """5e, Ready: choose a trigger and an action; it fires as a reaction before your next turn."""
+        trigger = dict(cmd.get("trigger") or ())
+        then = cmd.get("then")
+        event = trigger.get("event")
+        by = trigger.get("by", "enemy")
+        if event not in READY_EVENTS:
+            raise IllegalCommand(f"the trigger 'event' must be one of {', '.join(READY_EVENTS)}")
+        if by != "enemy":
+            self.creature(by)
+        then = {k: v for k, v in then} if isinstance(then, tuple) else None
+        if not then or then.get("act") not in READY_ACTS:
+            raise IllegalCommand(f"'then' must be a command table with act one of {', '.join(READY_ACTS)}")
+        if then.get("actor", actor.id) != actor.id:
+            raise IllegalCommand("the readied command must be the readier's own")
+        then = {**then, "actor": actor.id}
+        probe = _thaw_table(then)
+        if probe["act"] == "attack":
+            probe.setdefault("target", actor.id)  # without a target: whoever triggers it
+        parse_command(probe)  # its shape is checked now
+        self.use_action(actor, "Ready")
+        if then["act"] == "cast":
+            # 5e, Readying a spell: it is cast now and held, which takes concentration
+            actor.concentration = f"readied {then.get('spell')}"
+        actor.effects["readied"] = {"event": event, "by": by, "then": _thaw_table(then)}
+        self.emit("action", f"{actor.name} readies {then['act']} (when {by} {event.replace('_', ' ')})",
+                  creature=actor.id)
+
+    def _readied_offers(self, mover: Creature, event: str, before=None, after=None) -> list[Offer]:
+        offers = []
+        for rid in self.state.order:
+            r = self.state.creatures[rid]
+            readied = r.effects.get("readied")
+            if not readied or readied["event"] != event or r is mover or not r.reaction or not r.standing:
+                continue
+            if readied["by"] not in ("enemy", mover.id) or (readied["by"] == "enemy" and r.side == mover.side):
+                continue
+            if not can_see(self, r, mover):
+                continue
+            if event == "enters_reach":
+                reach = melee_reach(r)
+                was = gap_squares(r.space, before, self.diagonals) * SQUARE_M <= reach + 1e-9
+                now = gap_squares(r.space, after, self.diagonals) * SQUARE_M <= reach + 1e-9
+                if was or not now:
+                    continue
+            offers.append(Offer(reactor=r.id, kind="readied", provoker=mover.id))
+        return offers
+
+    def _offer(self, offers: list[Offer]) -> None:
+        self.state.offers.extend(offers)
+        for offer in offers:
+            r = self.state.creatures[offer.reactor]
+            p = self.state.creatures[offer.provoker]
+            what = {"opportunity": "an opportunity attack on", "readied": "its readied action against"}[offer.kind]
+            self.emit("offer", f"{r.name} may make {what} {p.name}", reactor=r.id, provoker=p.id,
+                      reaction=offer.kind)
+
+    def _after_attack(self, attacker_id: str) -> None:
+        attacker = self.state.creatures[attacker_id]
+        offers = self._readied_offers(attacker, "attacks")
+        if offers:
+            self._offer(offers)
+
+    def _answer_readied(self, reactor: Creature, provoker: Creature, take: bool) -> None:
+        readied = reactor.effects.pop("readied")
+        concentration, reactor.concentration = reactor.concentration, None
+        if not take:
+            self.emit("reaction", f"{reactor.name} holds its readied action", reactor=reactor.id)
+            return
+        if not reactor.standing or reactor.incapacitated:
+            return
+        if concentration is None and readied["then"]["act"] == "cast":
+            self.emit("note", f"{reactor.name}'s readied spell was lost with its concentration")
+            return
+        then = dict(readied["then"])
+        if then["act"] == "attack" and "target" not in then:
+            then["target"] = provoker.id
+        command = parse_command(then)
+        reactor.reaction = False
+        self.emit("reaction", f"{reactor.name} takes its readied action: {command.describe()}", reactor=reactor.id)
+        self._reacting = reactor.id
+        try:
+            if command.act == "attack":
+                target = self.creature(command.get("target"))
+                resolve_attack(self, reactor, target, weapon_of(reactor, command.get("with")), reaction=True)
+            elif command.act == "move":
+                self._readied_move(reactor, command)
+            else:
+                handler = getattr(self, f"_do_{command.act}")
+                handler(reactor, command)
+        finally:
+            self._reacting = None
+
+    def _readied_move(self, reactor: Creature, command: Command) -> None:
+        """A readied move: up to the creature's speed, carried out at once (it provokes no reactions)."""
+        mode = command.get("mode", "walk")
+        field = field_for(self, reactor, mode)
+        x, y = position_arg(command.get("to"), "'to'")
+        steps = self._path_to(reactor, field, x, y)
+        cost = self._path_cost(reactor, field, steps)
+        if cost > reactor.speed(mode) + 1e-9:
+            raise IllegalCommand(f"the readied move costs {cost:g} m, more than {reactor.id}'s speed")
+        start = (reactor.x, reactor.y)
+        reactor.x, reactor.y = steps[-1]
+        reactor.conditions.discard("squeezing")
+        if field.squeezing[reactor.y, reactor.x]:
+            reactor.conditions.add("squeezing")
+        self.emit("move", f"{reactor.name} moves to [{reactor.x}, {reactor.y}], {cost:g} m (readied)",
+                  creature=reactor.id, path=[list(start)] + [list(p) for p in steps], cost=cost)
 
     # ----------------------------------------------------------------- output
     def to_json(self) -> dict:
