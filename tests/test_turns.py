@@ -118,7 +118,7 @@ def test_standing_up_costs_half_speed_and_dropping_prone_is_free():
     assert b.current.movement_left() == pytest.approx(4.5)
     act(b, "fighter", "drop_prone")
     assert b.current.movement_left() == pytest.approx(4.5)
-    with pytest.raises(IllegalCommand, match="the path costs 6 m"):
+    with pytest.raises(IllegalCommand, match="the move costs 6 m"):
         act(b, "fighter", "move", to=[2, 0])  # crawling costs double
     act(b, "fighter", "move", to=[1, 0])  # crawl: 3 m
     with pytest.raises(IllegalCommand, match="needs 4.5 m"):

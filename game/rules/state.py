@@ -59,7 +59,12 @@ class Creature:
 
     @property
     def side_squares(self) -> int:
-        """The side of the square space it occupies now (smaller while squeezing)."""
+        """The side of the square space it occupies now (smaller while squeezing).
+
+        A rider shares its mount's space (effects["mount_side"] is the mount's side).
+        """
+        if "mount_side" in self.effects:
+            return int(self.effects["mount_side"])
         if self.squeezing:
             return squeezed_squares(self.size)
         return SPACE_SQUARES[self.size]

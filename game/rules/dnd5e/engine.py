@@ -9,16 +9,17 @@ import copy
 
 from ...content.errors import ContentError
 from ...content.scenarios import Scenario
-from ...core.board import SQUARE_M, gap_squares
+from ...core.board import SQUARE_M
 from ...core.dice import DiceError
 from ..commands import Command, parse_command, position_arg
 from ..errors import IllegalCommand
 from ..events import Event
 from ..state import CONSCIOUS, DEAD, STABLE, UNCONSCIOUS, Creature, Offer, PendingMove
-from . import actions
+from . import actions, mounted
+from .falling import check_falls
 from .attacks import first_melee, land_attack, resolve_attack, weapon_of
 from .damage import death_save
-from .geometry import can_see, field_for, melee_reach, space_after_step
+from .geometry import can_see, field_for, melee_reach, space_after_step, space_distance_m
 
 READY_EVENTS = ("enters_reach", "moves", "attacks")
 READY_ACTS = ("attack", "move", "cast", "dash", "dodge", "disengage")
@@ -31,7 +32,6 @@ def _thaw_table(table) -> dict:
     return {k: _thaw(v) for k, v in (table.items() if isinstance(table, dict) else table)}
 from .setup import new_state, roll_initiative, roll_surprise
 
-NOT_YET = {"mount", "dismount"}
 MOVE_MODES = ("walk", "fly", "swim", "climb")
 
 
@@ -67,12 +67,19 @@ class Battle:
         self._events = []
         try:
             self._run(command)
+            self._settle()
         except (IllegalCommand, DiceError) as exc:
             self._restore(snapshot)
             self._events = []
             raise IllegalCommand(str(exc)) from None
         self.state.commands_done += 1
         return self._take_events()
+
+    def _settle(self) -> None:
+        """What follows from any change: riders thrown by fallen mounts, flyers that fall."""
+        mounted.check_mounts(self)
+        check_falls(self)
+        self.check_over()
 
     def _restore(self, snapshot) -> None:
         """Put the state back as it was, in place: the same state and creature objects."""
@@ -201,8 +208,9 @@ class Battle:
         actor = state.current
         if cmd.actor != actor.id:
             raise IllegalCommand(f"it is {actor.id}'s turn, not {cmd.actor}'s")
-        if cmd.act in NOT_YET:
-            raise IllegalCommand(f"'{cmd.act}' is not available yet in this version")
+        if mounted.controlled(self, actor) and cmd.act not in mounted.CONTROLLED_ACTS:
+            # 5e, Controlling a mount: it can only Dash, Disengage or Dodge
+            raise IllegalCommand(f"{actor.id} is a controlled mount: it can only move, dash, disengage or dodge")
         handler = getattr(self, f"_do_{cmd.act}")
         handler(actor, cmd)
 
@@ -265,6 +273,14 @@ class Battle:
     def _do_escape(self, actor: Creature, cmd: Command) -> None:
         actions.do_escape(self, actor, cmd)
 
+    def _do_mount(self, actor: Creature, cmd: Command) -> None:
+        self._able(actor)
+        mounted.do_mount(self, actor, cmd.get("target"))
+
+    def _do_dismount(self, actor: Creature, cmd: Command) -> None:
+        self._able(actor)
+        mounted.do_dismount(self, actor)
+
     def take_attack(self, actor: Creature) -> None:
         """Use one attack of the Attack action (taking the action for the first one)."""
         if actor.attacks_left > 0:
@@ -278,11 +294,21 @@ class Battle:
     def knock_prone(self, target: Creature, why: str) -> None:
         if target.prone or not target.alive:
             return
+        if "mounted_on" in target.effects:
+            # 5e, Mounted combat: a rider knocked prone saves Dex DC 10 or falls from the saddle
+            mounted.keep_saddle(self, target, f"knocked prone: {why}")
+            return
         target.conditions.add("prone")
         self.emit("condition", f"{target.name} is knocked prone ({why})", creature=target.id, condition="prone")
+        rider = mounted.rider_of(self, target)
+        if rider is not None:
+            mounted.keep_saddle(self, rider, f"{target.name} falls prone")
 
     def push(self, target: Creature, pusher: Creature, why: str) -> None:
         """Move a creature 1.5 m straight away from another; not its own movement (no reactions)."""
+        if "mounted_on" in target.effects:
+            mounted.keep_saddle(self, target, f"pushed: {why}")
+            return
         tx = target.x + target.side_squares / 2 - (pusher.x + pusher.side_squares / 2)
         ty = target.y + target.side_squares / 2 - (pusher.y + pusher.side_squares / 2)
         step = (int((tx > 0) - (tx < 0)), int((ty > 0) - (ty < 0)))
@@ -299,6 +325,10 @@ class Battle:
             target.conditions.discard("squeezing")
         self.emit("move", f"{target.name} is pushed to [{nx}, {ny}] ({why})", creature=target.id,
                   path=[[nx - step[0], ny - step[1]], [nx, ny]], cost=0.0, forced=True)
+        mounted.carry_rider(self, target)
+        rider = mounted.rider_of(self, target)
+        if rider is not None:  # 5e: a mount moved against its will: the rider saves or falls
+            mounted.keep_saddle(self, rider, f"{target.name} is pushed")
 
     def _do_cast(self, actor: Creature, cmd: Command) -> None:
         from .spells import cast
@@ -389,21 +419,29 @@ class Battle:
         mode = cmd.get("mode", "walk")
         if mode not in MOVE_MODES:
             raise IllegalCommand(f"unknown movement mode {mode!r} (walk, fly, swim, climb)")
-        if cmd.get("altitude") is not None:
-            raise IllegalCommand("'altitude' is not available yet in this version")
+        if "mounted_on" in actor.effects:
+            raise IllegalCommand(f"{actor.id} is mounted: its mount moves, or it dismounts")
         if mode == "fly" and actor.stats.speed_of("fly") == 0:
             raise IllegalCommand(f"{actor.id} has no fly speed")
         if actor.speed(mode) == 0:
             raise IllegalCommand(f"{actor.id} has speed 0")
+        altitude = cmd.get("altitude")
+        if altitude is not None:
+            if not isinstance(altitude, (int, float)) or isinstance(altitude, bool) or altitude < 0:
+                raise IllegalCommand("'altitude' must be 0 or more metres")
+            if mode != "fly" and altitude != actor.altitude:
+                raise IllegalCommand("only a flying move (mode = \"fly\") changes altitude")
+        elif actor.altitude > 0 and mode != "fly":
+            raise IllegalCommand(f"{actor.id} is flying at {actor.altitude:g} m: move with mode = \"fly\"")
         has_to, has_path = cmd.get("to") is not None, cmd.get("path") is not None
-        if has_to == has_path:
-            raise IllegalCommand("'move' needs either 'to' or 'path'")
+        if has_to and has_path or not (has_to or has_path or altitude is not None):
+            raise IllegalCommand("'move' needs either 'to' or 'path' (or, flying, 'altitude')")
         field = field_for(self, actor, mode)
         left = actor.movement_left(mode)
         if has_to:
             x, y = position_arg(cmd.get("to"), "'to'")
             steps = self._path_to(actor, field, x, y)
-        else:
+        elif has_path:
             raw = cmd.get("path")
             if not isinstance(raw, tuple) or not raw:
                 raise IllegalCommand("'path' must be a list of [column, row] squares")
@@ -413,14 +451,25 @@ class Battle:
             if not steps:
                 raise IllegalCommand(f"{actor.id} is already there")
             self._check_path(actor, field, steps)
+        else:
+            steps = []
         cost = self._path_cost(actor, field, steps)
         dragged = actions.drags(self, actor)
         if dragged and actions.drag_slows(actor, dragged):
             cost *= 2  # 5e, Moving a grappled creature: your speed is halved
-        if cost > left + 1e-9:
-            raise IllegalCommand(f"the path costs {cost:g} m, {actor.id} has {left:g} m of movement left")
-        self.state.pending_move = PendingMove(actor.id, steps, mode)
-        self._walk(first_checked=False)
+        climb = 0.0 if altitude is None else abs(float(altitude) - actor.altitude)
+        if cost + climb > left + 1e-9:
+            raise IllegalCommand(f"the move costs {cost + climb:g} m, {actor.id} has {left:g} m of movement left")
+        if climb:
+            # flying up or down costs movement like flying across (this game's reading)
+            actor.movement_spent += climb
+            actor.altitude = float(altitude)
+            mounted.carry_rider(self, actor)
+            self.emit("move", f"{actor.name} flies to an altitude of {actor.altitude:g} m ({climb:g} m)",
+                      creature=actor.id, path=[[actor.x, actor.y]], cost=climb, altitude=actor.altitude)
+        if steps:
+            self.state.pending_move = PendingMove(actor.id, steps, mode)
+            self._walk(first_checked=False)
 
     def _path_to(self, actor: Creature, field, x: int, y: int) -> list[tuple[int, int]]:
         if (x, y) == (actor.x, actor.y):
@@ -484,8 +533,8 @@ class Battle:
                     or r.surprised or not can_see(self, r, mover)):
                 continue
             reach = melee_reach(r)
-            was = gap_squares(r.space, before, self.diagonals) * SQUARE_M <= reach + 1e-9
-            now = gap_squares(r.space, after, self.diagonals) * SQUARE_M <= reach + 1e-9
+            was = space_distance_m(self, r.space, r.altitude, before, mover.altitude) <= reach + 1e-9
+            now = space_distance_m(self, r.space, r.altitude, after, mover.altitude) <= reach + 1e-9
             if was and not now:
                 offers.append(Offer(reactor=r.id, kind="opportunity", provoker=mover.id))
         return offers
@@ -530,6 +579,7 @@ class Battle:
                 mover.conditions.discard("squeezing")
             walked.append(nxt)
             pending.steps.pop(0)
+            mounted.carry_rider(self, mover)
             for c in dragged:  # 5e: a grappled creature is dragged along, into the square left
                 if c.side_squares <= mover.side_squares:
                     c.x, c.y = walked[-2]
@@ -601,15 +651,19 @@ class Battle:
         if offer.kind == "readied":
             self._answer_readied(reactor, provoker, take)
             return
-        if target is not None and target != provoker.id:
-            raise IllegalCommand(f"the opportunity attack can only target {provoker.id}")
+        rider = mounted.rider_of(self, provoker)
+        allowed = [provoker.id] + ([rider.id] if rider is not None else [])
+        if target is not None and target not in allowed:
+            # 5e, Mounted combat: a mount's opportunity attack may target the mount or its rider
+            raise IllegalCommand(f"the opportunity attack can only target {' or '.join(allowed)}")
         if not take:
             self.emit("reaction", f"{reactor.name} lets {provoker.name} go", reactor=reactor.id)
             return
-        if not provoker.alive or not reactor.standing:
+        victim = self.state.creatures[target] if target is not None else provoker
+        if not victim.alive or not reactor.standing:
             return
         reactor.reaction = False
-        resolve_attack(self, reactor, provoker, first_melee(reactor), reaction=True)
+        resolve_attack(self, reactor, victim, first_melee(reactor), reaction=True)
 
     # ----------------------------------------------------------------- Ready
     def _do_ready(self, actor: Creature, cmd: Command) -> None:
@@ -653,8 +707,8 @@ class Battle:
                 continue
             if event == "enters_reach":
                 reach = melee_reach(r)
-                was = gap_squares(r.space, before, self.diagonals) * SQUARE_M <= reach + 1e-9
-                now = gap_squares(r.space, after, self.diagonals) * SQUARE_M <= reach + 1e-9
+                was = space_distance_m(self, r.space, r.altitude, before, mover.altitude) <= reach + 1e-9
+                now = space_distance_m(self, r.space, r.altitude, after, mover.altitude) <= reach + 1e-9
                 if was or not now:
                     continue
             offers.append(Offer(reactor=r.id, kind="readied", provoker=mover.id))

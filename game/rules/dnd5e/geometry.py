@@ -14,8 +14,15 @@ COVER_BONUS = {NO_COVER: 0, HALF: 2, 2: 5}  # SRD 5.1, Cover: half +2, three-qua
 
 
 def distance_m(battle, a: Creature, b: Creature) -> float:
-    """5e, Distance: from a square next to one space to the other's space, in metres."""
-    return gap_squares(a.space, b.space, battle.diagonals) * SQUARE_M
+    """5e, Distance: from a square next to one space to the other's space, in metres.
+
+    Height counts too: the greater of the distance on the ground and the difference in altitude.
+    """
+    return space_distance_m(battle, a.space, a.altitude, b.space, b.altitude)
+
+
+def space_distance_m(battle, a_space, a_altitude: float, b_space, b_altitude: float) -> float:
+    return max(gap_squares(a_space, b_space, battle.diagonals) * SQUARE_M, abs(a_altitude - b_altitude))
 
 
 def within(battle, a: Creature, b: Creature, metres: float) -> bool:
@@ -38,7 +45,7 @@ def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
     index = {}
     for i, c in enumerate(battle.state.creatures.values()):
         index[c.id] = i
-        if c.alive and not c.prone:
+        if c.alive and not c.prone and "mounted_on" not in c.effects:  # a rider is in its mount's space
             for x, y in c.squares():
                 owners[y, x] = i
     return Blockers(battle.board.line_cap, owners), index
@@ -47,15 +54,21 @@ def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
 def cover_between(battle, attacker: Creature, target: Creature) -> int:
     """Cover of target against attacker: terrain, and creatures in the way (at most half)."""
     blockers, index = blockers_of(battle)
-    pair = (attacker.space, target.space, index[attacker.id], index[target.id])
+
+    def owner(c: Creature) -> int:  # a rider stands in its mount's squares
+        return index[c.effects.get("mounted_on", c.id)]
+
+    pair = (attacker.space, target.space, owner(attacker), owner(target))
     return int(cover_many(blockers, [pair])[0])
 
 
 def occupants_for(battle, mover: Creature) -> list[Occupant]:
+    """The other creatures on the board for a mover; a rider is carried in its mount's space."""
+    rider = mover.effects.get("rider")
     return [
         Occupant(o.x, o.y, o.side_squares, o.size, hostile=o.side != mover.side)
         for o in battle.state.creatures.values()
-        if o is not mover and o.alive
+        if o is not mover and o.alive and o.id != rider and "mounted_on" not in o.effects
     ]
 
 

@@ -1,0 +1,151 @@
+"""Mounted combat (5e, "Combat monté"): mounting, dismounting, riders carried, falls from the saddle."""
+
+from __future__ import annotations
+
+from ...core.sizes import SPACE_SQUARES, size_index
+from ..errors import IllegalCommand
+from ..state import Creature
+from .attacks import saving_throw
+from .geometry import field_for, within
+
+CONTROLLED_ACTS = {"move", "dash", "disengage", "dodge", "end", "react"}
+
+
+def mount_of(battle, rider: Creature) -> Creature | None:
+    mid = rider.effects.get("mounted_on")
+    return battle.state.creatures.get(mid) if mid else None
+
+
+def rider_of(battle, mount: Creature) -> Creature | None:
+    rid = mount.effects.get("rider")
+    return battle.state.creatures.get(rid) if rid else None
+
+
+def controlled(battle, mount: Creature) -> bool:
+    """A mount trained to carry riders, ridden by an ally, obeys its rider (5e, Controlling a mount)."""
+    rider = rider_of(battle, mount)
+    return rider is not None and mount.stats.mount and rider.side == mount.side
+
+
+def do_mount(battle, rider: Creature, target_id) -> None:
+    """Once per move: mount a willing creature at least one size larger within 1.5 m, for half speed."""
+    mount = battle.creature(target_id)
+    if "mounted_on" in rider.effects:
+        raise IllegalCommand(f"{rider.id} is already mounted")
+    if mount is rider or mount.side != rider.side or not mount.standing:
+        raise IllegalCommand(f"{mount.id} is not a willing mount for {rider.id}")
+    if "rider" in mount.effects:
+        raise IllegalCommand(f"{mount.id} already carries a rider")
+    if size_index(mount.size) < size_index(rider.size) + 1:
+        raise IllegalCommand(f"{mount.id} must be at least one size larger than {rider.id}")
+    if not within(battle, rider, mount, 1.5):
+        raise IllegalCommand(f"{mount.id} is not within 1.5 m of {rider.id}")
+    _pay_half_speed(rider, "mount")
+    rider.effects["mounted_on"] = mount.id
+    rider.effects["mount_side"] = mount.side_squares
+    mount.effects["rider"] = rider.id
+    rider.x, rider.y = mount.x, mount.y
+    rider.altitude = mount.altitude
+    rider.conditions.discard("squeezing")
+    battle.emit("move", f"{rider.name} mounts {mount.name}", creature=rider.id,
+                path=[[rider.x, rider.y]], cost=0.0)
+    if controlled(battle, mount):
+        place_after_rider(battle, mount, rider)
+
+
+def _pay_half_speed(rider: Creature, what: str) -> None:
+    cost = rider.speed("walk") / 2
+    if rider.speed("walk") == 0 or rider.movement_left() < cost - 1e-9:
+        raise IllegalCommand(f"{rider.id} needs {cost:g} m of movement to {what}, has {rider.movement_left():g} m")
+    rider.movement_spent += cost
+
+
+def place_after_rider(battle, mount: Creature, rider: Creature) -> None:
+    """A controlled mount acts on its rider's initiative: it takes its turn right after the rider's."""
+    order = battle.state.order
+    current = battle.state.current_id
+    order.remove(mount.id)
+    order.insert(order.index(rider.id) + 1, mount.id)
+    battle.state.turn_index = order.index(current)
+    mount.initiative = rider.initiative
+    battle.emit("note", f"{mount.name} now acts on {rider.name}'s initiative", creature=mount.id)
+
+
+def free_square_near(battle, mount: Creature, rider: Creature) -> tuple[int, int] | None:
+    """Where a rider lands: the first free square within 1.5 m of the mount (rows, then columns)."""
+    field = field_for(battle, rider)
+    side = SPACE_SQUARES[rider.size]
+    h, w = field.cost.shape
+    best = None
+    for y in range(mount.y - side, mount.y + mount.side_squares + 1):
+        for x in range(mount.x - side, mount.x + mount.side_squares + 1):
+            if not (0 <= x < w and 0 <= y < h) or not field.can_end[y, x] or field.squeezing[y, x]:
+                continue
+            gap = max(max(mount.x - (x + side - 1), x - (mount.x + mount.side_squares - 1), 0),
+                      max(mount.y - (y + side - 1), y - (mount.y + mount.side_squares - 1), 0))
+            if gap == 1 and best is None:
+                best = (x, y)
+    return best
+
+
+def do_dismount(battle, rider: Creature) -> None:
+    mount = mount_of(battle, rider)
+    if mount is None:
+        raise IllegalCommand(f"{rider.id} is not mounted")
+    _pay_half_speed(rider, "dismount")
+    square = free_square_near(battle, mount, rider)
+    if square is None:
+        raise IllegalCommand(f"there is no free square beside {mount.id} to dismount to")
+    _leave(battle, rider, mount, square)
+    battle.emit("move", f"{rider.name} dismounts to [{rider.x}, {rider.y}]", creature=rider.id,
+                path=[[mount.x, mount.y], [rider.x, rider.y]], cost=0.0)
+
+
+def _leave(battle, rider: Creature, mount: Creature, square) -> None:
+    rider.effects.pop("mounted_on", None)
+    rider.effects.pop("mount_side", None)
+    mount.effects.pop("rider", None)
+    rider.x, rider.y = square
+    rider.altitude = 0.0
+
+
+def carry_rider(battle, mount: Creature) -> None:
+    """The rider stays in the saddle as the mount moves."""
+    rider = rider_of(battle, mount)
+    if rider is not None:
+        rider.x, rider.y = mount.x, mount.y
+        rider.altitude = mount.altitude
+        rider.effects["mount_side"] = mount.side_squares
+
+
+def keep_saddle(battle, rider: Creature, why: str) -> None:
+    """5e: moved against its will or knocked prone, the rider saves Dex DC 10 or falls prone nearby."""
+    mount = mount_of(battle, rider)
+    if mount is None:
+        return
+    ok, text = saving_throw(battle, rider, "dex", 10)
+    battle.emit("save", f"{text} ({why})", creature=rider.id, success=ok)
+    if ok and mount.standing and not mount.prone:
+        return
+    fall_off(battle, rider, mount)
+
+
+def fall_off(battle, rider: Creature, mount: Creature) -> None:
+    square = free_square_near(battle, mount, rider) or (mount.x, mount.y)
+    _leave(battle, rider, mount, square)
+    rider.conditions.add("prone")
+    battle.emit("move", f"{rider.name} falls from {mount.name}, prone at [{rider.x}, {rider.y}]",
+                creature=rider.id, path=[[mount.x, mount.y], [rider.x, rider.y]], cost=0.0, forced=True)
+
+
+def check_mounts(battle) -> None:
+    """A mount that drops (dead, unconscious) throws its rider; a fallen rider leaves the saddle."""
+    for rider in battle.state.creatures.values():
+        mount = mount_of(battle, rider)
+        if mount is None:
+            continue
+        if not rider.alive or rider.state != "conscious":
+            square = free_square_near(battle, mount, rider) or (mount.x, mount.y)
+            _leave(battle, rider, mount, square)
+        elif not mount.standing:
+            fall_off(battle, rider, mount)
