@@ -185,3 +185,13 @@ def test_restrained_targets_are_easier_to_hit():
                      creature("fighter", "fighter", "blue", (2, 1), conditions=["restrained"])], dice=[3, 18, 1])
     act(b, "gob1", "attack", target="fighter", **{"with": "scimitar"})
     assert "advantage: target restrained" in last(b, "attacks")
+
+
+def test_cunning_action_dashes_as_a_bonus_action_when_asked():
+    b = battle(ROW, [creature("rogue", "rogue", "blue", (0, 0)), creature("gob1", "goblin", "red", (9, 2))])
+    act(b, "rogue", "dash", bonus=True)
+    rogue = b.state.creatures["rogue"]
+    assert rogue.action and not rogue.bonus_action and rogue.movement_left() == pytest.approx(15.0)
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (0, 0)), creature("gob1", "goblin", "red", (9, 2))])
+    with pytest.raises(IllegalCommand, match="cannot dash as a bonus action"):
+        act(b, "fighter", "dash", bonus=True)

@@ -227,3 +227,25 @@ def test_wolf_bite_knocks_prone_on_a_failed_strength_save():
     act(b, "wolf1", "attack", target="fighter", **{"with": "bite"})
     # save: d20 3 + 5 (Str save) = 8 < 11
     assert "prone" in b.state.creatures["fighter"].conditions
+
+
+def test_healing_is_capped_at_the_maximum_and_does_not_restore_temporary_hit_points():
+    # 5e, Healing: a ranger with 20 max hp at 14 hp healed for 8 ends at 20
+    from game.rules.dnd5e.damage import grant_temp_hp, heal
+
+    b = duel(fighter={"hp": 20, "current_hp": 14})
+    fighter = b.state.creatures["fighter"]
+    assert heal(fighter, 8) == 6 and fighter.hp == 20 and fighter.temp_hp == 0
+    # 5e, Temporary hit points don't stack: 10 then 12 leaves 12, then 5 leaves 12
+    assert grant_temp_hp(fighter, 10) == 10
+    assert grant_temp_hp(fighter, 12) == 12
+    assert grant_temp_hp(fighter, 5) == 12
+    fighter.state = "dead"
+    assert heal(fighter, 5) == 0
+
+
+def test_dodging_is_lost_at_speed_zero():
+    b = battle(ROW, [creature("gob1", "goblin", "red", (1, 1)),
+                     creature("fighter", "fighter", "blue", (2, 1), conditions=["dodging", "grappled"])], dice=[18])
+    act(b, "gob1", "attack", target="fighter", **{"with": "scimitar"})
+    assert "target dodging" not in last(b, "attacks")

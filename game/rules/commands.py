@@ -10,10 +10,10 @@ from .errors import IllegalCommand
 ACTS: dict[str, tuple[set[str], set[str]]] = {
     "move": (set(), {"to", "path", "mode", "altitude"}),
     "attack": ({"target"}, {"with", "offhand", "knock_out"}),
-    "dash": (set(), set()),
-    "disengage": (set(), set()),
+    "dash": (set(), {"bonus"}),
+    "disengage": (set(), {"bonus"}),
     "dodge": (set(), set()),
-    "hide": (set(), set()),
+    "hide": (set(), {"bonus"}),
     "search": (set(), set()),
     "help": ({"target", "against"}, set()),
     "ready": ({"trigger", "then"}, set()),

@@ -163,6 +163,7 @@ class BattleState:
     commands_done: int = 0
     started: bool = False
     helps: list[tuple[str, str, str]] = field(default_factory=list)  # (helper, ally, foe)
+    played: list[dict] = field(default_factory=list)  # the commands accepted so far (a save replays them)
 
     @property
     def current_id(self) -> str | None:

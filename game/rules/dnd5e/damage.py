@@ -87,6 +87,14 @@ def _die(battle, target: Creature, text: str) -> str:
     return text
 
 
+def grant_temp_hp(target: Creature, amount: int) -> int:
+    """5e, Temporary hit points: they don't stack; the creature keeps the larger amount."""
+    if target.state == DEAD:
+        return target.temp_hp
+    target.temp_hp = max(target.temp_hp, amount)
+    return target.temp_hp
+
+
 def heal(target: Creature, amount: int) -> int:
     """5e, Healing: hit points regained, capped at the maximum; the dead gain nothing."""
     if target.state == DEAD or amount <= 0:

@@ -73,6 +73,7 @@ class Battle:
             self._events = []
             raise IllegalCommand(str(exc)) from None
         self.state.commands_done += 1
+        self.state.played.append(command.to_dict())
         return self._take_events()
 
     def _settle(self) -> None:
@@ -342,13 +343,13 @@ class Battle:
         self._begin_turn()
 
     def _do_dash(self, actor: Creature, cmd: Command) -> None:
-        self._use_action(actor, "Dash")
+        actions.spend_action_or_bonus(self, actor, "dash", cmd)
         actor.dashes += 1  # 5e, Dash: extra movement equal to your speed
         actor.conditions.add("dashing")
         self.emit("action", f"{actor.name} dashes ({actor.movement_left():g} m of movement left)", creature=actor.id)
 
     def _do_disengage(self, actor: Creature, cmd: Command) -> None:
-        self._use_action(actor, "Disengage")
+        actions.spend_action_or_bonus(self, actor, "disengage", cmd)
         actor.conditions.add("disengaged")  # 5e: no opportunity attacks for the rest of the turn
         self.emit("action", f"{actor.name} disengages", creature=actor.id)
 
