@@ -92,6 +92,34 @@ def cmd_bench(args) -> int:
     return EXIT_OK
 
 
+def cmd_simulate(args) -> int:
+    from .session.ai import POLICIES
+    from .session.simulate import heat, simulate, table
+
+    policies = {}
+    for item in args.policy or ():
+        side, sep, level = item.partition("=")
+        if not sep or level not in POLICIES:
+            return _error(f"--policy {item}: expected SIDE=LEVEL with LEVEL one of {', '.join(POLICIES)}")
+        policies[side] = level
+    if args.runs < 1 or args.jobs < 1:
+        return _error("--runs and --jobs must be at least 1")
+    try:
+        summary, results = simulate(args.file, args.runs, jobs=args.jobs, seed=args.seed, policies=policies,
+                                    swap=args.swap, progress=not args.json)
+    except ContentError as exc:
+        return _error(str(exc))
+    if args.heatmap:
+        from .content.scenarios import load_scenario
+        from .ui.heatmap import write_heatmap
+
+        scenario = load_scenario(args.file)
+        falls, damage = heat(scenario, results)
+        write_heatmap(scenario, falls, damage, args.heatmap)
+    print(json.dumps(summary) if args.json else table(summary))
+    return EXIT_OK
+
+
 def cmd_play(args) -> int:
     from .content.paths import DEFAULT_SCENARIO
     from .content.scenarios import load_scenario
@@ -103,12 +131,13 @@ def cmd_play(args) -> int:
         return _error(str(exc))
     if args.seed is not None:
         scenario.seed = args.seed
-    from .session.ai import rush
+    from .session.ai import choose
     from .ui.app import run
 
     try:
         return run(scenario, hotseat=args.hotseat, ai_sides=tuple(args.ai or ()),
-                   screenshot=args.screenshot, exit_when_over=args.exit_when_over, ai=rush)
+                   screenshot=args.screenshot, exit_when_over=args.exit_when_over,
+                   ai=lambda battle: choose(battle, "hard"))
     except ContentError as exc:
         return _error(str(exc))
 
@@ -139,6 +168,18 @@ def build_parser() -> argparse.ArgumentParser:
     ren.add_argument("file")
     ren.add_argument("-o", "--output", required=True, metavar="OUT.png")
     ren.set_defaults(func=cmd_render)
+
+    sim = sub.add_parser("simulate", help="play many battles computer against computer")
+    sim.add_argument("file")
+    sim.add_argument("--runs", type=int, default=100)
+    sim.add_argument("--jobs", type=int, default=1, help="worker processes")
+    sim.add_argument("--seed", type=int, help="battle i uses seed + i (default: the scenario's seed)")
+    sim.add_argument("--policy", action="append", metavar="SIDE=LEVEL",
+                     help="random, rush, normal or hard (default hard)")
+    sim.add_argument("--swap", action="store_true", help="exchange the sides' levels every second battle")
+    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--heatmap", metavar="OUT.png", help="draw where creatures fell and damage was dealt")
+    sim.set_defaults(func=cmd_simulate)
 
     ben = sub.add_parser("bench", help="print the performance figures of the benchmark suite")
     ben.add_argument("--json", action="store_true")

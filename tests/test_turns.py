@@ -137,3 +137,14 @@ def test_switching_speeds_subtracts_what_was_already_moved():
     act(b, "bird", "move", to=[12, 0], mode="fly")
     with pytest.raises(IllegalCommand):
         act(b, "bird", "move", to=[13, 0], mode="fly")
+
+
+def test_check_says_why_without_changing_anything():
+    b = battle(FIELD, [creature("fighter", "fighter", "blue", (0, 0)), creature("gob1", "goblin", "red", (7, 3))],
+               dice=[20, 8])
+    before = b.to_json()
+    assert b.check({"actor": "fighter", "act": "dash"}) is None
+    assert "out of the 1.5 m reach" in b.check({"actor": "fighter", "act": "attack", "target": "gob1",
+                                                 "with": "longsword"})
+    assert b.check({"actor": "fighter", "act": "attack", "target": "gob1", "with": "handaxe"}) is None
+    assert b.to_json() == before and list(b.state.dice.forced) == [20, 8]

@@ -61,6 +61,9 @@ class Attack:
     def is_melee(self) -> bool:
         return self.kind == "melee"
 
+    def __deepcopy__(self, memo):
+        return self  # immutable
+
 
 @dataclass(frozen=True)
 class StatBlock:
@@ -91,6 +94,9 @@ class StatBlock:
     condition_immunities: frozenset[str] = frozenset()
     mount: bool = False
     extra: tuple = field(default=(), compare=False)  # challenge, armor: shown, not used
+
+    def __deepcopy__(self, memo):
+        return self  # immutable: battles share their stat blocks
 
     def mod(self, ability: str) -> int:
         return (dict(self.abilities).get(ability, 10) - 10) // 2

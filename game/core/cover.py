@@ -290,12 +290,14 @@ def cover_level(levels: np.ndarray, attacker: tuple[int, int, int], target: tupl
     return int(cover_many(Blockers(levels), [(attacker, target, -1, -1)])[0])
 
 
+_DEGREE = np.array([NO_COVER, HALF, HALF, THREE_QUARTERS, TOTAL], np.int8)  # by lines blocked of 4
+
+
 def _grade(line_levels: np.ndarray) -> np.ndarray:
     """(pairs, origins, squares, 4) line levels -> each pair's cover from its best origin and square."""
     graded = None
     for cap in (TOTAL, THREE_QUARTERS, HALF):
         blocked = (line_levels >= cap).sum(axis=-1)
-        degree = np.select([blocked == 0, blocked <= 2, blocked == 3], [NO_COVER, HALF, THREE_QUARTERS], TOTAL)
-        per = np.minimum(degree, cap)  # lines blocked by this cap account for cover up to it
+        per = np.minimum(_DEGREE[blocked], cap)  # lines blocked by this cap account for cover up to it
         graded = per if graded is None else np.maximum(graded, per)
     return graded.min(axis=(-2, -1)).astype(np.int8)

@@ -38,6 +38,9 @@ class DiceExpr:
         bonus = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
         return cls(count, sides, bonus)
 
+    def __deepcopy__(self, memo):
+        return self  # immutable
+
     @property
     def average(self) -> float:
         return self.count * (self.sides + 1) / 2 + self.bonus
@@ -55,6 +58,13 @@ class Dice:
     def __init__(self, seed: int, forced: list[int] | tuple[int, ...] = ()) -> None:
         self.rng = random.Random(seed)
         self.forced: deque[int] = deque(forced)
+
+    def __deepcopy__(self, memo):
+        clone = Dice.__new__(Dice)
+        clone.rng = random.Random()
+        clone.rng.setstate(self.rng.getstate())  # the generator's state, copied whole in C
+        clone.forced = deque(self.forced)
+        return clone
 
     def roll(self, sides: int) -> int:
         if self.forced:

@@ -165,6 +165,19 @@ class BattleState:
     helps: list[tuple[str, str, str]] = field(default_factory=list)  # (helper, ally, foe)
     played: list[dict] = field(default_factory=list)  # the commands accepted so far (a save replays them)
 
+    def __deepcopy__(self, memo):
+        """A copy for undoing a command: the log and the played commands only ever grow, and
+        their items never change, so copying the lists is enough."""
+        import copy
+
+        clone = BattleState.__new__(BattleState)
+        for key, value in self.__dict__.items():
+            if key in ("log", "played"):
+                clone.__dict__[key] = list(value)
+            else:
+                clone.__dict__[key] = copy.deepcopy(value, memo)
+        return clone
+
     @property
     def current_id(self) -> str | None:
         if not self.order or self.over and not self.started:

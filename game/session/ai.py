@@ -1,21 +1,69 @@
-"""A first computer player, `rush`: go to the nearest foe and hit it. Plays through commands.
+"""Computer players: they play by the rules, through the same commands a person uses.
 
-It answers reactions offered to its creatures (opportunity attacks: always taken), attacks
-the nearest standing foe it can reach (melee first, else its best ranged attack in range),
-otherwise moves as close to the nearest foe as its movement allows, and ends its turn.
+Levels (`choose(battle, level)` gives the next command for whoever must act now):
+- `random`: any legal command, drawn with a generator seeded from the battle's seed;
+- `rush`: go to the nearest foe and hit it;
+- `normal`: a tactician: it picks the attack, spell or heal with the best expected value
+  from where it stands or from a square it can reach, finishes the dying where a monster
+  would, drinks a potion when hurt, dashes when nothing is in range;
+- `hard`: the same tactician with a sharper eye: it weighs kills, threat and casters, counts
+  the opportunity attacks a path provokes (disengaging when leaving is worth it), keeps
+  ranged attackers out of melee and behind cover, uses area spells that hit several foes and
+  no friend, Nimble Escape and Cunning Action, Help, and Dodge when cornered.
+Every choice is deterministic from the battle state; a command is checked with
+`Battle.check` before it is given, so a computer player never issues an illegal one.
 """
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
+
 import numpy as np
 
 from ..core.board import SQUARE_M, gap_squares
+from ..core.cover import cover_many
+from ..core.dice import DiceExpr
+from ..core.sizes import SPACE_SQUARES, squeezed_squares
 from ..rules.dnd5e.attacks import preview_attack
-from ..rules.dnd5e.geometry import field_for
+from ..rules.dnd5e.geometry import blockers_of, can_see, field_for, melee_reach
+
+POLICIES = ("random", "rush", "normal", "hard")
 
 
-def rush(battle) -> dict:
+def choose(battle, level: str = "hard") -> dict:
     """The next command for the creature that must act now (a reaction first)."""
+    if level == "random":
+        return random_player(battle)
+    if level == "rush":
+        return rush(battle)
+    if level in ("normal", "hard"):
+        return Tactician(battle, hard=level == "hard").decide()
+    raise ValueError(f"unknown level {level!r} (known: {', '.join(POLICIES)})")
+
+
+# ----------------------------------------------------------------------------- random
+def random_player(battle) -> dict:
+    """Any legal command, uniformly; the generator is seeded from the battle (seed, commands)."""
+    from ..rules.dnd5e.options import legal_commands
+
+    options = legal_commands(battle)
+    rng = random.Random(battle.scenario.seed * 1_000_003 + battle.state.commands_done)
+    if not options:
+        return _end(battle)
+    return rng.choice(options).command
+
+
+def _end(battle) -> dict:
+    state = battle.state
+    if state.offers:
+        return {"actor": state.offers[0].reactor, "act": "react", "take": False}
+    return {"actor": battle.current.id, "act": "end"}
+
+
+# ----------------------------------------------------------------------------- rush
+def rush(battle) -> dict:
+    """Go to the nearest foe and hit it (melee first, else the best ranged attack in range)."""
     state = battle.state
     if state.offers:
         return {"actor": state.offers[0].reactor, "act": "react", "take": True}
@@ -27,7 +75,7 @@ def rush(battle) -> dict:
     if not foes:
         return end
     if me.action or me.attacks_left > 0:
-        attack = _best_attack(battle, me, foes)
+        attack = _rush_attack(battle, me, foes)
         if attack is not None:
             return attack
     if me.prone and me.movement_left() >= me.speed() / 2 and me.speed() > 0:
@@ -36,7 +84,7 @@ def rush(battle) -> dict:
     return step or end
 
 
-def _best_attack(battle, me, foes) -> dict | None:
+def _rush_attack(battle, me, foes) -> dict | None:
     best, best_score = None, None
     for foe in sorted(foes, key=lambda f: (gap_squares(me.space, f.space, battle.diagonals), f.id)):
         for attack in me.stats.attacks:
@@ -53,7 +101,7 @@ def _best_attack(battle, me, foes) -> dict | None:
 
 def _approach(battle, me, foes) -> dict | None:
     left = me.movement_left()
-    if left < SQUARE_M:
+    if left < SQUARE_M or "mounted_on" in me.effects:
         return None
     field = field_for(battle, me, limit_m=left)
     reachable = field.reachable(left)
@@ -71,3 +119,487 @@ def _approach(battle, me, foes) -> dict | None:
     if best is None or best_key[0] >= here:
         return None
     return {"actor": me.id, "act": "move", "to": list(best)}
+
+
+# ----------------------------------------------------------------------------- tactician
+COVER_AC = {0: 0, 1: 2, 2: 5, 3: 99}
+
+
+def hit_chance(to_hit: int, target_number: int, advantage: int) -> tuple[float, float]:
+    """(chance to hit, chance of a critical hit) of a d20 attack."""
+    hits = sum(1 for f in range(1, 21) if f == 20 or (f != 1 and f + to_hit >= target_number)) / 20
+    crit = 1 / 20
+    if advantage > 0:
+        return 1 - (1 - hits) ** 2, 1 - (1 - crit) ** 2
+    if advantage < 0:
+        return hits * hits, crit * crit
+    return hits, crit
+
+
+def expected_damage(expr: DiceExpr, p_hit: float, p_crit: float) -> float:
+    dice = expr.count * (expr.sides + 1) / 2
+    return max(0.0, (p_hit - p_crit) * (dice + expr.bonus) + p_crit * (2 * dice + expr.bonus))
+
+
+@dataclass
+class Plan:
+    score: float
+    command: dict
+    why: str = ""
+
+
+class Tactician:
+    """Scores what the creature can do now and gives the best legal command."""
+
+    def __init__(self, battle, hard: bool) -> None:
+        self.battle = battle
+        self.hard = hard
+        self.state = battle.state
+
+    # -------------------------------------------------------------- the choice
+    def decide(self) -> dict:
+        state = self.state
+        if state.offers:
+            return self.react(state.offers[0])
+        me = self.battle.current
+        if state.over or me is None or not me.standing:
+            return _end(self.battle)
+        self.me = me
+        self.foes = [c for c in state.creatures.values() if c.side != me.side and c.standing]
+        self.allies = [c for c in state.creatures.values() if c.side == me.side and c is not me and c.alive]
+        if not self.foes:
+            return _end(self.battle)
+        self.blockers, self.index = blockers_of(self.battle)
+        self.covers: dict = {}
+        for plan in self.plans():
+            if self.battle.check(plan.command) is None:
+                return plan.command
+        return _end(self.battle)
+
+    def plans(self) -> list[Plan]:
+        """Candidate commands, best first; the first legal one is played."""
+        me = self.me
+        plans: list[Plan] = []
+        if me.prone and me.speed() > 0 and me.movement_left() >= me.speed() / 2:
+            plans.append(Plan(100, {"actor": me.id, "act": "stand"}, "stand up"))
+        can_act = me.action or me.attacks_left > 0
+        plans += self.support_plans()
+        strikes_here = self.strikes_from(me.x, me.y) if can_act else []
+        best_here = max((p.score for p in strikes_here), default=0.0)
+        plans += strikes_here
+        if me.movement_left() >= SQUARE_M and "mounted_on" not in me.effects:
+            plans += self.move_plans(best_here, can_act)
+        plans += self.bonus_plans()
+        if can_act and me.action:
+            plans += self.fallback_action_plans()
+        plans.sort(key=lambda p: -p.score)
+        return [p for p in plans if p.score > 0] + [Plan(0, {"actor": me.id, "act": "end"}, "end")]
+
+    # -------------------------------------------------------------- reactions
+    def react(self, offer) -> dict:
+        reactor = self.state.creatures[offer.reactor]
+        take = True
+        if offer.kind == "opportunity" and self.hard:
+            provoker = self.state.creatures[offer.provoker]
+            # an ally's mount or a creature at 0 is not worth a reaction; otherwise always
+            take = provoker.standing
+        return {"actor": reactor.id, "act": "react", "take": take}
+
+    # -------------------------------------------------------------- values
+    def value(self, target) -> float:
+        """How much a point of damage to this target is worth."""
+        if not target.standing:
+            return 0.5
+        threat = max((a.damage.average for a in target.stats.attacks), default=1.0)
+        v = 1.0
+        if self.hard:
+            v += 0.05 * threat * target.stats.attacks_per_action
+            if target.stats.spellcasting:
+                v += 0.4  # go for the casters
+            v += 0.6 * (1 - target.hp / target.stats.hp)  # focus fire
+        return v
+
+    def kill_bonus(self, target, ev: float, p_hit: float) -> float:
+        if target.standing and target.hp <= ev * 1.2:
+            return (3.0 if self.hard else 1.0) * p_hit * target.stats.hp / max(target.hp, 1) ** 0.5
+        return 0.0
+
+    def targets(self):
+        """Who is worth attacking: standing foes; downed heroes only for monsters within reach."""
+        out = list(self.foes)
+        if not self.me.stats.player:
+            out += [c for c in self.state.creatures.values()
+                    if c.side != self.me.side and c.state == "unconscious" and c.stats.player]
+        return out
+
+    # -------------------------------------------------------------- attacks and spells
+    def cover(self, space, target) -> int:
+        key = (space, target.id)
+        if key not in self.covers:
+            self.prefetch_cover([space], [target])
+        return self.covers[key]
+
+    def prefetch_cover(self, spaces, targets) -> None:
+        """Cover from many squares against many targets, in one vectorised call."""
+        me_index = self.index[self.me.id]
+        pairs, keys = [], []
+        for space in spaces:
+            for target in targets:
+                key = (space, target.id)
+                if key not in self.covers:
+                    t_index = self.index[target.effects.get("mounted_on", target.id)]
+                    pairs.append((space, target.space, me_index, t_index))
+                    keys.append(key)
+        if pairs:
+            for key, level in zip(keys, cover_many(self.blockers, pairs).tolist()):
+                self.covers[key] = level
+
+    def strikes_from(self, x: int, y: int, exact: bool = True) -> list[Plan]:
+        """Attacks and offensive spells from the square (x, y), scored by expected value."""
+        me = self.me
+        plans = []
+        here = (x, y) == (me.x, me.y)
+        side = me.side_squares
+        space = (x, y, side)
+        for target in self.targets():
+            gap = gap_squares(space, target.space, self.battle.diagonals)
+            dist = max(gap * SQUARE_M, abs(me.altitude - target.altitude))
+            if not target.standing and dist > 1.5:
+                continue
+            cover = None
+            if me.action or me.attacks_left > 0:
+                for attack in me.stats.attacks:
+                    reach_ok = attack.is_melee and dist <= attack.reach + 1e-9
+                    range_ok = attack.range is not None and dist <= attack.range[1] + 1e-9
+                    if not (reach_ok or range_ok):
+                        continue
+                    if exact and here:
+                        p = preview_attack(self.battle, me, target, attack)
+                        if p.problem:
+                            continue
+                        p_hit = p.hit_chance
+                        p_crit = 0.0 if p_hit == 0 else (p_hit if p.auto_crit else hit_chance(20, 99, p.advantage)[1])
+                    else:
+                        if cover is None:
+                            cover = self.cover(space, target)
+                        if cover >= 3:
+                            break
+                        ranged = not reach_ok
+                        adv = self.guess_advantage(space, target, ranged, attack, dist)
+                        p_hit, p_crit = hit_chance(attack.to_hit, target.stats.ac + COVER_AC[cover], adv)
+                    ev = expected_damage(attack.damage, p_hit, p_crit)
+                    if attack.extra_damage is not None:
+                        ev += expected_damage(attack.extra_damage, p_hit, p_crit)
+                    if not target.standing:
+                        ev = 4.0 * p_hit  # two failed death saves: most of a kill
+                    score = ev * self.value(target) + self.kill_bonus(target, ev, p_hit)
+                    if not (reach_ok or self.hard) and self.adjacent_foes(space):
+                        score *= 0.8
+                    plans.append(Plan(score, {"actor": me.id, "act": "attack", "target": target.id,
+                                              "with": attack.name}, f"attack {target.id}"))
+            if me.action and here:
+                plans += self.spell_strikes(target, dist)
+        if me.action and here and self.hard:
+            plans += self.area_strikes()
+        return plans
+
+    def adjacent_foes(self, space) -> list:
+        return [f for f in self.foes if gap_squares(space, f.space, self.battle.diagonals) <= 1]
+
+    def guess_advantage(self, space, target, ranged: bool, attack, dist: float) -> int:
+        """Advantage for an attack from another square, from the common sources only."""
+        good = bad = 0
+        if target.prone:
+            good, bad = (good + 1, bad) if dist <= 1.5 else (good, bad + 1)
+        if "dodging" in target.conditions:
+            bad += 1
+        if "restrained" in target.conditions or target.state != "conscious":
+            good += 1
+        if self.me.prone:
+            bad += 1
+        if ranged:
+            if attack is not None and attack.range and dist > attack.range[0]:
+                bad += 1
+            if self.adjacent_foes(space):
+                bad += 1
+        if "pack-tactics" in self.me.stats.traits and any(
+                gap_squares(a.space, target.space, self.battle.diagonals) <= 1 for a in self.allies if a.standing):
+            good += 1
+        return (good > 0) - (bad > 0)
+
+    def spell_strikes(self, target, dist: float) -> list[Plan]:
+        from ..rules.dnd5e.spells import SPELLS, spell_attack_bonus, spell_save_dc
+
+        me = self.me
+        plans = []
+        if not target.standing or not me.stats.spellcasting:
+            return plans
+        for name in me.stats.spells:
+            spell = SPELLS.get(name)
+            if spell is None or spell.time != "action" or spell.effect not in ("attack", "save", "darts"):
+                continue
+            if dist > spell.range_m + 1e-9:
+                continue
+            slot = spell.level
+            if slot > 0 and me.slots.get(slot, 0) <= 0:
+                continue
+            cover = self.cover(me.space, target)
+            if cover >= 3:
+                continue
+            if spell.effect == "attack":
+                adv = self.guess_advantage(me.space, target, True, None, 0.0)
+                p_hit, p_crit = hit_chance(spell_attack_bonus(me), target.stats.ac + COVER_AC[cover], adv)
+                ev = expected_damage(spell.dice, p_hit, p_crit)
+            elif spell.effect == "save":
+                save = target.stats.save(spell.save)
+                p_fail = min(1.0, max(0.0, (spell_save_dc(me) - save - 1) / 20))
+                ev = p_fail * spell.dice.average
+                p_hit = p_fail
+            else:  # darts: sure hits
+                ev = 3 * spell.dice.average
+                p_hit = 1.0
+            score = ev * self.value(target) + self.kill_bonus(target, ev, p_hit)
+            if slot > 0:
+                score -= 4.0 if self.hard else 2.0  # a slot is worth keeping for a kill or a heal
+            command = {"actor": me.id, "act": "cast", "spell": name, "target": target.id}
+            plans.append(Plan(score, command, f"cast {name} on {target.id}"))
+        return plans
+
+    def area_strikes(self) -> list[Plan]:
+        """Area spells that catch two or more foes and no friend."""
+        from ..rules.dnd5e.spells import SPELLS, area_mask, spell_save_dc
+
+        me = self.me
+        plans = []
+        for name in me.stats.spells:
+            spell = SPELLS.get(name)
+            if spell is None or spell.effect != "area" or me.slots.get(spell.level, 0) <= 0:
+                continue
+            centres = {(f.x, f.y) for f in self.foes}
+            centres |= {(me.x + dx, me.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy}
+            for at in sorted(centres):
+                if not (0 <= at[0] < self.battle.board.width and 0 <= at[1] < self.battle.board.height):
+                    continue
+                try:
+                    mask = area_mask(self.battle, me, name, at)
+                except Exception:  # an aim the spell refuses
+                    continue
+                inside = [c for c in self.state.creatures.values() if c.alive and c is not me
+                          and any(mask[y, x] for x, y in c.squares())]
+                foes = [c for c in inside if c.side != me.side and c.standing]
+                if len(foes) < 2 or any(c.side == me.side for c in inside):
+                    continue
+                ev = 0.0
+                for f in foes:
+                    p_fail = min(1.0, max(0.0, (spell_save_dc(me) - f.stats.save("dex") - 1) / 20))
+                    ev += (p_fail + (1 - p_fail) / 2) * spell.dice.average * self.value(f)
+                plans.append(Plan(ev - 3.0, {"actor": me.id, "act": "cast", "spell": name, "at": list(at)},
+                                  f"cast {name} at {at}"))
+        return plans
+
+    # -------------------------------------------------------------- support
+    def support_plans(self) -> list[Plan]:
+        me = self.me
+        plans = []
+        downed = [a for a in self.allies if a.state == "unconscious" and a.stats.player]
+        if me.stats.spellcasting:
+            from ..rules.dnd5e.spells import SPELLS
+
+            for name in me.stats.spells:
+                spell = SPELLS.get(name)
+                if spell is None or spell.effect != "heal" or me.slots.get(spell.level, 0) <= 0:
+                    continue
+                if spell.time == "bonus" and not me.bonus_action or spell.time == "action" and not me.action:
+                    continue
+                for ally in downed + [a for a in self.allies if a.standing and a.hp < a.stats.hp / 3]:
+                    score = 30.0 if ally in downed else 8.0
+                    plans.append(Plan(score, {"actor": me.id, "act": "cast", "spell": name, "target": ally.id},
+                                      f"heal {ally.id}"))
+        if me.action and "potion-of-healing" in me.items and me.hp < me.stats.hp * 0.35:
+            plans.append(Plan(12.0, {"actor": me.id, "act": "use", "item": "potion-of-healing"}, "drink"))
+        if me.action and self.hard:
+            for ally in downed:
+                if gap_squares(me.space, ally.space, self.battle.diagonals) <= 1 and ally.death_failures >= 1:
+                    plans.append(Plan(6.0, {"actor": me.id, "act": "stabilize", "target": ally.id}, "first aid"))
+        return plans
+
+    # -------------------------------------------------------------- moving
+    def move_plans(self, best_here: float, can_act: bool) -> list[Plan]:
+        me = self.me
+        left = me.movement_left()
+        dash_left = left + (me.speed() if me.action else 0.0)
+        field = field_for(self.battle, me, limit_m=max(left, dash_left))
+        reach = field.reachable(left)
+        plans = []
+        candidates = self.candidate_squares(field, reach)
+        ranged = self.prefers_range()
+        if can_act:
+            spaces = [(x, y, squeezed_squares(me.size) if field.squeezing[y, x] else SPACE_SQUARES[me.size])
+                      for x, y in candidates]
+            in_range = [t for t in self.targets()
+                        if any(a.range or a.is_melee for a in me.stats.attacks)]
+            self.prefetch_cover(spaces, in_range)
+        for (x, y) in candidates:
+            cost = field.cost[y, x]
+            oa = self.opportunity_cost(field, x, y) if self.hard else self.simple_oa(field, x, y)
+            side = squeezed_squares(me.size) if field.squeezing[y, x] else SPACE_SQUARES[me.size]
+            safety = self.safety((x, y, side), ranged) if self.hard else 0.0
+            if can_act:
+                strikes = self.strikes_from(x, y, exact=False)
+                gain = max((p.score for p in strikes), default=0.0)
+            else:
+                gain = 0.0
+            score = gain - best_here - oa + safety - 0.01 * cost
+            if field.squeezing[y, x]:
+                score -= 1.5
+            if score > 0.2:
+                plans.append(Plan(best_here + score, {"actor": me.id, "act": "move", "to": [int(x), int(y)]},
+                                  "move to strike"))
+        if can_act and not plans and best_here <= 0:
+            plans += self.close_in(field, left, dash_left)
+        return plans
+
+    def candidate_squares(self, field, reach) -> list[tuple[int, int]]:
+        """Squares worth scoring: next to foes, and for ranged attackers a spread of the rest."""
+        me = self.me
+        ys, xs = np.nonzero(reach)
+        squares = list(zip(xs.tolist(), ys.tolist()))
+        if not squares:
+            return []
+        side = me.side_squares
+        near = []
+        for x, y in squares:
+            gap = min(gap_squares((x, y, side), f.space, self.battle.diagonals) for f in self.targets())
+            near.append((gap, field.cost[y, x], y, x))
+        near.sort()
+        chosen = [(x, y) for gap, _, y, x in near if gap <= max(1, int(self.max_reach() / SQUARE_M))][:24]
+        if self.prefers_range() or not chosen:
+            step = max(1, len(near) // (24 if self.hard else 10))
+            chosen += [(x, y) for _, _, y, x in near[::step]][:24]
+        return list(dict.fromkeys(chosen))
+
+    def max_reach(self) -> float:
+        return max((a.reach for a in self.me.stats.attacks if a.is_melee), default=1.5)
+
+    def prefers_range(self) -> bool:
+        """A creature whose best attack is ranged (or a spell) keeps its distance."""
+        me = self.me
+        melee = max((a.damage.average for a in me.stats.attacks if a.is_melee), default=0.0)
+        ranged = max((a.damage.average for a in me.stats.attacks if a.kind == "ranged"), default=0.0)
+        if me.stats.spellcasting and me.stats.spellcasting in ("int",):
+            ranged = max(ranged, 5.5)
+        return ranged > melee
+
+    def safety(self, space, ranged: bool) -> float:
+        """Hard: ranged attackers like distance from melee foes and cover from archers."""
+        if not ranged:
+            return 0.0
+        score = 0.0
+        for foe in self.foes:
+            gap = gap_squares(space, foe.space, self.battle.diagonals)
+            if gap <= 1:
+                score -= 3.0
+            elif gap <= 3:
+                score -= 0.8
+        return score
+
+    def simple_oa(self, field, x, y) -> float:
+        """Normal: a rough price for leaving the reach of foes next to us."""
+        if "disengaged" in self.me.conditions:
+            return 0.0
+        adjacent = self.adjacent_foes(self.me.space)
+        if not adjacent:
+            return 0.0
+        side = self.me.side_squares
+        leaving = [f for f in adjacent if gap_squares((x, y, side), f.space, self.battle.diagonals) > 1]
+        return 4.0 * len(leaving)
+
+    def opportunity_cost(self, field, x, y) -> float:
+        """Hard: the expected damage of the opportunity attacks the path to (x, y) provokes."""
+        me = self.me
+        if "disengaged" in me.conditions:
+            return 0.0
+        path = [(me.x, me.y)] + field.path_to(x, y)
+        cost = 0.0
+        for foe in self.foes:
+            if not foe.reaction or foe.incapacitated or not can_see(self.battle, foe, me):
+                continue
+            reach = melee_reach(foe)
+            for a, b in zip(path, path[1:]):
+                was = gap_squares(foe.space, (a[0], a[1], me.side_squares), self.battle.diagonals) * SQUARE_M
+                now = gap_squares(foe.space, (b[0], b[1], me.side_squares), self.battle.diagonals) * SQUARE_M
+                if was <= reach + 1e-9 < now:
+                    attack = next((t for t in foe.stats.attacks if t.is_melee), None)
+                    if attack is not None:
+                        p_hit, p_crit = hit_chance(attack.to_hit, me.stats.ac, 0)
+                        cost += expected_damage(attack.damage, p_hit, p_crit) * (1.5 if me.hp < 15 else 1.0)
+                    break
+        return cost
+
+    def close_in(self, field, left: float, dash_left: float) -> list[Plan]:
+        """Nothing to strike this turn: get closer, dashing if the action has nothing better."""
+        me = self.me
+        side = me.side_squares
+        here = min(gap_squares(me.space, f.space, self.battle.diagonals) for f in self.foes)
+        best, best_key = None, None
+        budget = dash_left if "dashing" in me.conditions or not me.action else left
+        for dash in (False, True):
+            if dash and not me.action:
+                break
+            reach = field.reachable(dash_left if dash else left)
+            ys, xs = np.nonzero(reach)
+            for x, y in zip(xs.tolist(), ys.tolist()):
+                gap = min(gap_squares((x, y, side), f.space, self.battle.diagonals) for f in self.foes)
+                key = (gap, field.cost[y, x], y, x)
+                if best_key is None or key < best_key:
+                    best, best_key, best_dash = (x, y), key, dash
+            if best is not None and best_key[0] <= 1:
+                break
+        del budget
+        if best is None or best_key[0] >= here:
+            return []
+        if best_dash and field.cost[best[1], best[0]] > left + 1e-9:
+            return [Plan(1.0, {"actor": me.id, "act": "dash"}, "dash")]
+        return [Plan(1.0, {"actor": me.id, "act": "move", "to": [int(best[0]), int(best[1])]}, "close in")]
+
+    # -------------------------------------------------------------- bonus actions and fallbacks
+    def bonus_plans(self) -> list[Plan]:
+        me = self.me
+        plans = []
+        if not me.bonus_action:
+            return plans
+        # two-weapon fighting after an Attack action with a light weapon
+        light = [a for a in me.stats.attacks if a.is_melee and "light" in a.properties]
+        if me.attack_weapons and len(light) >= 2:
+            for target in self.foes:
+                for attack in light:
+                    if attack.name not in me.attack_weapons and \
+                            gap_squares(me.space, target.space, self.battle.diagonals) <= 1:
+                        plans.append(Plan(2.0, {"actor": me.id, "act": "attack", "target": target.id,
+                                                "with": attack.name, "offhand": True}, "off-hand"))
+        if self.hard and not me.action and me.attacks_left == 0:
+            traits = me.stats.traits
+            if ({"nimble-escape", "cunning-action"} & traits) and self.adjacent_foes(me.space) \
+                    and me.movement_left() >= SQUARE_M:
+                plans.append(Plan(1.5, {"actor": me.id, "act": "disengage", "bonus": True}, "slip away"))
+        return plans
+
+    def fallback_action_plans(self) -> list[Plan]:
+        me = self.me
+        plans = []
+        if not self.hard:
+            return plans
+        adjacent = self.adjacent_foes(me.space)
+        if adjacent:
+            if self.prefers_range() and me.movement_left() >= SQUARE_M:
+                plans.append(Plan(0.6, {"actor": me.id, "act": "disengage"}, "disengage"))
+            plans.append(Plan(0.4, {"actor": me.id, "act": "dodge"}, "dodge when cornered"))
+        for ally in self.allies:
+            if not ally.standing:
+                continue
+            for foe in adjacent:
+                if gap_squares(ally.space, foe.space, self.battle.diagonals) <= 3:
+                    plans.append(Plan(0.5, {"actor": me.id, "act": "help", "target": ally.id, "against": foe.id},
+                                      "help"))
+                    break
+        return plans

@@ -188,6 +188,7 @@ def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
     preview = preview_attack(battle, attacker, target, attack, offhand)
     if preview.problem:
         raise IllegalCommand(preview.problem)
+    battle.damage_source = attacker.id
     dice = battle.state.dice
     face, faces = dice.d20(preview.advantage)
     total = face + attack.to_hit
@@ -245,6 +246,7 @@ def land_attack(battle, pending: PendingAttack) -> None:
     attacker = battle.state.creatures[pending.attacker]
     target = battle.state.creatures[pending.target]
     attack = pending.attack
+    battle.damage_source = attacker.id
     if ("shield" in target.effects and not pending.shield_counted and not pending.natural_20
             and pending.total < pending.target_number + 5):
         battle.emit("attack", f"{target.name}'s shield turns the hit into a miss "

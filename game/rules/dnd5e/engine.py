@@ -45,6 +45,7 @@ class Battle:
         self.state = new_state(scenario)
         self._events: list[Event] = []
         self._reacting: str | None = None  # a readied action firing as this creature's reaction
+        self.damage_source: str | None = None  # the creature whose attack or spell is resolving
         try:
             self._start()
         except DiceError as exc:
@@ -53,6 +54,8 @@ class Battle:
 
     # ----------------------------------------------------------------- plumbing
     def emit(self, kind: str, text: str, **data) -> None:
+        if kind == "damage" and "source" not in data:
+            data["source"] = self.damage_source  # who dealt it, for statistics
         self._events.append(Event(kind, text, data))
         self.state.log.append(text)
 
@@ -90,6 +93,28 @@ class Battle:
             creatures[cid].__dict__.update(saved.__dict__)
         live.__dict__.update(snapshot.__dict__)
         live.creatures = creatures
+
+    def check(self, raw: dict | Command) -> str | None:
+        """Why the battle would refuse this command now, or None if it would accept it.
+
+        The command is tried and everything it did is undone (dice included).
+        """
+        try:
+            command = raw if isinstance(raw, Command) else parse_command(raw)
+        except IllegalCommand as exc:
+            return str(exc)
+        snapshot = copy.deepcopy(self.state)
+        events, self._events = self._events, []
+        try:
+            self._run(command)
+            self._settle()
+            return None
+        except (IllegalCommand, DiceError) as exc:
+            return str(exc)
+        finally:
+            self._restore(snapshot)
+            self._events = events
+            self._reacting = None
 
     def creature(self, cid: str) -> Creature:
         if not isinstance(cid, str) or cid not in self.state.creatures:
@@ -334,6 +359,7 @@ class Battle:
     def _do_cast(self, actor: Creature, cmd: Command) -> None:
         from .spells import cast
 
+        self.damage_source = actor.id
         cast(self, actor, cmd)
 
     def _do_end(self, actor: Creature, cmd: Command) -> None:

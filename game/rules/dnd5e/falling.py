@@ -29,6 +29,7 @@ def fall(battle, creature: Creature) -> None:
     battle.emit("move", f"{creature.name} falls {height:g} m", creature=creature.id,
                 path=[[creature.x, creature.y]], cost=0.0, forced=True, fall=height)
     if dice:
+        battle.damage_source = None  # nobody's doing
         rolled, how = roll_damage(battle, DiceExpr(dice, 6, 0))
         apply_rolled_damage(battle, creature, rolled, "bludgeoning", how)
     if creature.alive:

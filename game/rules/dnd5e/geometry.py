@@ -33,7 +33,18 @@ def can_see(battle, viewer: Creature, target: Creature) -> bool:
     """Sight follows the same lines as cover; only terrain that blocks fully hides."""
     if "invisible" in target.conditions or "blinded" in viewer.conditions:
         return False
-    return cover_level(battle.board.line_cap, viewer.space, target.space) < TOTAL
+    return sight_between(battle.board, viewer.space, target.space)
+
+
+def sight_between(board, a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
+    """Whether terrain leaves a line between two spaces (the board never changes: cached)."""
+    cache = board.__dict__.setdefault("_sight", {})
+    key = (a, b) if a <= b else (b, a)  # the lines between two spaces are the same both ways
+    if key not in cache:
+        if len(cache) > 200_000:
+            cache.clear()
+        cache[key] = cover_level(board.line_cap, a, b) < TOTAL
+    return cache[key]
 
 
 def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:

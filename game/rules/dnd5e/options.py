@@ -1,22 +1,29 @@
 """What can I do now? Every legal command for whoever must act, each with a preview.
 
 This module owns the options query of the 5e battle: `legal_commands(battle)` lists, as
-`Option`s, the exact command tables `Battle.submit` accepts from the creature that must act
-now, with what a player (or a computer player) wants to know before choosing:
-- a pending reaction offer: only the `react` answers (take, decline) of the first offer's reactor;
-- moves: one per square the creature may end on, per movement mode it has, with the path, its
-  cost and the creatures whose reach the path leaves that could make an opportunity attack
-  (found by the engine's own `_opportunity_offers`, step by step, on stand-ins: no dice, no change);
+`Option`s, the command tables `Battle.submit` accepts from the creature that must act now,
+with what a player (or a computer player) wants to know before choosing:
+- a pending reaction offer: only the `react` answers (take, decline; the rider as the target of
+  an opportunity attack provoked by its mount) of the first offer's reactor;
+- moves: one per square the creature may end on, per movement mode it has of its own (walk;
+  fly, swim, climb), with the path, its cost, and the creatures whose reach the path leaves that
+  could make an opportunity attack (the engine's own `_opportunity_offers`, step by step, run on
+  stand-ins: no dice, no change), and those whose readied action it would trigger; a flyer's
+  changes of altitude, 1.5 m at a time;
 - attacks: each attack of the stat block and the unarmed strike against each creature it can
-  reach, with the hit chance, advantage and why, cover, the number to beat and expected damage;
-  off-hand attacks when two-weapon fighting is possible (`knock_out` variants are not listed);
-- the other acts (dash, disengage, dodge, hide, search, help, grapple, shove, escape, use,
-  stabilize, stand, drop_prone, end), each listed exactly when the engine would accept it;
+  strike, with the hit chance, advantage and why, cover, the number to beat and the expected
+  damage; off-hand attacks when two-weapon fighting is possible (no `knock_out` variants);
+- dash, disengage, dodge, hide, search, help, grapple, shove, escape, use, stabilize, stand,
+  drop_prone, mount, dismount and end, each listed exactly when the engine would accept it (a
+  `bonus = true` form where a trait allows it and it would not be the plain form anyway);
+- ready: an attack with each weapon against whoever triggers it, for each trigger event (a
+  sample: `then` may be any of many commands);
 - spells, when spells.py offers `spell_options(battle, caster)` (Options or command tables).
 
-It reads the battle and never changes it; nothing here rolls a die. The checks mirror the
-engine's (engine.py, actions.py, attacks.py): the tests submit every option to prove it legal,
-and every act left out to prove it refused.
+It reads the battle and never changes it; nothing here rolls a die, except that a readied
+action's answer is tried on a copy of the battle (what it runs is any command). The checks
+mirror the engine's (engine.py, actions.py, attacks.py, mounted.py): the tests submit options
+to prove them legal, and submit the acts left out to prove them refused.
 """
 
 from __future__ import annotations
@@ -29,17 +36,20 @@ import numpy as np
 
 from ...content.creatures import load_item
 from ...content.errors import ContentError
-from ...core.board import SQUARE_M, gap_squares
+from ...core.board import SQUARE_M
 from ...core.cover import cover_many
 from ...core.dice import DiceExpr
 from ...core.sizes import SPACE_SQUARES, size_index
 from ...core.terrain import COVER_NAMES
+from ..errors import IllegalCommand
 from ..state import CONSCIOUS, DEAD, UNCONSCIOUS, Creature
-from . import actions
+from . import actions, mounted
 from .attacks import damage_dice, first_melee, preview_attack, weapon_of
-from .geometry import blockers_of, can_see, distance_m, field_for, melee_reach, space_after_step, within
+from .geometry import (blockers_of, can_see, distance_m, field_for, melee_reach, space_after_step,
+                       space_distance_m, within)
 
 EXTRA_MODES = ("fly", "swim", "climb")  # listed only for a creature with that speed of its own
+READY_EVENTS = ("enters_reach", "moves", "attacks")  # engine.READY_EVENTS
 
 
 @dataclass(frozen=True)
@@ -68,11 +78,14 @@ def legal_commands(battle) -> list[Option]:
         options += action_options(battle, actor)
     options += spell_options(battle, actor)
     options.append(Option({"actor": actor.id, "act": "end"}, "end the turn", {}))
+    if mounted.controlled(battle, actor):
+        # 5e, Controlling a mount: it can only move, Dash, Disengage or Dodge
+        options = [o for o in options if o.command["act"] in mounted.CONTROLLED_ACTS]
     return options
 
 
 def able(actor: Creature) -> bool:
-    """Engine._able: conscious and not incapacitated."""
+    """Battle._able: conscious and not incapacitated."""
     return actor.state == CONSCIOUS and not actor.incapacitated
 
 
@@ -81,42 +94,74 @@ def has_attack(actor: Creature) -> bool:
     return actor.attacks_left > 0 or actor.action
 
 
+def copy_battle(battle):
+    """A copy to try things on; the scenario and the board, which never change, are shared."""
+    return copy.deepcopy(battle, {id(battle.scenario): battle.scenario, id(battle.board): battle.board})
+
+
+def accepted(battle, command: dict) -> bool:
+    """Whether the battle would accept the command (tried on a copy)."""
+    try:
+        copy_battle(battle).submit(command)
+    except IllegalCommand:
+        return False
+    return True
+
+
 # ---------------------------------------------------------------- reactions
 def react_options(battle) -> list[Option]:
-    """The first offer's answers: take it (when the attack can be made) or decline it."""
+    """The answers to the first offer: take it (each way it can be taken) or decline it."""
     offer = battle.state.offers[0]
     reactor = battle.state.creatures[offer.reactor]
     provoker = battle.state.creatures[offer.provoker]
     base = {"actor": reactor.id, "act": "react"}
+    about = {"kind": offer.kind, "provoker": provoker.id}
     options = []
-    preview: dict = {"kind": offer.kind, "provoker": provoker.id}
-    take_ok = True
-    if provoker.alive and reactor.standing:
-        # Battle._answer_offer attacks with the reactor's first melee attack
-        attack = first_melee(reactor)
-        p = preview_attack(battle, reactor, provoker, attack)
-        if p.problem:
-            take_ok = False
-        else:
-            preview.update(attack_preview(battle, reactor, provoker, attack, p), attack=attack.name)
-    if take_ok:
-        options.append(Option({**base, "take": True}, f"take the {offer.kind} attack on {provoker.id}", preview))
-    options.append(Option({**base, "take": False}, f"let {provoker.id} go", {"kind": offer.kind,
-                                                                          "provoker": provoker.id}))
+    if offer.kind == "opportunity":
+        # Battle._answer_offer: the first melee attack, at the provoker or (a mount's) its rider
+        rider = mounted.rider_of(battle, provoker)
+        for victim in [provoker] + ([rider] if rider is not None else []):
+            command = {**base, "take": True} if victim is provoker else {**base, "take": True, "target": victim.id}
+            preview = {**about, "target": victim.id}
+            if victim.alive and reactor.standing:
+                attack = first_melee(reactor)
+                p = preview_attack(battle, reactor, victim, attack)
+                if p.problem:
+                    continue  # the attack would be refused, and the answer with it
+                preview.update(attack_preview(battle, reactor, victim, attack, p), attack=attack.name)
+            options.append(Option(command, f"opportunity attack on {victim.id}", preview))
+    elif offer.kind == "shield":
+        from .spells import can_cast_shield
+
+        if can_cast_shield(reactor, battle):  # spells.cast_shield refuses otherwise
+            options.append(Option({**base, "take": True}, "cast shield (+5 AC)", {**about, "ac_bonus": 5}))
+    else:
+        # a readied action runs a whole command: whether it is accepted is tried on a copy
+        readied = reactor.effects.get("readied") or {}
+        command = {**base, "take": True}
+        if accepted(battle, command):
+            options.append(Option(command, f"take the {offer.kind} action", {**about, "then": readied.get("then")}))
+    options.append(Option({**base, "take": False}, f"decline the {offer.kind} reaction", about))
     return options
 
 
 # ---------------------------------------------------------------- moves
 def move_modes(actor: Creature) -> list[str]:
-    return ["walk"] + [m for m in EXTRA_MODES if actor.stats.speed_of(m) > 0]
+    """Walking, and each other speed the creature has of its own; a flyer aloft only flies."""
+    modes = ["walk"] + [m for m in EXTRA_MODES if actor.stats.speed_of(m) > 0]
+    if actor.altitude > 0:
+        return [m for m in modes if m == "fly"]
+    return modes
 
 
 def move_options(battle, actor: Creature) -> list[Option]:
-    """One move per square the creature may end on, per movement mode it has."""
+    """One move per square the creature may end on, per movement mode; a flyer's altitudes."""
+    if "mounted_on" in actor.effects:
+        return []  # a rider's mount moves, or the rider dismounts
     options = []
     dragged = actions.drags(battle, actor)
     factor = 2 if dragged and actions.drag_slows(actor, dragged) else 1  # 5e: dragging halves speed
-    watch = _ReachWatch(battle, actor)
+    watch = _PathWatch(battle, actor)
     for mode in move_modes(actor):
         if actor.speed(mode) == 0:
             continue
@@ -125,8 +170,7 @@ def move_options(battle, actor: Creature) -> list[Option]:
         if budget < SQUARE_M - 1e-9:
             continue
         field_ = field_for(battle, actor, mode)  # the very field Battle._do_move uses for `to`
-        mask = field_.reachable(budget)
-        ys, xs = np.nonzero(mask)
+        ys, xs = np.nonzero(field_.reachable(budget))
         for x, y in zip(xs.tolist(), ys.tolist()):
             steps = field_.path_to(x, y)
             if not steps:
@@ -137,85 +181,125 @@ def move_options(battle, actor: Creature) -> list[Option]:
             command = {"actor": actor.id, "act": "move", "to": [x, y]}
             if mode != "walk":
                 command["mode"] = mode
-            provokes = watch.along(field_, steps)
+            provokes, readied = watch.along(field_, steps)
             how = "" if mode == "walk" else f"{mode} "
             label = f"{how}move to [{x}, {y}] ({cost:g} m)"
             if provokes:
                 label += f", provokes {', '.join(provokes)}"
             options.append(Option(command, label, {
-                "path": [list(s) for s in steps], "cost_m": cost, "opportunity_attacks": provokes, "mode": mode,
+                "path": [list(s) for s in steps], "cost_m": cost, "opportunity_attacks": provokes,
+                "readied_actions": readied, "mode": mode,
             }))
+    options += _altitude_options(actor)
     return options
 
 
-class _ReachWatch:
-    """The opportunity attacks a path would offer, by the engine's own `_opportunity_offers`.
+def _altitude_options(actor: Creature) -> list[Option]:
+    """A flyer flies up or down on the spot, 1.5 m at a time; the height costs movement."""
+    if actor.stats.speed_of("fly") == 0 or actor.speed("fly") == 0:
+        return []
+    left = actor.movement_left("fly")
+    options = []
+    steps = int((actor.altitude + left) // SQUARE_M + 1e-9)
+    for k in range(steps + 1):
+        height = k * SQUARE_M
+        climb = abs(height - actor.altitude)
+        if climb < 1e-9 or climb > left + 1e-9:
+            continue
+        command = {"actor": actor.id, "act": "move", "mode": "fly", "altitude": height}
+        options.append(Option(command, f"fly to an altitude of {height:g} m ({climb:g} m)", {
+            "path": [], "cost_m": climb, "opportunity_attacks": [], "readied_actions": [], "mode": "fly",
+            "altitude": height,
+        }))
+    return options
 
-    Each step is checked as Battle._walk checks it: from the mover's space before the step to
-    its space after (squeezing where the field says so). The engine runs on stand-ins (a
-    shallow copy of the mover at the step's start, and a shallow view of the battle) so that
-    nothing of the real battle changes. A step can only offer an opportunity attack when it
-    leaves a hostile creature's reach, so the engine is asked only about those creatures, and
-    only once per distinct step.
+
+class _PathWatch:
+    """The reactions a path would offer, by the engine's own `_opportunity_offers` and
+    `_readied_offers`.
+
+    Each step is checked as Battle._walk checks it: opportunity attacks from the mover's space
+    before the step to its space after (squeezing where the field says so), readied actions
+    once the step is made. The engine runs on stand-ins: a shallow copy of the mover where the
+    step puts it, and a shallow view of the battle whose turn order lists only the creatures
+    that matter (a step can offer an opportunity attack only to a hostile creature whose reach
+    it leaves; a readied action only to a creature that has one), so nothing of the battle
+    changes and sight is asked only where it counts. Paths from one start share their
+    beginnings, so each step is asked once.
     """
 
     def __init__(self, battle, mover: Creature) -> None:
         self.battle = battle
         self.mover = mover
         creatures = battle.state.creatures
-        # every creature whose reach could matter; the engine decides the rest (sight, reaction...)
-        self.hostiles = [(creatures[rid], melee_reach(creatures[rid])) for rid in battle.state.order
-                         if creatures[rid].side != mover.side]
-        self.memo: dict[tuple, tuple[str, ...]] = {}
-        self.paths: dict[tuple, tuple[str, ...]] = {}  # by (field, steps): what those steps offer
-        self.spaces: dict[tuple, tuple[int, int, int]] = {}  # by (field, steps): the space after them
-        self.view = None
+        order = [creatures[rid] for rid in battle.state.order]
+        self.hostiles = [(r, melee_reach(r)) for r in order if r.side != mover.side]
+        self.readiers = [r.id for r in order if r is not mover and r.effects.get("readied")]
+        self.steps_seen: dict[tuple, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        self.firsts_seen: dict[tuple, tuple[str, ...]] = {}
+        self.paths: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], tuple[int, int, int]]] = {}
+        self.view = copy.copy(battle)
+        self.view.state = copy.copy(battle.state)
 
-    def _offers(self, before: tuple[int, int, int], after: tuple[int, int, int]) -> tuple[str, ...]:
+    def _stand_in(self, x: int, y: int, side: int) -> Creature:
+        """The mover at (x, y) with a space of this side (smaller: squeezing, as _walk marks it)."""
+        stand_in = copy.copy(self.mover)
+        stand_in.x, stand_in.y = x, y
+        stand_in.conditions = set(self.mover.conditions) - {"squeezing"}
+        if "mount_side" not in self.mover.effects and side != SPACE_SQUARES[self.mover.size]:
+            stand_in.conditions.add("squeezing")
+        return stand_in
+
+    def _ask(self, method: str, order: list[str], *args) -> tuple[str, ...]:
+        self.view.state.order = order
+        return tuple(o.reactor for o in getattr(type(self.battle), method)(self.view, *args))
+
+    def _step(self, before: tuple[int, int, int], after: tuple[int, int, int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Opportunity attacks and readied actions ("enters_reach") offered by one step."""
         key = (before, after)
-        if key in self.memo:
-            return self.memo[key]
-        diagonals = self.battle.diagonals
+        if key in self.steps_seen:
+            return self.steps_seen[key]
+        battle, altitude = self.battle, self.mover.altitude
         leaving = [r.id for r, reach in self.hostiles
-                   if gap_squares(r.space, before, diagonals) * SQUARE_M <= reach + 1e-9
-                   and gap_squares(r.space, after, diagonals) * SQUARE_M > reach + 1e-9]
+                   if space_distance_m(battle, r.space, r.altitude, before, altitude) <= reach + 1e-9
+                   < space_distance_m(battle, r.space, r.altitude, after, altitude)]
         found: tuple[str, ...] = ()
         if leaving:
-            if self.view is None:
-                self.view = copy.copy(self.battle)
-                self.view.state = copy.copy(self.battle.state)
-            self.view.state.order = leaving
-            stand_in = copy.copy(self.mover)
-            stand_in.x, stand_in.y = before[0], before[1]
-            stand_in.conditions = set(self.mover.conditions) - {"squeezing"}
-            if before[2] != SPACE_SQUARES[self.mover.size]:
-                stand_in.conditions.add("squeezing")  # as Battle._walk marks it, by the field
-            offers = type(self.battle)._opportunity_offers(self.view, stand_in, stand_in.space, after)
-            found = tuple(o.reactor for o in offers)
-        self.memo[key] = found
-        return found
+            found = self._ask("_opportunity_offers", leaving, self._stand_in(*before), before, after)
+        readied: tuple[str, ...] = ()
+        if self.readiers:
+            moved = self._stand_in(*after)
+            readied = self._ask("_readied_offers", self.readiers, moved, "enters_reach", before[:2] + (after[2],), after)
+        self.steps_seen[key] = (found, readied)
+        return self.steps_seen[key]
 
-    def along(self, field_, steps: list[tuple[int, int]]) -> list[str]:
-        """The ids of the creatures offered an opportunity attack along these steps, in order.
+    def _first(self, after: tuple[int, int, int]) -> tuple[str, ...]:
+        """Readied actions triggered by the move's first step ("moves")."""
+        if not self.readiers:
+            return ()
+        if after not in self.firsts_seen:
+            self.firsts_seen[after] = self._ask("_readied_offers", self.readiers, self._stand_in(*after), "moves")
+        return self.firsts_seen[after]
 
-        Cheapest paths share their beginnings, so what a path's beginning offers is kept.
-        """
+    def along(self, field_, steps: list[tuple[int, int]]) -> tuple[list[str], list[str]]:
+        """The creatures offered an opportunity attack along these steps, and those whose readied
+        action they trigger, each in the order they would be offered."""
         key = (id(field_), tuple(steps))
         known = self.paths.get(key)
-        if known is not None:
-            return list(known)
-        if len(steps) > 1:
-            seen = self.along(field_, steps[:-1])
-            space = self.spaces[(id(field_), tuple(steps[:-1]))]
-        else:
-            seen, space = [], self.mover.space
-        after = space_after_step(self.mover, field_, *steps[-1])
-        for rid in self._offers(space, after):
-            if rid not in seen:
-                seen.append(rid)
-        self.paths[key] = tuple(seen)
-        self.spaces[key] = after
-        return seen
+        if known is None:
+            if len(steps) > 1:
+                self.along(field_, steps[:-1])
+                provokes, readied, space = self.paths[(id(field_), tuple(steps[:-1]))]
+            else:
+                provokes, readied, space = (), (), self.mover.space
+            after = space_after_step(self.mover, field_, *steps[-1])
+            found, triggered = self._step(space, after)
+            if len(steps) == 1:
+                triggered = triggered + self._first(after)
+            provokes = provokes + tuple(r for r in dict.fromkeys(found) if r not in provokes)
+            readied = readied + tuple(r for r in dict.fromkeys(triggered) if r not in readied)
+            known = self.paths[key] = (provokes, readied, after)
+        return list(known[0]), list(known[1])
 
 
 # ---------------------------------------------------------------- attacks
@@ -231,12 +315,10 @@ def attack_options(battle, actor: Creature) -> list[Option]:
                 continue  # SRD 5.1, Loading: one shot per action
             options += _attacks_with(battle, actor, name, attack, targets, offhand=False)
     if _offhand_ready(actor):
-        lights = [a for a in actor.stats.attacks if a.is_melee and "light" in a.properties]
+        lights = [a for a in actor.stats.attacks if a.is_melee and "light" in a.properties and a.name != "unarmed"]
         for attack in lights:
             if attack.name in actor.attack_weapons and len(lights) > 1:
                 continue  # the off-hand attack needs a different light weapon
-            if attack.name == "unarmed":
-                continue
             options += _attacks_with(battle, actor, attack.name, attack, targets, offhand=True)
     return options
 
@@ -251,7 +333,7 @@ def _offhand_ready(actor: Creature) -> bool:
 
 def _attacks_with(battle, actor, name, attack, targets, offhand: bool) -> list[Option]:
     options = []
-    # the farthest it can strike: its reach in melee, its long range when it can be fired or thrown
+    # the farthest it can strike: its reach in melee, its long range when it is fired or thrown
     limit = max(attack.reach if attack.is_melee else 0.0, attack.range[1] if attack.range else 0.0)
     for target in targets:
         if distance_m(battle, actor, target) > limit + 1e-9:
@@ -271,7 +353,12 @@ def _attacks_with(battle, actor, name, attack, targets, offhand: bool) -> list[O
 
 
 def attack_preview(battle, attacker: Creature, target: Creature, attack, p, offhand: bool = False) -> dict:
-    """The preview of an attack: hit chance, advantage and why, cover, the number to beat, damage."""
+    """An attack's preview: hit chance, advantage and why, cover, the number to beat, damage.
+
+    Expected damage is the damage rolled, before the target's resistances: P(hit, not critical)
+    times the average damage, plus P(critical hit) times the average with the dice doubled, for
+    the attack's damage and its extra damage (riders that call for a save are not counted).
+    """
     hit = p.hit_chance
     if p.auto_miss:
         crit = 0.0
@@ -309,8 +396,9 @@ def _average(count: int, sides: int, bonus: int) -> float:
     for _ in range(count):
         nxt = [0.0] * (len(dist) + sides)
         for total, pr in enumerate(dist):
-            for face in range(1, sides + 1):
-                nxt[total + face] += pr / sides
+            if pr:
+                for face in range(1, sides + 1):
+                    nxt[total + face] += pr / sides
         dist = nxt
     return sum(pr * max(0, total + bonus) for total, pr in enumerate(dist))
 
@@ -322,7 +410,11 @@ def average_damage(expr: DiceExpr, crit: bool = False) -> float:
 
 # ---------------------------------------------------------------- the other acts
 def action_options(battle, actor: Creature) -> list[Option]:
-    """Dash ... drop_prone: each listed exactly when the engine would accept it (actor able)."""
+    """Everything but moving and attacking, each exactly when the engine would accept it.
+
+    The actor is able (conscious, not incapacitated); a controlled mount's acts are filtered
+    by legal_commands.
+    """
     me = actor.id
     creatures = list(battle.state.creatures.values())
     options = []
@@ -330,20 +422,22 @@ def action_options(battle, actor: Creature) -> list[Option]:
     def add(act: str, label: str, uses: str, **args) -> None:
         options.append(Option({"actor": me, "act": act, **args}, label, {"uses": uses}))
 
+    for act in ("dash", "disengage"):
+        for extra, uses in _spend_forms(actor, act):
+            add(act, f"{act} ({uses})", uses, **extra)
     if actor.action:
-        add("dash", "dash", "action")
-        add("disengage", "disengage", "action")
         add("dodge", "dodge", "action")
-    how = _hide_uses(actor)
-    if how and not _exposed(battle, actor):
-        add("hide", f"hide ({how})", how)
+    hide_forms = _spend_forms(actor, "hide")
+    if hide_forms and not _exposed(battle, actor):
+        for extra, uses in hide_forms:
+            add("hide", f"hide ({uses})", uses, **extra)
     if actor.action:
         add("search", "search", "action")
         foes = [c for c in creatures if c.side != actor.side and c.alive and within(battle, actor, c, 1.5)]
         for ally in creatures:
             if ally is actor or ally.side != actor.side:
                 continue
-            for foe in foes:
+            for foe in foes:  # actions.do_help: any ally, a living foe within 1.5 m of the helper
                 add("help", f"help {ally.id} against {foe.id}", "action", target=ally.id, against=foe.id)
     if has_attack(actor):
         reach = melee_reach(actor)
@@ -351,7 +445,7 @@ def action_options(battle, actor: Creature) -> list[Option]:
             if target is actor or not target.alive:
                 continue
             if size_index(target.size) > size_index(actor.size) + 1 or not within(battle, actor, target, reach):
-                continue
+                continue  # 5e: no more than one size larger, within reach
             if target.effects.get("grappled_by") != me:
                 add("grapple", f"grapple {target.id}", "attack", target=target.id)
             for effect in ("prone", "push"):
@@ -369,16 +463,31 @@ def action_options(battle, actor: Creature) -> list[Option]:
             add("stand", f"stand up ({cost:g} m)", "movement")
     else:
         add("drop_prone", "drop prone", "nothing")
+    options += _mount_options(battle, actor, creatures)
+    if actor.action:
+        names = [a.name for a in actor.stats.attacks if a.name != "unarmed"] + ["unarmed"]
+        for event in READY_EVENTS:
+            for name in names:
+                add("ready", f"ready an attack with {name} (when an enemy {event.replace('_', ' ')})", "action",
+                    trigger={"event": event, "by": "enemy"}, then={"act": "attack", "with": name})
     return options
 
 
-def _hide_uses(actor: Creature) -> str | None:
-    """What hiding would spend (actions.spend_action_or_bonus), or None when nothing is left."""
-    allowed = any("hide" in acts for trait, acts in actions.BONUS_ACTION_TRAITS.items()
-                  if trait in actor.stats.traits)
-    if allowed and not actor.action:
-        return "bonus action" if actor.bonus_action else None
-    return "action" if actor.action else None
+def _spend_forms(actor: Creature, act: str) -> list[tuple[dict, str]]:
+    """The ways actions.spend_action_or_bonus would take this act, and what each spends.
+
+    The plain form spends the action, else the bonus action where a trait allows it; the
+    `bonus = true` form is listed only while the plain form would still spend the action.
+    """
+    allowed = any(act in acts for trait, acts in actions.BONUS_ACTION_TRAITS.items() if trait in actor.stats.traits)
+    forms = []
+    if actor.action:
+        forms.append(({}, "action"))
+        if allowed and actor.bonus_action:
+            forms.append(({"bonus": True}, "bonus action"))
+    elif allowed and actor.bonus_action:
+        forms.append(({}, "bonus action"))
+    return forms
 
 
 def _exposed(battle, actor: Creature) -> bool:
@@ -390,7 +499,11 @@ def _exposed(battle, actor: Creature) -> bool:
     if not enemies:
         return False
     blockers, index = blockers_of(battle)
-    covers = cover_many(blockers, [(e.space, actor.space, index[e.id], index[actor.id]) for e in enemies])
+
+    def owner(c: Creature) -> int:  # geometry.cover_between: a rider stands in its mount's squares
+        return index[c.effects.get("mounted_on", c.id)]
+
+    covers = cover_many(blockers, [(e.space, actor.space, owner(e), owner(actor)) for e in enemies])
     return any(int(cover) == 0 and can_see(battle, e, actor) for e, cover in zip(enemies, covers))
 
 
@@ -413,6 +526,27 @@ def _use_options(battle, actor: Creature, creatures: list[Creature]) -> list[Opt
         for target in near:
             options.append(Option({**base, "target": target.id}, f"use {item.name} on {target.id}",
                                   {"uses": uses, "target": target.id}))
+    return options
+
+
+def _mount_options(battle, actor: Creature, creatures: list[Creature]) -> list[Option]:
+    """mounted.do_mount and do_dismount: each costs half the walking speed."""
+    cost = actor.speed("walk") / 2
+    if actor.speed("walk") == 0 or actor.movement_left() < cost - 1e-9:
+        return []
+    mine = {"actor": actor.id}
+    if "mounted_on" in actor.effects:
+        mount = mounted.mount_of(battle, actor)
+        if mount is not None and mounted.free_square_near(battle, mount, actor) is not None:
+            return [Option({**mine, "act": "dismount"}, f"dismount ({cost:g} m)", {"uses": "movement"})]
+        return []
+    options = []
+    for mount in creatures:
+        if (mount is actor or mount.side != actor.side or not mount.standing or "rider" in mount.effects
+                or size_index(mount.size) < size_index(actor.size) + 1 or not within(battle, actor, mount, 1.5)):
+            continue
+        options.append(Option({**mine, "act": "mount", "target": mount.id}, f"mount {mount.id} ({cost:g} m)",
+                              {"uses": "movement"}))
     return options
 
 

@@ -1,0 +1,229 @@
+"""`skirmish simulate`: many battles computer against computer, and what they tell a designer.
+
+Battle i of a run uses the seed `seed + i`, so the numbers depend only on the seed and the
+number of runs, never on how many worker processes share the work. With `swap`, every second
+battle exchanges the two sides' computer players, so neither side's position helps a level.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..content.scenarios import load_scenario
+from ..rules.errors import IllegalCommand
+from .ai import POLICIES, choose
+from .replay import new_battle
+
+ROUND_CAP = 40
+
+
+@dataclass
+class BattleResult:
+    index: int
+    winner: str | None  # a side, or None for a draw (the round cap)
+    rounds: int
+    levels: dict[str, str]  # side -> level that played it
+    survived: dict[str, bool]
+    damage_dealt: dict[str, int]
+    falls: list[tuple[int, int]] = field(default_factory=list)
+    damage_at: list[tuple[int, int, int]] = field(default_factory=list)  # x, y, amount
+    commands: int = 0
+    slowest_decision_ms: float = 0.0
+
+
+def sides_of(scenario) -> list[str]:
+    seen = []
+    for spec in scenario.creatures:
+        if spec.side not in seen:
+            seen.append(spec.side)
+    return seen
+
+
+def play_one(path: str, index: int, seed: int, policies: dict[str, str], swap: bool,
+             round_cap: int = ROUND_CAP) -> BattleResult:
+    """Play one battle to its end (or the round cap) with the computer on every side."""
+    scenario = load_scenario(path)
+    scenario.seed = seed + index
+    sides = sides_of(scenario)
+    levels = {side: policies.get(side, "hard") for side in sides}
+    if swap and index % 2 == 1 and len(sides) == 2:
+        a, b = sides
+        levels[a], levels[b] = levels[b], levels[a]
+    battle = new_battle(scenario)
+    damage = Counter()
+    damage_at = []
+    falls = []
+    commands = 0
+    slowest = 0.0
+    while not battle.state.over and battle.state.round <= round_cap:
+        acting = battle.state.offers[0].reactor if battle.state.offers else battle.current.id
+        level = levels[battle.state.creatures[acting].side]
+        start = time.perf_counter()
+        command = choose(battle, level)
+        slowest = max(slowest, (time.perf_counter() - start) * 1000)
+        try:
+            events = battle.submit(command)
+        except IllegalCommand as exc:  # a computer player must never do this: say where
+            raise RuntimeError(f"{level} player issued an illegal command {command}: {exc}") from None
+        commands += 1
+        for event in events:
+            if event.kind == "damage":
+                target = battle.state.creatures[event.data["target"]]
+                if event.data.get("source"):
+                    damage[event.data["source"]] += event.data["amount"]
+                damage_at.append((target.x, target.y, event.data["amount"]))
+                if event.data.get("state") in ("dead", "unconscious"):
+                    falls.append((target.x, target.y))
+        if commands > 20000:
+            break
+    state = battle.state
+    return BattleResult(
+        index=index, winner=state.winner if state.over else None, rounds=state.round, levels=levels,
+        survived={cid: c.standing for cid, c in state.creatures.items()},
+        damage_dealt={cid: damage.get(cid, 0) for cid in state.creatures},
+        falls=falls, damage_at=damage_at, commands=commands, slowest_decision_ms=slowest,
+    )
+
+
+def _play_chunk(args) -> list[BattleResult]:
+    path, indices, seed, policies, swap, cap = args
+    return [play_one(path, i, seed, policies, swap, cap) for i in indices]
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 0.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def simulate(path: str | Path, runs: int, jobs: int = 1, seed: int | None = None,
+             policies: dict[str, str] | None = None, swap: bool = False, progress: bool = False,
+             round_cap: int = ROUND_CAP) -> tuple[dict, list[BattleResult]]:
+    """Play `runs` battles; returns the summary (the --json object) and every result."""
+    path = str(path)
+    scenario = load_scenario(path)
+    for level in (policies or {}).values():
+        if level not in POLICIES:
+            raise ValueError(f"unknown level {level!r} (known: {', '.join(POLICIES)})")
+    base_seed = scenario.seed if seed is None else seed
+    policies = dict(policies or {})
+    jobs = max(1, min(jobs, runs, os.cpu_count() or 1))
+    chunk = max(1, min(10, runs // (jobs * 4) or 1))
+    tasks = [(path, list(range(i, min(i + chunk, runs))), base_seed, policies, swap, round_cap)
+             for i in range(0, runs, chunk)]
+    results: list[BattleResult] = []
+    start = time.perf_counter()
+    if jobs == 1:
+        for task in tasks:
+            results += _play_chunk(task)
+            _progress(progress, len(results), runs, start)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for done in pool.map(_play_chunk, tasks):
+                results += done
+                _progress(progress, len(results), runs, start)
+    elapsed = time.perf_counter() - start
+    if progress:
+        print(file=sys.stderr)
+    results.sort(key=lambda r: r.index)
+    return summarise(scenario, results, elapsed), results
+
+
+def _progress(show: bool, done: int, total: int, start: float) -> None:
+    if not show:
+        return
+    width = 30
+    filled = int(width * done / total)
+    rate = done / max(time.perf_counter() - start, 1e-9)
+    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} battles, {rate:.1f}/s",
+          end="", file=sys.stderr, flush=True)
+
+
+def summarise(scenario, results: list[BattleResult], elapsed: float) -> dict:
+    n = len(results)
+    sides = sides_of(scenario)
+    wins = {side: sum(1 for r in results if r.winner == side) for side in sides}
+    draws = sum(1 for r in results if r.winner is None)
+    rounds = np.array([r.rounds for r in results], float) if results else np.zeros(1)
+    names = {spec.id: spec for spec in scenario.creatures}
+    by_level: dict[str, int] = defaultdict(int)
+    played: dict[str, int] = defaultdict(int)
+    for r in results:
+        for side, level in r.levels.items():
+            played[level] += 1
+            if r.winner == side:
+                by_level[level] += 1
+    summary = {
+        "runs": n,
+        "wins": {**wins, "draw": draws},
+        "win_rate_ci95": {side: [round(v, 3) for v in wilson(wins[side], n)] for side in sides},
+        "mean_rounds": round(float(rounds.mean()), 2),
+        "rounds_sd": round(float(rounds.std()), 2),
+        "battles_per_second": round(n / elapsed, 2) if elapsed > 0 else None,
+        "creatures": {
+            cid: {
+                "side": names[cid].side,
+                "survival": round(sum(r.survived[cid] for r in results) / max(n, 1), 3),
+                "mean_damage_dealt": round(sum(r.damage_dealt[cid] for r in results) / max(n, 1), 2),
+            }
+            for cid in names
+        },
+        "wins_by_level": {level: {"wins": by_level[level], "played": played[level],
+                                  "ci95": [round(v, 3) for v in wilson(by_level[level], played[level])]}
+                          for level in played},
+        "slowest_decision_ms": round(max((r.slowest_decision_ms for r in results), default=0.0), 2),
+    }
+    return summary
+
+
+def table(summary: dict) -> str:
+    """The summary as the plain table `skirmish simulate` prints."""
+    n = summary["runs"]
+    lines = [f"{n} battles, {summary['battles_per_second']} battles/s; "
+             f"rounds: mean {summary['mean_rounds']}, sd {summary['rounds_sd']}"]
+    lines.append(f"{'side':<10}{'wins':>7}{'rate':>8}   95% interval")
+    for side, count in summary["wins"].items():
+        if side == "draw":
+            continue
+        lo, hi = summary["win_rate_ci95"][side]
+        lines.append(f"{side:<10}{count:>7}{count / max(n, 1):>8.1%}   {lo:.1%} - {hi:.1%}")
+    lines.append(f"{'draw':<10}{summary['wins']['draw']:>7}{summary['wins']['draw'] / max(n, 1):>8.1%}")
+    if len(summary["wins_by_level"]) > 1:
+        lines.append("")
+        lines.append(f"{'level':<10}{'wins':>7}{'of':>7}{'rate':>8}   95% interval")
+        for level, row in summary["wins_by_level"].items():
+            lo, hi = row["ci95"]
+            lines.append(f"{level:<10}{row['wins']:>7}{row['played']:>7}"
+                         f"{row['wins'] / max(row['played'], 1):>8.1%}   {lo:.1%} - {hi:.1%}")
+    lines.append("")
+    lines.append(f"{'creature':<14}{'side':<8}{'survival':>10}{'damage dealt':>14}")
+    for cid, row in summary["creatures"].items():
+        lines.append(f"{cid:<14}{row['side']:<8}{row['survival']:>10.1%}{row['mean_damage_dealt']:>14.1f}")
+    return "\n".join(lines)
+
+
+def heat(scenario, results: list[BattleResult]) -> tuple[np.ndarray, np.ndarray]:
+    """Where creatures fell and where damage was dealt, summed over the battles, per square."""
+    board = scenario.map.board
+    falls = np.zeros((board.height, board.width))
+    damage = np.zeros((board.height, board.width))
+    for r in results:
+        for x, y in r.falls:
+            falls[y, x] += 1
+        for x, y, amount in r.damage_at:
+            damage[y, x] += amount
+    return falls, damage
