@@ -392,7 +392,8 @@ class Tactician:
                 ev = 0.0
                 for f in foes:
                     p_fail = min(1.0, max(0.0, (spell_save_dc(me) - f.stats.save("dex") - 1) / 20))
-                    ev += (p_fail + (1 - p_fail) / 2) * spell.dice.average * self.value(f)
+                    each = (p_fail + (1 - p_fail) / 2) * spell.dice.average
+                    ev += each * self.value(f) + self.kill_bonus(f, spell.dice.average, p_fail)
                 plans.append(Plan(ev - 3.0, {"actor": me.id, "act": "cast", "spell": name, "at": list(at)},
                                   f"cast {name} at {at}"))
         return plans

@@ -70,6 +70,7 @@ def play_one(path: str, index: int, seed: int, policies: dict[str, str], swap: b
         start = time.perf_counter()
         command = choose(battle, level)
         slowest = max(slowest, (time.perf_counter() - start) * 1000)
+        standing = {cid for cid, c in battle.state.creatures.items() if c.standing}
         try:
             events = battle.submit(command)
         except IllegalCommand as exc:  # a computer player must never do this: say where
@@ -81,8 +82,10 @@ def play_one(path: str, index: int, seed: int, policies: dict[str, str], swap: b
                 if event.data.get("source"):
                     damage[event.data["source"]] += event.data["amount"]
                 damage_at.append((target.x, target.y, event.data["amount"]))
-                if event.data.get("state") in ("dead", "unconscious"):
-                    falls.append((target.x, target.y))
+        for cid in standing:
+            fallen = battle.state.creatures[cid]
+            if not fallen.standing:
+                falls.append((fallen.x, fallen.y))
         if commands > 20000:
             break
     state = battle.state
