@@ -49,6 +49,18 @@ class Creature:
     effects: dict[str, object] = field(default_factory=dict)  # e.g. "shield": +5 AC until its turn
     concentration: str | None = None  # the spell it concentrates on
 
+    def __deepcopy__(self, memo):
+        """A quick copy: the stat block is shared, the mutable collections copied."""
+        import copy
+
+        clone = copy.copy(self)
+        clone.conditions = set(self.conditions)
+        clone.effects = copy.deepcopy(self.effects, memo) if any(
+            isinstance(v, (dict, list, set)) for v in self.effects.values()) else dict(self.effects)
+        clone.slots = dict(self.slots)
+        clone.items = list(self.items)
+        return clone
+
     @property
     def size(self) -> str:
         return self.stats.size

@@ -464,19 +464,25 @@ class Tactician:
         """Squares worth scoring: next to foes, and for ranged attackers a spread of the rest."""
         me = self.me
         ys, xs = np.nonzero(reach)
-        squares = list(zip(xs.tolist(), ys.tolist()))
-        if not squares:
+        if not len(xs):
             return []
         side = me.side_squares
-        near = []
-        for x, y in squares:
-            gap = min(gap_squares((x, y, side), f.space, self.battle.diagonals) for f in self.targets())
-            near.append((gap, field.cost[y, x], y, x))
-        near.sort()
-        chosen = [(x, y) for gap, _, y, x in near if gap <= max(1, int(self.max_reach() / SQUARE_M))][:24]
+        gaps = np.full(len(xs), 10**6)
+        for f in self.targets():
+            fx, fy, fs = f.space
+            dx = np.maximum(np.maximum(fx - (xs + side - 1), xs - (fx + fs - 1)), 0)
+            dy = np.maximum(np.maximum(fy - (ys + side - 1), ys - (fy + fs - 1)), 0)
+            if self.battle.diagonals == "5-10-5":
+                gap = np.maximum(dx, dy) + np.minimum(dx, dy) // 2
+            else:
+                gap = np.maximum(dx, dy)
+            gaps = np.minimum(gaps, gap)
+        order = np.lexsort((xs, ys, field.cost[ys, xs], gaps))
+        near_limit = max(1, int(self.max_reach() / SQUARE_M))
+        chosen = [(int(xs[i]), int(ys[i])) for i in order if gaps[i] <= near_limit][:24]
         if self.prefers_range() or not chosen:
-            step = max(1, len(near) // (24 if self.hard else 10))
-            chosen += [(x, y) for _, _, y, x in near[::step]][:24]
+            step = max(1, len(order) // (24 if self.hard else 10))
+            chosen += [(int(xs[i]), int(ys[i])) for i in order[::step]][:24]
         return list(dict.fromkeys(chosen))
 
     def max_reach(self) -> float:
