@@ -146,6 +146,7 @@ class Plan:
     score: float
     command: dict
     why: str = ""
+    then: dict | None = None  # what a move is made for (the attack from there)
 
 
 class Tactician:
@@ -165,14 +166,20 @@ class Tactician:
         if state.over or me is None or not me.standing:
             return _end(self.battle)
         self.me = me
+        hint = getattr(self.battle, "ai_hint", None)
+        if hint and hint[0] == (state.commands_done, me.id) and self.battle.check(hint[1]) is None:
+            return hint[1]  # the attack the last move was made for
         self.foes = [c for c in state.creatures.values() if c.side != me.side and c.standing]
         self.allies = [c for c in state.creatures.values() if c.side == me.side and c is not me and c.alive]
         if not self.foes:
             return _end(self.battle)
         self.blockers, self.index = blockers_of(self.battle)
         self.covers: dict = {}
+        self.sp = {c.id: c.space for c in state.creatures.values()}  # spaces, looked up often
         for plan in self.plans():
             if self.battle.check(plan.command) is None:
+                # remember what a move was for, to play it next without thinking again
+                self.battle.ai_hint = ((state.commands_done + 1, me.id), plan.then) if plan.then else None
                 return plan.command
         return _end(self.battle)
 
@@ -187,7 +194,13 @@ class Tactician:
         strikes_here = self.strikes_from(me.x, me.y) if can_act else []
         best_here = max((p.score for p in strikes_here), default=0.0)
         plans += strikes_here
-        if me.movement_left() >= SQUARE_M and "mounted_on" not in me.effects:
+        ranged = self.prefers_range()
+        # moving is weighed when a better blow may be a few steps away (or to keep out of reach)
+        potential = 0.65 * max((a.damage.average for a in me.stats.attacks), default=0.0)
+        engaged = bool(self.adjacent_foes(self.sp[me.id]))
+        worth_moving = (can_act and (ranged or best_here < 0.8 * potential)) or \
+            (not can_act and (not engaged or ranged and self.hard))
+        if worth_moving and me.movement_left() >= SQUARE_M and "mounted_on" not in me.effects:
             plans += self.move_plans(best_here, can_act)
         plans += self.bonus_plans()
         if can_act and me.action:
@@ -248,7 +261,7 @@ class Tactician:
                 key = (space, target.id)
                 if key not in self.covers:
                     t_index = self.index[target.effects.get("mounted_on", target.id)]
-                    pairs.append((space, target.space, me_index, t_index))
+                    pairs.append((space, self.sp[target.id], me_index, t_index))
                     keys.append(key)
         if pairs:
             for key, level in zip(keys, cover_many(self.blockers, pairs).tolist()):
@@ -262,7 +275,7 @@ class Tactician:
         side = me.side_squares
         space = (x, y, side)
         for target in self.targets():
-            gap = gap_squares(space, target.space, self.battle.diagonals)
+            gap = gap_squares(space, self.sp[target.id], self.battle.diagonals)
             dist = max(gap * SQUARE_M, abs(me.altitude - target.altitude))
             if not target.standing and dist > 1.5:
                 continue
@@ -304,7 +317,7 @@ class Tactician:
         return plans
 
     def adjacent_foes(self, space) -> list:
-        return [f for f in self.foes if gap_squares(space, f.space, self.battle.diagonals) <= 1]
+        return [f for f in self.foes if gap_squares(space, self.sp[f.id], self.battle.diagonals) <= 1]
 
     def guess_advantage(self, space, target, ranged: bool, attack, dist: float) -> int:
         """Advantage for an attack from another square, from the common sources only."""
@@ -323,7 +336,7 @@ class Tactician:
             if self.adjacent_foes(space):
                 bad += 1
         if "pack-tactics" in self.me.stats.traits and any(
-                gap_squares(a.space, target.space, self.battle.diagonals) <= 1 for a in self.allies if a.standing):
+                gap_squares(self.sp[a.id], self.sp[target.id], self.battle.diagonals) <= 1 for a in self.allies if a.standing):
             good += 1
         return (good > 0) - (bad > 0)
 
@@ -343,11 +356,11 @@ class Tactician:
             slot = spell.level
             if slot > 0 and me.slots.get(slot, 0) <= 0:
                 continue
-            cover = self.cover(me.space, target)
+            cover = self.cover(self.sp[me.id], target)
             if cover >= 3:
                 continue
             if spell.effect == "attack":
-                adv = self.guess_advantage(me.space, target, True, None, 0.0)
+                adv = self.guess_advantage(self.sp[me.id], target, True, None, 0.0)
                 p_hit, p_crit = hit_chance(spell_attack_bonus(me), target.stats.ac + COVER_AC[cover], adv)
                 ev = expected_damage(spell.dice, p_hit, p_crit)
             elif spell.effect == "save":
@@ -420,7 +433,7 @@ class Tactician:
             plans.append(Plan(12.0, {"actor": me.id, "act": "use", "item": "potion-of-healing"}, "drink"))
         if me.action and self.hard:
             for ally in downed:
-                if gap_squares(me.space, ally.space, self.battle.diagonals) <= 1 and ally.death_failures >= 1:
+                if gap_squares(self.sp[me.id], self.sp[ally.id], self.battle.diagonals) <= 1 and ally.death_failures >= 1:
                     plans.append(Plan(6.0, {"actor": me.id, "act": "stabilize", "target": ally.id}, "first aid"))
         return plans
 
@@ -445,9 +458,12 @@ class Tactician:
             oa = self.opportunity_cost(field, x, y) if self.hard else self.simple_oa(field, x, y)
             side = squeezed_squares(me.size) if field.squeezing[y, x] else SPACE_SQUARES[me.size]
             safety = self.safety((x, y, side), ranged) if self.hard else 0.0
+            then = None
             if can_act:
                 strikes = self.strikes_from(x, y, exact=False)
-                gain = max((p.score for p in strikes), default=0.0)
+                best = max(strikes, key=lambda p: p.score, default=None)
+                gain = best.score if best else 0.0
+                then = best.command if best else None
             else:
                 gain = 0.0
             score = gain - best_here - oa + safety - 0.01 * cost
@@ -455,21 +471,16 @@ class Tactician:
                 score -= 1.5
             if score > 0.2:
                 plans.append(Plan(best_here + score, {"actor": me.id, "act": "move", "to": [int(x), int(y)]},
-                                  "move to strike"))
-        if can_act and not plans and best_here <= 0:
+                                  "move to strike", then))
+        if not plans and best_here <= 0:
             plans += self.close_in(field, left, dash_left)
         return plans
 
-    def candidate_squares(self, field, reach) -> list[tuple[int, int]]:
-        """Squares worth scoring: next to foes, and for ranged attackers a spread of the rest."""
-        me = self.me
-        ys, xs = np.nonzero(reach)
-        if not len(xs):
-            return []
-        side = me.side_squares
+    def gaps_to(self, xs, ys, side: int, creatures) -> np.ndarray:
+        """For many squares at once, the grid gap to the nearest of the creatures."""
         gaps = np.full(len(xs), 10**6)
-        for f in self.targets():
-            fx, fy, fs = f.space
+        for f in creatures:
+            fx, fy, fs = self.sp[f.id]
             dx = np.maximum(np.maximum(fx - (xs + side - 1), xs - (fx + fs - 1)), 0)
             dy = np.maximum(np.maximum(fy - (ys + side - 1), ys - (fy + fs - 1)), 0)
             if self.battle.diagonals == "5-10-5":
@@ -477,6 +488,15 @@ class Tactician:
             else:
                 gap = np.maximum(dx, dy)
             gaps = np.minimum(gaps, gap)
+        return gaps
+
+    def candidate_squares(self, field, reach) -> list[tuple[int, int]]:
+        """Squares worth scoring: next to foes, and for ranged attackers a spread of the rest."""
+        me = self.me
+        ys, xs = np.nonzero(reach)
+        if not len(xs):
+            return []
+        gaps = self.gaps_to(xs, ys, me.side_squares, self.targets())
         order = np.lexsort((xs, ys, field.cost[ys, xs], gaps))
         near_limit = max(1, int(self.max_reach() / SQUARE_M))
         chosen = [(int(xs[i]), int(ys[i])) for i in order if gaps[i] <= near_limit][:24]
@@ -503,7 +523,7 @@ class Tactician:
             return 0.0
         score = 0.0
         for foe in self.foes:
-            gap = gap_squares(space, foe.space, self.battle.diagonals)
+            gap = gap_squares(space, self.sp[foe.id], self.battle.diagonals)
             if gap <= 1:
                 score -= 3.0
             elif gap <= 3:
@@ -514,60 +534,78 @@ class Tactician:
         """Normal: a rough price for leaving the reach of foes next to us."""
         if "disengaged" in self.me.conditions:
             return 0.0
-        adjacent = self.adjacent_foes(self.me.space)
+        adjacent = self.adjacent_foes(self.sp[self.me.id])
         if not adjacent:
             return 0.0
         side = self.me.side_squares
-        leaving = [f for f in adjacent if gap_squares((x, y, side), f.space, self.battle.diagonals) > 1]
+        leaving = [f for f in adjacent if gap_squares((x, y, side), self.sp[f.id], self.battle.diagonals) > 1]
         return 4.0 * len(leaving)
+
+    def reach_grids(self) -> list[tuple[np.ndarray, float]]:
+        """For each foe that could make an opportunity attack: where it reaches us, and its bite."""
+        if hasattr(self, "_reach_grids"):
+            return self._reach_grids
+        me = self.me
+        h, w = self.battle.board.terrain.shape
+        ys, xs = np.indices((h, w))
+        grids = []
+        for foe in self.foes:
+            if not foe.reaction or foe.incapacitated or not can_see(self.battle, foe, me):
+                continue
+            attack = next((t for t in foe.stats.attacks if t.is_melee), None)
+            if attack is None:
+                continue
+            squares = int(melee_reach(foe) / SQUARE_M + 1e-9)
+            inside = (self.gaps_to(xs.ravel(), ys.ravel(), me.side_squares, [foe]) <= squares).reshape(h, w)
+            p_hit, p_crit = hit_chance(attack.to_hit, me.stats.ac, 0)
+            grids.append((inside, expected_damage(attack.damage, p_hit, p_crit)))
+        self._reach_grids = grids
+        return grids
 
     def opportunity_cost(self, field, x, y) -> float:
         """Hard: the expected damage of the opportunity attacks the path to (x, y) provokes."""
         me = self.me
         if "disengaged" in me.conditions:
             return 0.0
-        path = [(me.x, me.y)] + field.path_to(x, y)
+        grids = self.reach_grids()
+        if not grids:
+            return 0.0
+        path = np.array([(me.x, me.y)] + field.path_to(x, y))
         cost = 0.0
-        for foe in self.foes:
-            if not foe.reaction or foe.incapacitated or not can_see(self.battle, foe, me):
-                continue
-            reach = melee_reach(foe)
-            for a, b in zip(path, path[1:]):
-                was = gap_squares(foe.space, (a[0], a[1], me.side_squares), self.battle.diagonals) * SQUARE_M
-                now = gap_squares(foe.space, (b[0], b[1], me.side_squares), self.battle.diagonals) * SQUARE_M
-                if was <= reach + 1e-9 < now:
-                    attack = next((t for t in foe.stats.attacks if t.is_melee), None)
-                    if attack is not None:
-                        p_hit, p_crit = hit_chance(attack.to_hit, me.stats.ac, 0)
-                        cost += expected_damage(attack.damage, p_hit, p_crit) * (1.5 if me.hp < 15 else 1.0)
-                    break
+        for inside, bite in grids:
+            along = inside[path[:, 1], path[:, 0]]
+            if (along[:-1] & ~along[1:]).any():
+                cost += bite * (1.5 if me.hp < 15 else 1.0)
         return cost
 
     def close_in(self, field, left: float, dash_left: float) -> list[Plan]:
-        """Nothing to strike this turn: get closer, dashing if the action has nothing better."""
+        """Nothing to strike this turn: walk the shortest way toward the nearest foe, around
+        walls, dashing when the action has nothing better to do."""
         me = self.me
-        side = me.side_squares
-        here = min(gap_squares(me.space, f.space, self.battle.diagonals) for f in self.foes)
-        best, best_key = None, None
-        budget = dash_left if "dashing" in me.conditions or not me.action else left
-        for dash in (False, True):
-            if dash and not me.action:
-                break
-            reach = field.reachable(dash_left if dash else left)
-            ys, xs = np.nonzero(reach)
-            for x, y in zip(xs.tolist(), ys.tolist()):
-                gap = min(gap_squares((x, y, side), f.space, self.battle.diagonals) for f in self.foes)
-                key = (gap, field.cost[y, x], y, x)
-                if best_key is None or key < best_key:
-                    best, best_key, best_dash = (x, y), key, dash
-            if best is not None and best_key[0] <= 1:
-                break
-        del budget
-        if best is None or best_key[0] >= here:
+        whole = field_for(self.battle, me)  # the whole board: the way may go round
+        finite = np.isfinite(whole.cost) & whole.can_end
+        ys, xs = np.nonzero(finite)
+        if not len(xs):
             return []
-        if best_dash and field.cost[best[1], best[0]] > left + 1e-9:
+        gaps = self.gaps_to(xs, ys, me.side_squares, self.foes)
+        near = gaps <= max(1, int(self.max_reach() / SQUARE_M))
+        if not near.any():
+            return []
+        pick = np.flatnonzero(near)[np.lexsort((xs[near], ys[near], whole.cost[ys[near], xs[near]]))[0]]
+        goal = (int(xs[pick]), int(ys[pick]))
+        path = whole.path_to(*goal)
+        budget = dash_left if me.action else left
+        stop = None
+        for x, y in path:
+            if whole.cost[y, x] > budget + 1e-9:
+                break
+            if whole.can_end[y, x]:
+                stop = (x, y)
+        if stop is None:
+            return []
+        if whole.cost[stop[1], stop[0]] > left + 1e-9:
             return [Plan(1.0, {"actor": me.id, "act": "dash"}, "dash")]
-        return [Plan(1.0, {"actor": me.id, "act": "move", "to": [int(best[0]), int(best[1])]}, "close in")]
+        return [Plan(1.0, {"actor": me.id, "act": "move", "to": [stop[0], stop[1]]}, "close in")]
 
     # -------------------------------------------------------------- bonus actions and fallbacks
     def bonus_plans(self) -> list[Plan]:
@@ -581,12 +619,12 @@ class Tactician:
             for target in self.foes:
                 for attack in light:
                     if attack.name not in me.attack_weapons and \
-                            gap_squares(me.space, target.space, self.battle.diagonals) <= 1:
+                            gap_squares(self.sp[me.id], self.sp[target.id], self.battle.diagonals) <= 1:
                         plans.append(Plan(2.0, {"actor": me.id, "act": "attack", "target": target.id,
                                                 "with": attack.name, "offhand": True}, "off-hand"))
         if self.hard and not me.action and me.attacks_left == 0:
             traits = me.stats.traits
-            if ({"nimble-escape", "cunning-action"} & traits) and self.adjacent_foes(me.space) \
+            if ({"nimble-escape", "cunning-action"} & traits) and self.adjacent_foes(self.sp[me.id]) \
                     and me.movement_left() >= SQUARE_M:
                 plans.append(Plan(1.5, {"actor": me.id, "act": "disengage", "bonus": True}, "slip away"))
         return plans
@@ -596,7 +634,7 @@ class Tactician:
         plans = []
         if not self.hard:
             return plans
-        adjacent = self.adjacent_foes(me.space)
+        adjacent = self.adjacent_foes(self.sp[me.id])
         if adjacent:
             if self.prefers_range() and me.movement_left() >= SQUARE_M:
                 plans.append(Plan(0.6, {"actor": me.id, "act": "disengage"}, "disengage"))
@@ -605,7 +643,7 @@ class Tactician:
             if not ally.standing:
                 continue
             for foe in adjacent:
-                if gap_squares(ally.space, foe.space, self.battle.diagonals) <= 3:
+                if gap_squares(self.sp[ally.id], self.sp[foe.id], self.battle.diagonals) <= 3:
                     plans.append(Plan(0.5, {"actor": me.id, "act": "help", "target": ally.id, "against": foe.id},
                                       "help"))
                     break

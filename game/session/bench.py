@@ -18,7 +18,7 @@ import time
 import numpy as np
 
 from ..content.maps import load_map
-from ..content.paths import MAPS_DIR
+from ..content.paths import DEFAULT_SCENARIO, MAPS_DIR
 from ..core.board import SQUARE_M
 from ..core.cover import Blockers, cover_table
 from ..core.movement import Mover, Occupant, movement_field, position_costs
@@ -59,7 +59,7 @@ def run_bench(progress: bool = False) -> dict:
         "board": f"bench-100 ({board.width}x{board.height}), {len(spawns)} creatures",
         "runs": RUNS,
     }
-    total = 3
+    total = 5
     say(1, total, "movement field")
     figures["movement_field_ms"] = _median_ms(lambda: movement_field(board, start, mover, others))
     reference = _tcod_reference(board, start, mover, others)
@@ -90,7 +90,44 @@ def run_bench(progress: bool = False) -> dict:
     if cover_ref is not None:
         figures["cover_all_pairs_reference_ms"] = cover_ref
         figures["cover_all_pairs_ratio"] = round(figures["cover_all_pairs_ms"] / cover_ref, 2)
+    say(4, total, "the slowest computer turn on each bundled scenario (hard against hard)")
+    figures["ai_slowest_turn_ms"] = slowest_turns()
+    figures["ai_slowest_turn_max_ms"] = max(figures["ai_slowest_turn_ms"].values())
+    say(5, total, "battles per second, default skirmish, hard against hard, 2 workers")
+    from .simulate import simulate
+
+    rates = []
+    for _ in range(3):
+        summary, _ = simulate(DEFAULT_SCENARIO, 8, jobs=2, seed=len(rates) * 100,
+                              policies={"blue": "hard", "red": "hard"})
+        rates.append(summary["battles_per_second"])
+    figures["battles_per_second"] = round(statistics.median(rates), 2)
+    figures["minutes_for_1000_battles"] = round(1000 / figures["battles_per_second"] / 60, 1)
     return figures
+
+
+def slowest_turns() -> dict:
+    """Per bundled scenario, the longest time a hard computer player spent on one creature's turn."""
+    from ..content.scenarios import load_scenario
+    from .ai import choose
+    from .replay import new_battle
+
+    out = {}
+    for path in sorted(MAPS_DIR.glob("*.scenario.toml")):
+        battle = new_battle(load_scenario(path))
+        worst = 0.0
+        turn_key, spent = None, 0.0
+        while not battle.state.over and battle.state.round <= 15:
+            key = (battle.state.round, battle.state.turn_index)
+            if key != turn_key:
+                worst = max(worst, spent)
+                turn_key, spent = key, 0.0
+            start = time.perf_counter()
+            command = choose(battle, "hard")
+            spent += (time.perf_counter() - start) * 1000
+            battle.submit(command)
+        out[path.name.removesuffix(".scenario.toml")] = round(max(worst, spent), 1)
+    return out
 
 
 def _tcod_reference(board, start, mover, others) -> float | None:
