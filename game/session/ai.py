@@ -233,13 +233,18 @@ class Tactician:
         return v
 
     def kill_bonus(self, target, ev: float, p_hit: float) -> float:
-        if target.standing and target.hp <= ev * 1.2:
-            return (3.0 if self.hard else 1.0) * p_hit * target.stats.hp / max(target.hp, 1) ** 0.5
+        if self.hard and target.standing and target.hp <= ev * 1.2:
+            return 3.0 * p_hit * target.stats.hp / max(target.hp, 1) ** 0.5
         return 0.0
 
     def targets(self):
-        """Who is worth attacking: standing foes; downed heroes only for monsters within reach."""
+        """Who is worth attacking: standing foes (for normal, the nearest only); downed heroes
+        only for monsters within reach."""
         out = list(self.foes)
+        if not self.hard:
+            here = self.sp[self.me.id]
+            nearest = min(gap_squares(here, self.sp[f.id], self.battle.diagonals) for f in out)
+            out = [f for f in out if gap_squares(here, self.sp[f.id], self.battle.diagonals) == nearest]
         if not self.me.stats.player:
             out += [c for c in self.state.creatures.values()
                     if c.side != self.me.side and c.state == "unconscious" and c.stats.player]
@@ -354,8 +359,8 @@ class Tactician:
             if dist > spell.range_m + 1e-9:
                 continue
             slot = spell.level
-            if slot > 0 and me.slots.get(slot, 0) <= 0:
-                continue
+            if slot > 0 and (me.slots.get(slot, 0) <= 0 or not self.hard):
+                continue  # normal keeps to cantrips
             cover = self.cover(self.sp[me.id], target)
             if cover >= 3:
                 continue
