@@ -46,3 +46,13 @@ def test_saving_leaves_no_partial_file(tmp_path):
     write_save(battle, target)
     write_save(battle, target)  # overwriting is a rename, never a half-written file
     assert sorted(p.name for p in tmp_path.iterdir()) == ["slot.toml"]
+
+
+def test_a_save_keeps_the_seed_the_battle_was_played_with(tmp_path):
+    import tomllib
+
+    scenario = load_scenario(MAPS_DIR / "default.scenario.toml")
+    scenario.seed = 99  # as `skirmish play --seed 99` does
+    battle = new_battle(scenario)
+    path = write_save(battle, tmp_path / "s.toml")
+    assert tomllib.loads(path.read_text())["seed"] == 99

@@ -107,7 +107,7 @@ def test_square_at_and_square_rect_agree():
 
 def test_window_runs_a_few_frames_and_saves_a_screenshot(tmp_path):
     shot = tmp_path / "shot.png"
-    code = ui_app.run(load_scenario(DEFAULT), max_frames=5, screenshot=shot)
+    code = ui_app.run(load_scenario(DEFAULT), max_frames=5, screenshot=shot, data_dir=tmp_path)
     assert code == 0
     assert shot.is_file()
     assert pygame.image.load(str(shot)).get_size() == ui_app.DEFAULT_SIZE
@@ -119,10 +119,10 @@ def click(app, pos):
     app.step()
 
 
-def test_clicks_and_keys_become_commands():
+def test_clicks_and_keys_become_commands(tmp_path):
     scenario = load_scenario(DEFAULT)
     battle = Battle(scenario)
-    app = ui_app.App(scenario, battle=battle, hotseat=True)
+    app = ui_app.App(scenario, battle=battle, hotseat=True, data_dir=tmp_path)
     try:
         app.step()
         mover = battle.current
@@ -147,10 +147,10 @@ def test_clicks_and_keys_become_commands():
         app.close()
 
 
-def test_events_queued_before_a_short_run_are_played():
+def test_events_queued_before_a_short_run_are_played(tmp_path):
     scenario = load_scenario(DEFAULT)
     battle = Battle(scenario)
-    app = ui_app.App(scenario, battle=battle, hotseat=True)
+    app = ui_app.App(scenario, battle=battle, hotseat=True, data_dir=tmp_path)
     try:
         first = battle.current
         centre = tuple(int(v) for v in app.view.square_centre(first.x, first.y, first.side_squares))
@@ -163,10 +163,10 @@ def test_events_queued_before_a_short_run_are_played():
         app.close()
 
 
-def test_a_refused_command_is_shown_in_the_log_panel():
+def test_a_refused_command_is_shown_in_the_log_panel(tmp_path):
     scenario = load_scenario(DEFAULT)
     battle = Battle(scenario)
-    app = ui_app.App(scenario, battle=battle, hotseat=True)
+    app = ui_app.App(scenario, battle=battle, hotseat=True, data_dir=tmp_path)
     try:
         app.step()
         before = battle.to_json()
@@ -178,7 +178,7 @@ def test_a_refused_command_is_shown_in_the_log_panel():
         app.close()
 
 
-def test_an_ai_side_plays_through_the_hook():
+def test_an_ai_side_plays_through_the_hook(tmp_path):
     scenario = load_scenario(DEFAULT)  # blue human, red ai
     played = []
 
@@ -187,7 +187,7 @@ def test_an_ai_side_plays_through_the_hook():
         return {"actor": battle.current.id, "act": "end"}
 
     battle = Battle(scenario)
-    app = ui_app.App(scenario, battle=battle, ai=ai)
+    app = ui_app.App(scenario, battle=battle, ai=ai, data_dir=tmp_path)
     try:
         for _ in range(40):
             current = battle.current
@@ -204,7 +204,7 @@ def test_an_ai_side_plays_through_the_hook():
         app.close()
 
 
-def test_the_window_closes_itself_when_the_battle_is_over():
+def test_the_window_closes_itself_when_the_battle_is_over(tmp_path):
     scenario = load_scenario(DEFAULT)
     battle = Battle(scenario)
     for c in battle.state.creatures.values():
@@ -212,7 +212,7 @@ def test_the_window_closes_itself_when_the_battle_is_over():
             c.state, c.hp = "dead", 0
     battle.check_over()
     assert battle.state.over
-    app = ui_app.App(scenario, battle=battle)
+    app = ui_app.App(scenario, battle=battle, data_dir=tmp_path)
     try:
         assert app.run(exit_when_over=True, max_frames=600) == 0
         assert app.frames < 600

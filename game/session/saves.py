@@ -68,6 +68,7 @@ def save_data(battle) -> dict:
         path = resolve_map(mapref, scenario.path.parent if scenario.path else None)
         if path.parent.resolve() != MAPS_DIR.resolve():
             data["map"] = read_document(path)[0]  # a map beside the scenario travels inline
+    data["seed"] = scenario.seed  # `play --seed N` changed it: the save must replay with it
     data["command"] = list(battle.state.played)
     return data
 

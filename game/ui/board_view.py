@@ -55,6 +55,13 @@ HIGHLIGHT = (255, 212, 60)
 PATH = (255, 204, 40)
 REACH_FILL = (70, 170, 255, 78)
 REACH_EDGE = (225, 248, 255, 210)
+DASH_FILL = (150, 210, 255, 36)  # squares reachable only by dashing: a second, lighter shade, striped
+DASH_HATCH = (70, 150, 235, 110)
+DASH_EDGE = (200, 230, 255, 150)
+WARNING = (240, 50, 40)  # an enemy whose reach the path leaves (an opportunity attack)
+TARGET_RING = (255, 212, 60)
+AREA_FILL = (255, 100, 20, 88)
+AREA_EDGE = (255, 190, 120, 220)
 
 # letter and colour of each condition badge, in the order they are drawn (right to left)
 BADGES = {
@@ -656,7 +663,8 @@ class BoardView:
             x -= w + 2
 
     # -- overlays
-    def reach_layer(self, mask: np.ndarray, grab: int = 0) -> pygame.Surface:
+    def reach_layer(self, mask: np.ndarray, grab: int = 0, fill=REACH_FILL, edge=REACH_EDGE,
+                    hatch=None) -> pygame.Surface:
         """The squares of a bool mask shaded, with a bright edge round the region; blit at origin.
 
         `grab` shifts the mask (positions are top-left squares) so that it marks the square under
@@ -668,27 +676,38 @@ class BoardView:
         marked[grab:, grab:] = mask[: h - grab, : w - grab]
         layer = pygame.Surface((w * s + 1, h * s + 1), pygame.SRCALPHA)
         for y, x in np.argwhere(marked):
-            layer.fill(REACH_FILL, (x * s, y * s, s, s))
+            layer.fill(fill, (x * s, y * s, s, s))
+        if hatch is not None and marked.any():  # diagonal stripes: a second kind of region
+            stripes = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
+            step = max(6, s // 3)
+            lw, lh = layer.get_size()
+            for k in range(-lh, lw, step):
+                pygame.draw.line(stripes, hatch, (k, lh), (k + lh, 0), max(1, s // 14))
+            cut = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
+            for y, x in np.argwhere(marked):
+                cut.fill((255, 255, 255, 255), (x * s, y * s, s, s))
+            stripes.blit(cut, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            layer.blit(stripes, (0, 0))
         padded = np.pad(marked, 1)
         width = max(1, s // 16)
         inner = padded[1:-1, 1:-1]
         for (dy, dx) in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            edge = inner & ~padded[1 + dy: h + 1 + dy, 1 + dx: w + 1 + dx]
-            for y, x in np.argwhere(edge):
+            border = inner & ~padded[1 + dy: h + 1 + dy, 1 + dx: w + 1 + dx]
+            for y, x in np.argwhere(border):
                 x0, y0 = x * s, y * s
                 if dy:
                     yy = y0 if dy < 0 else y0 + s - width
-                    layer.fill(REACH_EDGE, (x0, yy, s, width))
+                    layer.fill(edge, (x0, yy, s, width))
                 else:
                     xx = x0 if dx < 0 else x0 + s - width
-                    layer.fill(REACH_EDGE, (xx, y0, width, s))
+                    layer.fill(edge, (xx, y0, width, s))
         return layer
 
     def draw_reach(self, target: pygame.Surface, layer: pygame.Surface) -> None:
         target.blit(layer, self.origin)
 
     def draw_path(self, target: pygame.Surface, start: tuple[int, int], steps, cost_m: float,
-                  side: int = 1, colour=PATH) -> None:
+                  side: int = 1, colour=PATH, tag: str | None = None) -> None:
         """A path from a creature's space through each step, its end space outlined, and its cost."""
         if not steps:
             return
@@ -706,10 +725,13 @@ class BoardView:
         frame = max(2, s // 12)
         pygame.draw.rect(target, (30, 26, 16), end.inflate(2, 2), frame + 2, border_radius=max(3, s // 5))
         pygame.draw.rect(target, colour, end, frame, border_radius=max(3, s // 5))
+        if tag == "":  # the caller tells the cost another way
+            return
+        tag = tag or metres(cost_m)
         if steps[-1][1] > start[1]:  # the cost goes on the far side of the end, away from the mover
-            self.draw_tag(target, metres(cost_m), (end.centerx, end.bottom + 3), "midtop")
+            self.draw_tag(target, tag, (end.centerx, end.bottom + 3), "midtop")
         else:
-            self.draw_tag(target, metres(cost_m), (end.centerx, end.y - 3), "midbottom")
+            self.draw_tag(target, tag, (end.centerx, end.y - 3), "midbottom")
 
     def draw_tag(self, target: pygame.Surface, text: str, pos, anchor: str = "center", colour=(255, 255, 255),
                  back=(24, 26, 32, 220)) -> None:
@@ -727,6 +749,32 @@ class BoardView:
     def draw_square_outline(self, target: pygame.Surface, x: int, y: int, side: int = 1,
                             colour=(255, 255, 255)) -> None:
         pygame.draw.rect(target, colour, self.square_rect(x, y, side), max(1, self.square_px // 16))
+
+    def draw_ring(self, target: pygame.Surface, x: float, y: float, side: int, colour, width: int | None = None,
+                  grow: float = 0.0) -> pygame.Rect:
+        """A ring round a creature's space (a valid target, a warning), `grow` squares wider."""
+        s = self.square_px
+        rect = self.square_rect(x, y, side).inflate(round(s * grow), round(s * grow))
+        width = width or max(2, s // 10)
+        pygame.draw.ellipse(target, (20, 16, 14), rect.inflate(2, 2), width + 2)
+        pygame.draw.ellipse(target, colour, rect, width)
+        return rect
+
+    def draw_warning(self, target: pygame.Surface, creature, pulse: float = 0.0) -> None:
+        """A red ring and a "!" on a creature that would get an opportunity attack."""
+        grow = 0.22 + 0.06 * math.sin(pulse * 2 * math.pi)
+        rect = self.draw_ring(target, creature.x, creature.y, creature.side_squares, WARNING,
+                              max(3, self.square_px // 8), grow)
+        size = max(12, min(22, round(self.square_px * 0.5)))
+        badge = pygame.Rect(0, 0, size, size)
+        badge.center = (rect.right - size // 3, rect.y + size // 3)
+        pygame.draw.circle(target, (20, 16, 14), badge.center, size // 2 + 2)
+        pygame.draw.circle(target, WARNING, badge.center, size // 2)
+        self.text.blit(target, "!", max(9, size - 4), (255, 255, 255), (badge.centerx, badge.centery + 1), "center")
+
+    def area_layer(self, mask: np.ndarray) -> pygame.Surface:
+        """An area template: its squares tinted, with a bright edge; blit at origin."""
+        return self.reach_layer(mask, 0, AREA_FILL, AREA_EDGE)
 
     def draw_spawns(self, target: pygame.Surface, spawns) -> None:
         """Start squares of a bare map: a dashed ring in the side's colour."""

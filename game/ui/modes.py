@@ -1,0 +1,335 @@
+"""Input modes of the board: what a hover shows and what a click does while an action is chosen.
+
+- `MoveMode`: the creature's reachable squares (and, lighter, those it reaches only by dashing),
+  the path to the square under the cursor with its cost, and a red warning ring on every enemy
+  whose reach that path leaves (an opportunity attack); a click moves (dashing first if needed).
+- `TargetMode`: an attack, a targeted spell, Help, Grapple, Shove...: the valid targets ringed;
+  hovering one shows its preview (chance to hit, cover, each reason for advantage or
+  disadvantage); a click submits (or opens a menu when one target has several options).
+- `AreaMode`: an area spell: its template (`area_mask`) under the cursor and who is inside.
+
+A click answers an `Outcome`: commands to submit in order, options to choose from in a menu,
+a message, or "leave the mode". Modes read the battle; only the app submits.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..rules.dnd5e import spells
+from ..rules.dnd5e.geometry import can_see, field_for, melee_reach, space_after_step, space_distance_m
+from .board_view import DASH_EDGE, DASH_FILL, DASH_HATCH, TARGET_RING, BoardView, metres
+from .choices import area_problem, cast_command, caught_by, target_of
+from .hud import BAD, DIM, GOOD, TEXT, draw_card
+
+GOLD = (255, 212, 60)
+
+
+@dataclass
+class Outcome:
+    commands: list[dict] = field(default_factory=list)  # submit these, in order
+    menu: list = field(default_factory=list)  # or choose one of these options
+    message: str = ""
+    leave: bool = False  # the mode ends (clicked nowhere useful)
+
+
+def provokers_along(battle, mover, field_, steps) -> list[str]:
+    """Who gets an opportunity attack along these steps: 5e, an enemy that sees the mover leave its reach.
+
+    The options query gives this for every ordinary move (by the engine's own check); this
+    simpler reading is for the squares reachable only after a Dash, which it does not list.
+    """
+    if "disengaged" in mover.conditions:
+        return []
+    watchers = [r for r in battle.state.creatures.values()
+                if r.side != mover.side and r.standing and not r.incapacitated and r.reaction
+                and not r.surprised and r.effects.get("grappled_by") != mover.id and can_see(battle, r, mover)]
+    found: list[str] = []
+    space = mover.space
+    for step in steps:
+        after = space_after_step(mover, field_, *step)
+        for r in watchers:
+            if r.id in found:
+                continue
+            reach = melee_reach(r)
+            was = space_distance_m(battle, r.space, r.altitude, space, mover.altitude) <= reach + 1e-9
+            now = space_distance_m(battle, r.space, r.altitude, after, mover.altitude) <= reach + 1e-9
+            if was and not now:
+                found.append(r.id)
+        space = after
+    return found
+
+
+class MoveMode:
+    """Where the selected creature can go, and what the hovered path costs and risks."""
+
+    entry_key = "move"
+
+    def __init__(self, battle, creature, moves: dict, dash_option=None) -> None:
+        self.battle = battle
+        self.creature_id = creature.id
+        self.start = (creature.x, creature.y)
+        self.side = creature.side_squares
+        self.grab = (self.side - 1) // 2  # a big creature is held by a square near its middle
+        self.field = field_for(battle, creature)
+        self.budget = creature.movement_left()
+        self.mask = self.field.reachable(self.budget)
+        self.moves = moves  # square -> the options query's move Option (its preview: cost, opportunity attacks)
+        self.dash_option = dash_option
+        self.dash_mask = np.zeros_like(self.mask)
+        if dash_option is not None and creature.speed() > 0:
+            self.dash_mask = self.field.reachable(self.budget + creature.speed()) & ~self.mask
+        self._layers: dict[int, tuple] = {}
+        self._paths: dict[tuple[int, int], tuple] = {}
+
+    # -- what the cursor points at
+    def target(self, square) -> tuple[int, int] | None:
+        """Where the creature's top-left square would go for the square under the mouse, if it can."""
+        if square is None:
+            return None
+        x, y = square[0] - self.grab, square[1] - self.grab
+        h, w = self.mask.shape
+        if 0 <= x < w and 0 <= y < h and (self.mask[y, x] or self.dash_mask[y, x]):
+            return x, y
+        return None
+
+    def path_info(self, goal: tuple[int, int]) -> tuple[list, float, list[str], bool]:
+        """The steps, cost, opportunity attacks and whether a Dash is needed, for a goal square."""
+        if goal not in self._paths:
+            steps = [tuple(p) for p in self.field.path_to(*goal)]
+            cost = float(self.field.cost_to(*goal))
+            dash = not bool(self.mask[goal[1], goal[0]])
+            option = self.moves.get(goal)
+            if option is not None:
+                provokes = list(option.preview.get("opportunity_attacks", []))
+                cost = option.preview.get("cost_m", cost)
+            else:
+                mover = self.battle.state.creatures[self.creature_id]
+                provokes = provokers_along(self.battle, mover, self.field, steps)
+            self._paths[goal] = (steps, cost, provokes, dash)
+        return self._paths[goal]
+
+    def click(self, square) -> Outcome:
+        goal = self.target(square)
+        if goal is None:
+            return Outcome(leave=True)
+        _, _, _, dash = self.path_info(goal)
+        move = {"actor": self.creature_id, "act": "move", "to": list(goal)}
+        if dash:
+            return Outcome(commands=[dict(self.dash_option.command), move])
+        return Outcome(commands=[move])
+
+    # -- drawing
+    def draw_under(self, surface, view: BoardView) -> None:
+        """The reachable squares, under the tokens: blue, and lighter where only a Dash reaches."""
+        s = view.square_px
+        if s not in self._layers:
+            self._layers = {s: (view.reach_layer(self.mask, self.grab),
+                                view.reach_layer(self.dash_mask, self.grab, DASH_FILL, DASH_EDGE, DASH_HATCH)
+                                if self.dash_mask.any() else None)}
+        reach, dash = self._layers[s]
+        if dash is not None:
+            view.draw_reach(surface, dash)
+        view.draw_reach(surface, reach)
+
+    def draw(self, surface, view: BoardView, hover, text, clip) -> None:
+        """Over the tokens: the path, its cost, and the enemies it provokes."""
+        s = view.square_px
+        goal = self.target(hover)
+        if goal is None:
+            return
+        steps, cost, provokes, dashing = self.path_info(goal)
+        creatures = self.battle.state.creatures
+        for rid in provokes:
+            view.draw_warning(surface, creatures[rid], time.monotonic() * 1.2)
+        tag = f"Dash + {metres(cost)}" if dashing else metres(cost)
+        view.draw_path(surface, self.start, steps, cost, self.side, tag="" if provokes else tag,
+                       colour=(255, 120, 90) if provokes else (255, 204, 40))
+        if provokes:  # the cost and the warning in one card, beside the end, away from the mover
+            lines = [(tag, TEXT), ("Leaves the reach of:", BAD)]
+            lines += [(f"  {creatures[r].name} — opportunity attack", TEXT) for r in provokes]
+            lines.append(("Disengage [I] first to move safely", DIM))
+            avoid = [view.square_rect(self.start[0], self.start[1], self.side)]
+            avoid += [view.square_rect(creatures[r].x, creatures[r].y, creatures[r].side_squares).inflate(s, s)
+                      for r in provokes]
+            draw_card(surface, text, lines, view.square_centre(*goal, self.side), 13, clip,
+                      away=view.square_centre(*self.start, self.side), gap=s * self.side // 2 + 4, avoid=avoid)
+
+
+COVER_PLUS = {"half": 2, "three-quarters": 5}  # SRD 5.1, Cover: +2 and +5 to AC
+
+
+def attack_lines(preview: dict, title: str) -> list[tuple[str, tuple]]:
+    """A target's preview as card lines: chance to hit, cover, advantage and each reason for it."""
+    lines = [(title, GOLD)] if title else []
+    if "hit_chance" in preview:
+        chance = round(preview["hit_chance"] * 100)
+        need = preview.get("target_number")
+        cover = preview.get("cover", "none")
+        plus = COVER_PLUS.get(cover, 0)
+        if need is not None:
+            how = f"AC {need - plus} + {plus} cover" if plus else f"AC {need}"
+            lines.append((f"{chance}% to hit: needs {need} ({how})", TEXT))
+        else:
+            lines.append((f"{chance}% to hit", TEXT))
+        lines.append((f"Cover: {cover}", TEXT if cover == "none" else BAD))
+        adv = preview.get("advantage", 0)
+        reasons = preview.get("reasons", [])
+        good = [r.split(": ", 1)[-1] for r in reasons if r.startswith("advantage")]
+        bad = [r.split(": ", 1)[-1] for r in reasons if not r.startswith("advantage")]
+        if adv > 0:
+            lines.append(("Advantage (roll two d20, keep the higher):", GOOD))
+        elif adv < 0:
+            lines.append(("Disadvantage (roll two d20, keep the lower):", BAD))
+        elif reasons:
+            lines.append(("Advantage and disadvantage cancel:", DIM))
+        lines += [(f"  + {r}", GOOD) for r in good] + [(f"  - {r}", BAD) for r in bad]
+        if preview.get("expected_damage") is not None:
+            lines.append((f"Expected damage {preview['expected_damage']:.1f}", DIM))
+    elif "dc" in preview:
+        lines.append((f"DC {preview['dc']} {str(preview.get('save', '')).capitalize()} save", TEXT))
+    return lines
+
+
+class TargetMode:
+    """An entry aimed at a creature: valid targets ringed, previews on hover, a click to act."""
+
+    def __init__(self, battle, entry) -> None:
+        self.battle = battle
+        self.entry = entry
+        self.entry_key = entry.key
+        self.targets = entry.by_target()
+
+    def target_at(self, square) -> str | None:
+        if square is None:
+            return None
+        for cid in self.targets:
+            c = self.battle.state.creatures[cid]
+            if square in c.squares():
+                return cid
+        return None
+
+    def click(self, square) -> Outcome:
+        cid = self.target_at(square)
+        if cid is None:
+            return Outcome(leave=True)
+        options = self.targets[cid]
+        if len(options) == 1:
+            return Outcome(commands=[dict(options[0].command)])
+        return Outcome(menu=options)
+
+    def draw(self, surface, view: BoardView, hover, text, clip) -> None:
+        creatures = self.battle.state.creatures
+        hovered = self.target_at(hover)
+        pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 5)
+        for cid in self.targets:
+            c = creatures[cid]
+            width = max(2, view.square_px // 10) + (1 if cid == hovered else 0)
+            view.draw_ring(surface, c.x, c.y, c.side_squares, TARGET_RING if cid != hovered else (255, 255, 255),
+                           width, 0.12 + (0.08 * pulse if cid == hovered else 0))
+        if hovered is not None:
+            c = creatures[hovered]
+            option = self.targets[hovered][0]
+            lines = attack_lines(option.preview, f"{self.entry.title} at {c.name}")
+            if len(self.targets[hovered]) > 1:
+                lines.append((f"{len(self.targets[hovered])} ways: click to choose", DIM))
+            else:
+                lines.append(("Click to do it", DIM))
+            me = self.battle.state.creatures[self.entry.options[0].command["actor"]]
+            avoid = [view.square_rect(o.x, o.y, o.side_squares) for o in
+                     [creatures[t] for t in self.targets] + [me]]
+            draw_card(surface, text, lines, view.square_centre(c.x, c.y, c.side_squares), 13, clip,
+                      away=view.square_centre(me.x, me.y, me.side_squares),
+                      gap=view.square_px * c.side_squares // 2 + 6, avoid=avoid)
+
+
+class AreaMode:
+    """An area spell: the template under the cursor and who is inside; a click casts it there."""
+
+    def __init__(self, battle, entry, actor) -> None:
+        self.battle = battle
+        self.entry = entry
+        self.entry_key = entry.key
+        self.actor_id = actor.id
+        self.spell = spells.SPELLS[entry.key.split(":", 1)[1]]
+        listed = {tuple(o.command["at"]): o for o in entry.options if o.command.get("at") is not None}
+        self.listed = listed  # when the options query lists squares, only those are offered
+        self._at: tuple | None = None
+        self._info: tuple | None = None
+        self._layer: tuple | None = None
+
+    def info(self, square):
+        """(problem, mask, caught) for casting at this square, cached for the last square asked."""
+        if square != self._at:
+            actor = self.battle.state.creatures[self.actor_id]
+            if self.listed:
+                problem = "" if square in self.listed else "not a square it can aim at"
+            else:
+                problem = area_problem(self.battle, actor, self.spell, square)
+            mask = spells.area_mask(self.battle, actor, self.spell.name, square)
+            caught = caught_by(self.battle, actor, self.spell, mask)
+            self._at, self._info, self._layer = square, (problem, mask, caught), None
+        return self._info
+
+    def command(self, square) -> dict:
+        if square in self.listed:
+            return dict(self.listed[square].command)
+        actor = self.battle.state.creatures[self.actor_id]
+        return cast_command(actor, self.spell, at=list(square))
+
+    def click(self, square) -> Outcome:
+        if square is None:
+            return Outcome(leave=True)
+        problem, _, _ = self.info(square)
+        if problem:
+            return Outcome(message=f"{self.entry.title} cannot go there: {problem}")
+        return Outcome(commands=[self.command(square)])
+
+    def draw_under(self, surface, view: BoardView, hover) -> None:
+        """Nothing under the tokens: the template goes over them, tinting whoever is inside."""
+
+    def draw(self, surface, view: BoardView, hover, text, clip) -> None:
+        """Over the tokens: the template, a ring on each creature inside, and what the spell would do."""
+        if hover is None:
+            return
+        problem, mask, caught = self.info(hover)
+        if self._layer is None or self._layer[0] != view.square_px:
+            self._layer = (view.square_px, view.area_layer(mask))
+        view.draw_reach(surface, self._layer[1])
+        actor = self.battle.state.creatures[self.actor_id]
+        for c in caught:
+            view.draw_ring(surface, c.x, c.y, c.side_squares, (255, 80, 40) if c.side != actor.side else (80, 200, 255),
+                           None, 0.1)
+        lines = [(f"{self.entry.title} at [{hover[0]}, {hover[1]}]", GOLD)]
+        if problem:
+            lines.append((f"Cannot: {problem}", BAD))
+        else:
+            dc = spells.spell_save_dc(actor)
+            save = str(self.spell.save).capitalize()
+            lines.append((f"DC {dc} {save} save for half, {self.spell.dice} {self.spell.dtype}", TEXT))
+            if caught:
+                for c in caught:
+                    friend = c.side == actor.side
+                    lines.append((f"  {c.name}" + ("  (ally!)" if friend else ""), BAD if friend else TEXT))
+            else:
+                lines.append(("Nobody inside", DIM))
+            lines.append(("Click to cast here", DIM))
+        rows, cols = np.nonzero(mask)
+        if len(rows):  # beside the template, on the far side from the caster, covering no one inside
+            box = view.square_rect(int(cols.min()), int(rows.min())).union(
+                view.square_rect(int(cols.max()), int(rows.max())))
+        else:
+            box = view.square_rect(*hover)
+        avoid = [box] + [view.square_rect(c.x, c.y, c.side_squares) for c in caught + [actor]]
+        draw_card(surface, text, lines, box.center, 13, clip,
+                  away=view.square_centre(actor.x, actor.y, actor.side_squares),
+                  gap=max(box.w, box.h) // 2 + 6, avoid=avoid)
+
+
+def target_name(battle, option) -> str:
+    c = battle.state.creatures.get(target_of(option))
+    return c.name if c else target_of(option)

@@ -1,0 +1,159 @@
+"""The side panel: the title, whose turn and what is left of it, every creature's hit points in
+turn order, what to do now, and the combat log (every roll's text, as the rules wrote it)."""
+
+from __future__ import annotations
+
+import pygame
+
+from .board_view import HIGHLIGHT, Text, metres
+
+PANEL_BACK = (24, 26, 31)
+PANEL_LINE = (52, 56, 66)
+TEXT = (226, 228, 234)
+DIM = (140, 146, 158)
+ERROR = (255, 120, 100)
+GOLD = HIGHLIGHT
+
+
+def pip(surface: pygame.Surface, centre, radius: int, colour, full: bool) -> None:
+    """A small dot, filled or hollow."""
+    pygame.draw.circle(surface, colour, centre, radius, 0 if full else 1)
+
+
+class Panel:
+    """The side panel: round and turn, the creatures in initiative order, a prompt, and the combat log."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+        self._wrapped: dict[tuple, list[str]] = {}
+
+    def wrap(self, line: str, size: int, width: int, indent: str = "  ") -> list[str]:
+        """The line cut into pieces that fit the width; pieces after the first indented."""
+        key = (line, size, width, indent)
+        if key not in self._wrapped:
+            words, lines, current = line.split(" "), [], ""
+            for word in words:
+                trial = f"{current} {word}" if current else word
+                if current and self.text.size(trial, size)[0] > width:
+                    lines.append(current)
+                    current = indent + word
+                else:
+                    current = trial
+            lines.append(current)
+            if len(self._wrapped) > 3000:
+                self._wrapped.clear()
+            self._wrapped[key] = lines
+        return self._wrapped[key]
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, app: "App") -> None:
+        surface.fill(PANEL_BACK, rect)
+        pygame.draw.line(surface, PANEL_LINE, rect.topleft, rect.bottomleft, 2)
+        x, y, width = rect.x + 14, rect.y + 12, rect.w - 26
+        y = self._draw_heading(surface, app, x, y, width)
+        y = self._draw_order(surface, app, x, y + 8, width)
+        y = self._draw_prompt(surface, app, x, y + 8, width)
+        self._draw_log(surface, app, pygame.Rect(x, y + 8, width, rect.bottom - y - 20))
+
+    def _draw_heading(self, surface, app, x, y, width) -> int:
+        t, state = self.text, app.battle.state
+        for line in self.wrap(app.scenario.title, 20, width):
+            y = t.blit(surface, line.strip(), 20, TEXT, (x, y)).bottom + 2
+        current = app.battle.current
+        if not state.creatures:
+            status, colour = "No creatures: a map to look at (start squares ringed)", DIM
+        elif state.over:
+            status, colour = f"Over: {state.winner or 'nobody'} wins", GOLD
+        elif current is not None:
+            if not app.human(current):
+                who = f"{current.name}'s turn (computer)"
+            elif len(app.human_sides()) > 1:  # hot-seat: say whose hand is on the mouse
+                who = f"{current.side.capitalize()}: {current.name}'s turn"
+            else:
+                who = f"{current.name}'s turn (you)"
+            status, colour = f"Round {state.round}  ·  {who}", TEXT
+        else:
+            status, colour = f"Round {state.round}", TEXT
+        y += 4
+        for part in self.wrap(status, 15, width, indent=""):
+            y = t.blit(surface, part, 15, colour, (x, y)).bottom
+        if current is not None and not state.over:  # what is left of its turn; a full dot is unused
+            rect = t.blit(surface, f"move {metres(current.movement_left())}", 13, DIM, (x, y + 4))
+            px, py = rect.right + 14, rect.y
+            for name, unused in (("action", current.action), ("bonus", current.bonus_action),
+                                 ("reaction", current.reaction)):
+                if px + t.size(name, 13)[0] + 14 > x + width:  # no room left on this line
+                    px, py = x, py + rect.h + 3
+                label = t.blit(surface, name, 13, DIM, (px, py))
+                pip(surface, (label.right + 8, label.centery), 4, GOLD, unused)
+                px = label.right + 24
+            y = py + rect.h
+        return y
+
+    def _draw_order(self, surface, app, x, y, width) -> int:
+        t, state, view = self.text, app.battle.state, app.view
+        if not state.order:
+            return y
+        y = t.blit(surface, "Creatures, in turn order", 13, DIM, (x, y)).bottom + 4
+        row_h = 20
+        current_id = app.battle.current.id if app.battle.current and not state.over else None
+        order = list(state.order)
+        room = max(4, (surface.get_height() * 45 // 100) // (row_h + 2))
+        if len(order) > room:  # a long order: the rows round the creature whose turn it is
+            at = order.index(current_id) if current_id in order else 0
+            first = max(0, min(at - 2, len(order) - room + 1))
+            hidden = len(order) - (room - 1)
+            order = order[first: first + room - 1]
+            t.blit(surface, f"{hidden} more not shown", 12, DIM, (x + width, y - 16), "topright")
+        for cid in order:
+            c = state.creatures[cid]
+            row = pygame.Rect(x - 6, y, width + 12, row_h)
+            if cid == current_id:
+                pygame.draw.rect(surface, (64, 58, 30), row, border_radius=4)
+                pygame.draw.rect(surface, GOLD, row, 1, border_radius=4)
+            elif cid == app.hovered_id:
+                pygame.draw.rect(surface, (44, 48, 58), row, border_radius=4)
+            out = c.state != "conscious"
+            colour = DIM if out else TEXT
+            pygame.draw.circle(surface, view.side_colour(c.side), (x + 5, row.centery), 5)
+            t.blit(surface, c.name, 14, colour, (x + 16, row.centery), "midleft")
+            hp = "dead" if c.state == "dead" else f"{c.hp}/{c.stats.hp}" + (f" +{c.temp_hp}" if c.temp_hp else "")
+            if c.state in ("unconscious", "stable"):
+                hp = c.state
+            right = t.blit(surface, hp, 13, colour, (row.right - 8, row.centery), "midright").x
+            if c.state == "unconscious":  # death saves: three green, three red
+                for i in range(6):
+                    ok = i < 3
+                    pip(surface, (right - 62 + i * 9 + (0 if ok else 4), row.centery), 3,
+                        (70, 210, 90) if ok else (230, 60, 50), (i % 3) < (c.death_successes if ok else c.death_failures))
+            y += row_h + 2
+        return y
+
+    def _draw_prompt(self, surface, app, x, y, width) -> int:
+        """What the player can do now, in a line or two."""
+        t = self.text
+        lines = [(line, colour) for line, colour in app.prompt_lines()]
+        lines.append(("F1 or ? all controls  ·  F5 quick save  ·  F9 quick load", DIM))
+        for line, colour in lines:
+            for part in self.wrap(line, 13, width, indent=""):
+                y = t.blit(surface, part, 13, colour, (x, y)).bottom + 1
+            y += 3
+        return y
+
+    def _draw_log(self, surface, app, rect: pygame.Rect) -> None:
+        """The newest lines that fit, or older ones when the wheel scrolled back (`app.log_scroll`)."""
+        t = self.text
+        pygame.draw.line(surface, PANEL_LINE, (rect.x - 6, rect.y - 4), (rect.right + 6, rect.y - 4))
+        top = t.blit(surface, "Log", 13, DIM, (rect.x, rect.y)).bottom + 4
+        size, line_h = 13, 16
+        rows: list[tuple[str, tuple]] = []
+        for line, colour in app.messages:
+            rows += [(part, colour) for part in self.wrap(line, size, rect.w)]
+        fit = max(0, (rect.bottom - top) // line_h)
+        app.log_scroll = max(0, min(app.log_scroll, len(rows) - fit))
+        if app.log_scroll:
+            t.blit(surface, f"{app.log_scroll} newer lines below: wheel down", 12, GOLD, (rect.right, rect.y), "topright")
+        end = len(rows) - app.log_scroll
+        y = top
+        for part, colour in rows[max(0, end - fit):end] if fit else []:
+            t.blit(surface, part, size, colour, (rect.x, y))
+            y += line_h

@@ -1,0 +1,127 @@
+"""The window's words: the controls list, menus' choices, the reaction question, the end summary,
+and the prompt of the side panel. Plain text from the battle's state, no drawing."""
+
+from __future__ import annotations
+
+from .hud import DIM, TEXT
+from .modes import AreaMode, MoveMode, TargetMode, attack_lines
+from .panel import GOLD
+
+CONTROLS = [
+    ("Your turn", [
+        ("click the gold-framed token, or M", "show where it can move; hover a square for the path and cost"),
+        ("click a shaded square", "move there (striped squares: Dash first, then move)"),
+        ("1-9, 0", "the attacks and spells, first on the action bar"),
+        ("letters on the buttons", "Move M, Dash D, Disengage I, Dodge O, Help H, Hide K, Search S, Ready R, "
+                                   "Use item U, Grapple G, Shove V, Stand up T, Escape X, First aid Z, "
+                                   "Mount or Dismount J"),
+        ("E", "end the turn"),
+        ("click a ringed creature", "attack it, cast at it, help it... (hover it first for the odds)"),
+        ("Esc or right-click", "put the chosen action down"),
+    ]),
+    ("Reactions and dialogs", [
+        ("Y / N", "take or let go an offered reaction (opportunity attack, shield, readied action)"),
+        ("1-9", "choose in a menu"),
+    ]),
+    ("The board", [
+        ("mouse wheel, + / -", "zoom (the wheel over the log scrolls it back)"),
+        ("arrow keys, right-drag", "pan"),
+        ("F or Home", "fit the board in the window"),
+    ]),
+    ("The game", [
+        ("Space", "hurry the computer's turns"),
+        ("F5 / F9", "quick save / quick load (quicksave.toml in the data folder)"),
+        ("F1 or ?", "this help"),
+        ("R (at the end)", "play again"),
+        ("Esc", "quit (when nothing is chosen)"),
+    ]),
+]
+
+
+def describe(option, creatures) -> str:
+    """An option in words, with names rather than ids (menus)."""
+    cmd = option.command
+    name = lambda cid: creatures[cid].name if cid in creatures else str(cid)  # noqa: E731
+    act = cmd.get("act")
+    if act == "shove":
+        return f"Shove {name(cmd['target'])}: " + ("knock it prone" if cmd.get("effect") == "prone"
+                                                    else "push it 1.5 m away")
+    if act == "help":
+        return f"Help {name(cmd['target'])} against {name(cmd['against'])}"
+    if act == "use":
+        target = cmd.get("target", cmd["actor"])
+        item = option.label.replace("use ", "", 1).split(" on ")[0]
+        return f"{item}: " + ("drink it" if target == cmd["actor"] else f"give it to {name(target)}")
+    if act == "attack" and "hit_chance" in option.preview:
+        return f"{cmd.get('with')} at {name(cmd['target'])}: {round(option.preview['hit_chance'] * 100)}% to hit"
+    return option.label[:1].upper() + option.label[1:]
+
+
+def reaction_text(battle, options, name_side: bool) -> tuple[str, str]:
+    """The question of the first reaction offered (naming the side when several people play), and
+    a line of detail: the odds of an opportunity attack, from the options query's preview."""
+    state = battle.state
+    offer = state.offers[0]
+    reactor, provoker = state.creatures[offer.reactor], state.creatures[offer.provoker]
+    side = f"{reactor.side.capitalize()}: " if name_side else ""
+    if offer.kind == "shield":
+        question = f"{side}{reactor.name} is hit by {provoker.name}'s attack — cast shield (+5 AC)? Y/N"
+        detail = "Uses the reaction and a spell slot; the +5 AC lasts until the start of its next turn."
+    elif offer.kind == "readied":
+        question = f"{side}{reactor.name} may take its readied action against {provoker.name} — take it? Y/N"
+        detail = ""
+    else:
+        question = f"{side}{reactor.name} may make an opportunity attack on {provoker.name} — take it? Y/N"
+        detail = ""
+        take = next((o for o in options if o.command.get("act") == "react" and o.command.get("take")), None)
+        if take is not None and "hit_chance" in take.preview:
+            lines = attack_lines(take.preview, "")
+            detail = f"With its {take.preview.get('attack', 'weapon')}: " + "; ".join(t for t, _ in lines[:-1])
+    return question, detail
+
+
+def end_summary(battle, fallen: dict) -> tuple[str, list[str]]:
+    """The end screen: who won, how many rounds, who fell (and when), who still stands."""
+    state = battle.state
+    headline = f"{state.winner.capitalize()} wins!" if state.winner else "Nobody wins"
+    lines = [f"The battle lasted {state.round} round{'s' if state.round != 1 else ''}."]
+    fell = [c for c in state.creatures.values() if c.state != "conscious"]
+    fell.sort(key=lambda c: (fallen.get(c.id, 0), c.name))
+    if fell:
+        lines.append("Fell:")
+        for c in fell:
+            when = f", round {fallen[c.id]}" if c.id in fallen else ""
+            lines.append(f"   {c.name} ({c.side}) — {c.state}{when}")
+    else:
+        lines.append("Nobody fell.")
+    standing = [c.name for c in state.creatures.values() if c.state == "conscious"]
+    if standing:
+        lines.append("Still standing: " + ", ".join(standing))
+    lines += ["", "Press R to play again, Esc to quit."]
+    return headline, lines
+
+
+def prompt_lines(app) -> list[tuple[str, tuple]]:
+    """What to do now, for the side panel."""
+    state, current = app.battle.state, app.battle.current
+    if not state.creatures:
+        return [("A map with no creatures: nothing to play.", DIM)]
+    if state.over:
+        return [("The battle is over: R plays again, Esc quits.", GOLD)]
+    if state.offers:
+        reactor = state.creatures[state.offers[0].reactor]
+        if app.human(reactor):
+            return [(f"{reactor.name} may react: Y take it, N let it go.", GOLD)]
+        return [(f"{reactor.name} (computer) decides on a reaction...", DIM)]
+    if current is not None and not app.human(current):
+        return [(f"{current.name} (computer) is acting.  Space: hurry", DIM)]
+    if isinstance(app.mode, MoveMode):
+        return [("Click a shaded square to move there; the striped ones take a Dash first. "
+                 "Red rings: enemies that get an opportunity attack. Esc: put it down.", TEXT)]
+    if isinstance(app.mode, TargetMode):
+        return [(f"{app.mode.entry.title}: click a ringed creature (hover it for the odds). "
+                 "Esc: put it down.", TEXT)]
+    if isinstance(app.mode, AreaMode):
+        return [(f"{app.mode.entry.title}: move the template, click to cast there. Esc: put it down.", TEXT)]
+    return [("Choose an action below (or press its key), or click the gold-framed token to move.  E ends the turn.",
+             TEXT)]

@@ -1,0 +1,310 @@
+"""Playing through the window: the real event loop, fed posted mouse and key events.
+
+Headless: the SDL dummy drivers are set before pygame is imported. Each test builds a small
+battle (an ASCII map, a roster, forced dice), opens the App on it with a temporary data folder,
+posts events, runs frames, and looks at the battle and the window's state in between.
+"""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.content.scenarios import load_scenario  # noqa: E402
+from game.rules.dnd5e import Battle  # noqa: E402
+from game.ui import app as ui_app  # noqa: E402
+from game.ui.modes import AreaMode, MoveMode, TargetMode  # noqa: E402
+from helpers import creature, scenario  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+OPEN = """
+..........
+..........
+..........
+..........
+..........
+"""
+
+
+@pytest.fixture
+def open_app(tmp_path):
+    apps = []
+
+    def make(roster, dice=(), grid=OPEN, **kwargs):
+        s = scenario(grid, roster, dice=dice, initiative=[c["id"] for c in roster])
+        app = ui_app.App(s, battle=Battle(s), data_dir=tmp_path / "data", **kwargs)
+        apps.append(app)
+        app.step()
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+
+
+def post(*events):
+    for e in events:
+        pygame.event.post(e)
+
+
+def key(app, k, unicode="", frames=1):
+    post(pygame.event.Event(pygame.KEYDOWN, key=k, unicode=unicode, mod=0))
+    for _ in range(frames):
+        app.step()
+
+
+def hover(app, pos):
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+
+
+def click(app, pos, frames=1):
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    for _ in range(frames):
+        app.step()
+
+
+def centre(app, x, y, side=1):
+    return tuple(int(v) for v in app.view.square_centre(x, y, side))
+
+
+def at(app, cid):
+    c = app.battle.state.creatures[cid]
+    return centre(app, c.x, c.y, c.side_squares)
+
+
+def test_select_then_move_along_the_previewed_path(open_app):
+    app = open_app([creature("fighter", "fighter", "blue", (1, 2)), creature("gob1", "goblin", "red", (8, 2))])
+    click(app, at(app, "fighter"))
+    assert isinstance(app.mode, MoveMode) and app.mode.mask.any()
+    hover(app, centre(app, 4, 1))
+    steps, cost, provokes, dash = app.mode.path_info((4, 1))
+    assert steps[-1] == (4, 1) and cost == pytest.approx(4.5) and not provokes and not dash
+    click(app, centre(app, 4, 1))
+    fighter = app.battle.state.creatures["fighter"]
+    assert (fighter.x, fighter.y) == (4, 1)
+    assert fighter.movement_spent == pytest.approx(cost)
+    assert app.battle.state.log[-1].startswith("Fighter moves to [4, 1]")
+    assert isinstance(app.mode, MoveMode)  # movement left: the squares are still shown
+
+
+def test_the_move_preview_warns_of_opportunity_attacks_and_shades_dash_squares(open_app):
+    app = open_app([creature("fighter", "fighter", "blue", (2, 2)), creature("gob1", "goblin", "red", (3, 2))])
+    key(app, pygame.K_m)
+    mode = app.mode
+    assert isinstance(mode, MoveMode)
+    hover(app, centre(app, 0, 2))
+    assert mode.path_info((0, 2))[2] == ["gob1"]  # leaving the goblin's reach
+    assert mode.path_info((2, 1))[2] == []  # still beside it
+    assert mode.dash_mask.any() and not (mode.dash_mask & mode.mask).any()
+    ys, xs = mode.dash_mask.nonzero()
+    far = (int(xs[0]), int(ys[0]))
+    assert mode.path_info(far)[3]  # needs the Dash
+    click(app, centre(app, *far))
+    fighter = app.battle.state.creatures["fighter"]
+    assert "dashing" in fighter.conditions and not fighter.action
+    assert app.battle.state.offers or (fighter.x, fighter.y) == far  # the goblin may react first
+
+
+def test_choose_an_attack_then_click_the_target(open_app):
+    app = open_app([creature("fighter", "fighter", "blue", (2, 2)), creature("gob1", "goblin", "red", (3, 2))],
+                   dice=[15, 6])
+    log_before = len(app.battle.state.log)
+    key(app, pygame.K_1)  # the first attack on the bar: the longsword
+    assert isinstance(app.mode, TargetMode) and app.mode.entry_key == "attack:longsword"
+    assert set(app.mode.targets) == {"gob1"}
+    hover(app, at(app, "gob1"))
+    preview = app.mode.targets["gob1"][0].preview
+    assert 0 < preview["hit_chance"] < 1 and preview["cover"] == "none"
+    click(app, at(app, "gob1"))
+    state = app.battle.state
+    assert state.creatures["gob1"].hp < 7
+    assert not state.creatures["fighter"].action
+    new = state.log[log_before:]
+    assert any(line.startswith("Fighter attacks Goblin with longsword: d20 15") for line in new)
+    assert any(f[1].startswith("-") for f in app.floaters.items)  # a damage number rises
+
+
+def test_the_action_bar_greys_what_is_not_allowed_and_says_why(open_app):
+    app = open_app([creature("fighter", "fighter", "blue", (2, 2)), creature("gob1", "goblin", "red", (3, 2)),
+                    creature("gob2", "goblin", "red", (8, 4))], dice=[2])
+    bar = app.bar.buttons
+    assert bar["dash"].is_enabled and bar["attack:longsword"].is_enabled
+    assert not bar["stand"].is_enabled and "not prone" in bar["stand"].tool_tip_text
+    app.submit({"actor": "fighter", "act": "attack", "target": "gob1", "with": "longsword"})  # a miss
+    app.step()
+    bar = app.bar.buttons
+    assert not bar["dash"].is_enabled
+    assert "action" in bar["dash"].tool_tip_text.lower()
+    assert not bar["attack:longsword"].is_enabled
+    assert bar["end"].is_enabled
+    key(app, pygame.K_d)  # a greyed action's key: refused with the reason, nothing changes
+    assert "not now" in app.messages[-1][0]
+
+
+def test_the_bar_asks_the_rules_once_per_change(open_app):
+    app = open_app([creature("fighter", "fighter", "blue", (2, 2)), creature("gob1", "goblin", "red", (8, 2))])
+    computed = app.choices.computed
+    for _ in range(5):
+        app.step()
+    assert app.choices.computed == computed
+    key(app, pygame.K_d)  # Dash: the battle changed
+    assert app.choices.computed == computed + 1
+
+
+def test_end_turn_by_key_and_by_button(open_app):
+    app = open_app([creature("fighter", "fighter", "blue", (2, 2)), creature("gob1", "goblin", "red", (8, 2))])
+    key(app, pygame.K_e)
+    assert app.battle.current.id == "gob1"
+    assert app.saves.exists("autosave.toml")  # an autosave at every turn start
+    button = app.bar.buttons["end"]
+    click(app, button.rect.center, frames=2)  # pygame-gui answers with an event, read next frame
+    assert app.battle.current.id == "fighter"
+
+
+def test_a_reaction_dialog_names_the_side_and_submits_the_answer(open_app):
+    app = open_app([creature("gob1", "goblin", "red", (3, 2)), creature("fighter", "fighter", "blue", (2, 2))],
+                   dice=[18, 1])
+    key(app, pygame.K_m)
+    click(app, centre(app, 6, 2))  # the goblin walks away from the fighter
+    app.step()
+    assert app.dialog_kind == "reaction"
+    assert app.battle.state.offers[0].reactor == "fighter"
+    question, _ = app.reaction_text()
+    assert question.startswith("Blue: Fighter may make an opportunity attack on Goblin")
+    before = app.battle.state.creatures["gob1"].hp
+    key(app, pygame.K_y)
+    state = app.battle.state
+    assert not state.offers and app.dialog is None
+    assert any(line.startswith("Fighter makes an opportunity attack on Goblin") for line in state.log)
+    assert state.creatures["gob1"].hp < before and state.creatures["gob1"].x == 6
+
+
+def test_declining_a_reaction_with_the_dialogs_button(open_app):
+    app = open_app([creature("gob1", "goblin", "red", (3, 2)), creature("fighter", "fighter", "blue", (2, 2))])
+    app.submit({"actor": "gob1", "act": "move", "to": [6, 2]})
+    app.step()
+    assert app.dialog_kind == "reaction"
+    no = next(b for b, answer in app.dialog.buttons.items() if answer is False)
+    click(app, no.rect.center, frames=2)
+    assert any(line == "Fighter lets Goblin go" for line in app.battle.state.log)
+    assert app.battle.state.creatures["gob1"].x == 6
+
+
+def test_quick_save_then_quick_load(open_app):
+    app = open_app([creature("fighter", "fighter", "blue", (1, 2)), creature("gob1", "goblin", "red", (8, 2))])
+    app.submit({"actor": "fighter", "act": "move", "to": [3, 2]})
+    saved = app.battle.to_json()
+    key(app, pygame.K_F5)
+    assert (app.saves.dir / "quicksave.toml").is_file()
+    app.submit({"actor": "fighter", "act": "move", "to": [5, 2]})
+    key(app, pygame.K_e)
+    assert app.battle.to_json() != saved
+    key(app, pygame.K_F9)
+    assert app.battle.to_json() == saved
+    assert app.messages[-1][0].startswith("Loaded")
+
+
+def test_an_area_spell_shows_its_template_and_who_is_inside(open_app):
+    app = open_app([creature("wizard", "wizard", "blue", (1, 2)), creature("gob1", "goblin", "red", (3, 2)),
+                    creature("gob2", "goblin", "red", (4, 1))], dice=[3, 3, 3, 5, 5])
+    entry = app.current_choices().entry("spell:burning-hands")
+    assert entry.allowed
+    key(app, getattr(pygame, f"K_{entry.shortcut}"))
+    assert isinstance(app.mode, AreaMode)
+    hover(app, centre(app, 3, 2))
+    problem, mask, caught = app.mode.info((3, 2))
+    assert problem == "" and mask[2, 3] and {c.id for c in caught} == {"gob1", "gob2"}
+    click(app, centre(app, 3, 2))
+    assert any(line.startswith("Wizard casts burning-hands") for line in app.battle.state.log)
+    assert app.battle.state.creatures["wizard"].slots[1] == 3
+
+
+def test_a_targeted_spell_shows_its_chance_and_casts(open_app):
+    app = open_app([creature("wizard", "wizard", "blue", (1, 2)), creature("gob1", "goblin", "red", (7, 2))],
+                   dice=[17, 4])
+    entry = app.current_choices().entry("spell:fire-bolt")
+    app.choose(entry)
+    assert set(app.mode.targets) == {"gob1"}
+    assert app.mode.targets["gob1"][0].preview["hit_chance"] > 0
+    click(app, at(app, "gob1"))
+    assert any(line.startswith("Wizard casts fire-bolt") for line in app.battle.state.log)
+
+
+def test_help_and_end_screen(open_app):
+    app = open_app([creature("fighter", "fighter", "blue", (2, 2)), creature("gob1", "goblin", "red", (3, 2))],
+                   dice=[20, 8, 8])
+    key(app, pygame.K_F1)
+    assert app.dialog_kind == "help"
+    key(app, pygame.K_ESCAPE)
+    assert app.dialog is None and app.running
+    app.submit({"actor": "fighter", "act": "attack", "target": "gob1", "with": "longsword"})  # a critical hit
+    for _ in range(3):
+        app.step()
+    assert app.battle.state.over and app.dialog_kind == "end"
+    headline, lines = app.end_summary()
+    assert headline == "Blue wins!" and any("Goblin" in line for line in lines)
+    key(app, pygame.K_r)
+    assert not app.battle.state.over and app.dialog is None
+    assert app.battle.state.creatures["gob1"].hp == 7
+
+
+def test_computer_turns_are_paced_and_space_hurries_them(tmp_path):
+    scenario_ = load_scenario(ROOT / "maps" / "default.scenario.toml")
+    played = []
+
+    def ai(battle):
+        played.append(battle.current.id)
+        return {"actor": battle.current.id, "act": "end"}
+
+    app = ui_app.App(scenario_, ai=ai, data_dir=tmp_path, ai_pause=30.0)
+    try:
+        while app.human(app.battle.current):
+            app.submit({"actor": app.battle.current.id, "act": "end"})
+        app.last_ai = float("inf") * -1
+        app.step()
+        app.step()
+        assert len(played) == 1  # then it waits for the pause
+        key(app, pygame.K_SPACE, frames=3)
+        assert len(played) >= 2
+    finally:
+        app.close()
+
+
+def test_a_quick_save_keeps_a_changed_seed(tmp_path):
+    scenario_ = load_scenario(ROOT / "maps" / "default.scenario.toml")
+    scenario_.seed = 99  # as `skirmish play --seed 99` does
+    app = ui_app.App(scenario_, hotseat=True, data_dir=tmp_path)
+    try:
+        app.submit({"actor": app.battle.current.id, "act": "end"})
+        saved = app.battle.to_json()
+        key(app, pygame.K_F5)
+        key(app, pygame.K_F9)
+        assert app.battle.to_json() == saved
+    finally:
+        app.close()
+
+
+def test_question_mark_opens_the_help_and_the_wheel_scrolls_the_log(open_app):
+    app = open_app([creature("fighter", "fighter", "blue", (2, 2)), creature("gob1", "goblin", "red", (8, 2))])
+    for _ in range(30):
+        app.messages.append(("a line of the log", (255, 255, 255)))
+    key(app, pygame.K_SLASH, unicode="?")
+    assert app.dialog_kind == "help"
+    key(app, pygame.K_ESCAPE)
+    assert app.dialog is None
+    panel = (app.viewport.right + 40, app.screen.get_height() - 60)
+    hover(app, panel)
+    post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2))
+    app.step()
+    assert app.log_scroll > 0
+    post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5))
+    app.step()
+    assert app.log_scroll == 0
