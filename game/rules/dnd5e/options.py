@@ -140,7 +140,7 @@ def react_options(battle) -> list[Option]:
         readied = reactor.effects.get("readied") or {}
         command = {**base, "take": True}
         if accepted(battle, command):
-            options.append(Option(command, f"take the {offer.kind} action", {**about, "then": readied.get("then")}))
+            options.append(Option(command, f"take the {offer.kind} action", {**about, "then": copy.deepcopy(readied.get("then"))}))
     options.append(Option({**base, "take": False}, f"decline the {offer.kind} reaction", about))
     return options
 
