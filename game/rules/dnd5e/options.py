@@ -140,7 +140,8 @@ def react_options(battle) -> list[Option]:
         readied = reactor.effects.get("readied") or {}
         command = {**base, "take": True}
         if accepted(battle, command):
-            options.append(Option(command, f"take the {offer.kind} action", {**about, "then": copy.deepcopy(readied.get("then"))}))
+            then = copy.deepcopy(readied.get("then"))
+            options.append(Option(command, f"take the {offer.kind} action", {**about, "then": then}))
     options.append(Option({**base, "take": False}, f"decline the {offer.kind} reaction", about))
     return options
 
@@ -235,7 +236,7 @@ class _PathWatch:
         order = [creatures[rid] for rid in battle.state.order]
         self.hostiles = [(r, melee_reach(r)) for r in order if r.side != mover.side]
         self.readiers = [r.id for r in order if r is not mover and r.effects.get("readied")]
-        self.steps_seen: dict[tuple, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        self.steps_seen: dict[tuple, tuple[tuple[str, ...], ...]] = {}
         self.firsts_seen: dict[tuple, tuple[str, ...]] = {}
         self.paths: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], tuple[int, int, int]]] = {}
         self.view = copy.copy(battle)
@@ -254,8 +255,8 @@ class _PathWatch:
         self.view.state.order = order
         return tuple(o.reactor for o in getattr(type(self.battle), method)(self.view, *args))
 
-    def _step(self, before: tuple[int, int, int], after: tuple[int, int, int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """Opportunity attacks and readied actions ("enters_reach") offered by one step."""
+    def _step(self, before: tuple[int, int, int], after: tuple[int, int, int]) -> tuple[tuple[str, ...], ...]:
+        """Opportunity attacks, and readied actions ("enters_reach"), offered by one step."""
         key = (before, after)
         if key in self.steps_seen:
             return self.steps_seen[key]
@@ -269,7 +270,9 @@ class _PathWatch:
         readied: tuple[str, ...] = ()
         if self.readiers:
             moved = self._stand_in(*after)
-            readied = self._ask("_readied_offers", self.readiers, moved, "enters_reach", before[:2] + (after[2],), after)
+            # Battle._walk: from the square left, with the space the step gives, to the space after
+            readied = self._ask("_readied_offers", self.readiers, moved, "enters_reach",
+                                before[:2] + (after[2],), after)
         self.steps_seen[key] = (found, readied)
         return self.steps_seen[key]
 
