@@ -150,8 +150,6 @@ def test_random_legal_play_keeps_the_invariants(data):
 ROW = "..........\n..........\n.........."
 
 
-@pytest.mark.xfail(reason="engine: a grappled creature is dragged into the mover's previous top-left square, "
-                          "which a large mover's new space still covers (Battle._walk)", strict=False)
 def test_a_large_grappler_never_drags_its_target_into_its_own_space():
     b = battle(ROW, [creature("ogre", "ogre", "red", (3, 0)), creature("gob1", "goblin", "blue", (5, 0))],
                dice=[20, 1])

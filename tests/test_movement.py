@@ -109,7 +109,8 @@ def test_deep_water_costs_double_without_a_swim_speed():
     field = movement_field(board(".~~."), (0, 0), Mover())
     assert field.cost_to(3, 0) == pytest.approx(3.0 + 3.0 + 1.5)
     swimmer = movement_field(board(".~~."), (0, 0), Mover(mode="swim", swims=True))
-    assert swimmer.cost_to(3, 0) == pytest.approx(4.5)
+    assert swimmer.cost_to(2, 0) == pytest.approx(3.0)
+    assert not np.isfinite(swimmer.cost_to(3, 0))  # swimming is for water; ashore it walks
 
 
 def test_cliffs_can_only_be_climbed_and_cost_double_without_a_climb_speed():

@@ -363,14 +363,14 @@ def test_a_readied_attack_is_offered_when_it_can_fire():
     assert_exact(b)
 
 
-def test_a_reaction_that_cannot_be_carried_out_offers_only_declining():
-    # a readied longsword attack, triggered by a move 12 m away: taking it is refused (and so is
-    # every other command, which would take it by default); declining is the only way on
+def test_a_reaction_that_cannot_be_carried_out_is_not_offered():
+    # a readied longsword attack, triggered by a move 12 m away: no offer, the goblin plays on
     b = battle(ROW, [creature("fighter", "fighter", "blue", (9, 1)), creature("gob1", "goblin", "red", (0, 1))])
     act(b, "fighter", "ready", trigger={"event": "moves", "by": "enemy"}, then={"act": "attack", "with": "longsword"})
     act(b, "fighter", "end")
     act(b, "gob1", "move", to=[1, 1])
-    assert [o.command for o in legal_commands(b)] == [{"actor": "fighter", "act": "react", "take": False}]
+    assert not b.state.offers
+    assert all(o.command["actor"] == "gob1" for o in legal_commands(b))
     assert_exact(b)
 
 

@@ -95,6 +95,8 @@ def position_costs(board: Board, mover: Mover, others: list[Occupant]) -> tuple[
     blocks = TERRAIN["blocks_move"][terrain]
     climbable = TERRAIN["climbable"][terrain]
     passable = ~blocks | (climbable if mover.mode == "climb" else False)
+    if mover.mode == "swim":  # swimming is for water: shallow or deep
+        passable = passable & (TERRAIN["deep_water"][terrain] | (TERRAIN["name"][terrain] == "shallow-water"))
     if mover.mode == "fly":
         costly = np.zeros_like(blocks)  # flying over the ground ignores its difficult terrain
     else:

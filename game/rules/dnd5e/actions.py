@@ -48,6 +48,8 @@ def do_help(battle, actor: Creature, cmd) -> None:
     foe = battle.creature(cmd.get("against"))
     if ally is actor or ally.side != actor.side:
         raise IllegalCommand(f"{ally.id} is not an ally of {actor.id}")
+    if not ally.standing:
+        raise IllegalCommand(f"{ally.id} is {ally.state}: it cannot be helped to attack")
     if foe.side == actor.side or not foe.alive:
         raise IllegalCommand(f"{foe.id} is not an enemy to help against")
     if not within(battle, actor, foe, 1.5):
@@ -138,6 +140,8 @@ def do_use(battle, actor: Creature, cmd) -> None:
     target = battle.creature(cmd.get("target")) if cmd.get("target") is not None else actor
     if target is not actor and not within(battle, actor, target, 1.5):
         raise IllegalCommand(f"{target.id} is not within 1.5 m of {actor.id}")
+    if not target.alive:
+        raise IllegalCommand(f"{target.id} is dead")
     if item.action == "bonus_action":
         battle.use_bonus_action(actor, f"use {item.name}")
     else:

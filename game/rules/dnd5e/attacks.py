@@ -183,7 +183,8 @@ def damage_dice(attack: Attack, attacker: Creature, offhand: bool) -> DiceExpr:
 
 
 def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
-                   offhand: bool = False, knock_out: bool = False, reaction: bool = False) -> None:
+                   offhand: bool = False, knock_out: bool = False, reaction: bool = False,
+                   label: str = "opportunity attack") -> None:
     """Roll one attack and apply its outcome; the preview must have no problem."""
     preview = preview_attack(battle, attacker, target, attack, offhand)
     if preview.problem:
@@ -211,8 +212,9 @@ def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
         verdict = "miss (natural 1)"
     if preview.auto_miss:
         verdict = f"miss ({preview.auto_miss})"
-    kind = "opportunity attack" if reaction else ("off-hand attack" if offhand else "attacks")
-    verb = f"makes an {kind} on" if reaction or offhand else "attacks"
+    kind = label if reaction else ("off-hand attack" if offhand else "attacks")
+    article = "an" if kind[0] in "aeiou" else "a"
+    verb = f"makes {article} {kind} on" if reaction or offhand else "attacks"
     text = (f"{attacker.name} {verb} {target.name} with {attack.name}: "
             f"{shown} {'-' if attack.to_hit < 0 else '+'} {abs(attack.to_hit)} = {total} vs {ac_text}, {verdict}{why}")
     battle.emit("attack", text, attacker=attacker.id, target=target.id, hit=hit, crit=crit,

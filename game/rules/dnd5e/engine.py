@@ -17,7 +17,7 @@ from ..events import Event
 from ..state import CONSCIOUS, DEAD, STABLE, UNCONSCIOUS, Creature, Offer, PendingMove
 from . import actions, mounted
 from .falling import check_falls
-from .attacks import first_melee, land_attack, resolve_attack, weapon_of
+from .attacks import first_melee, land_attack, preview_attack, resolve_attack, weapon_of
 from .damage import death_save
 from .geometry import can_see, field_for, melee_reach, space_after_step, space_distance_m
 
@@ -225,7 +225,11 @@ class Battle:
                 self._answer_offer(offer, take, cmd.get("target"))
                 self._resume()
                 return
-            self._answer_offer(offer, True, None)  # any other command: the default, taken
+            try:
+                self._answer_offer(offer, True, None)  # any other command: the default, taken
+            except IllegalCommand as exc:
+                # a reaction that cannot be carried out is let go, never a dead end
+                self.emit("note", f"{self.state.creatures[offer.reactor].name} cannot take its reaction: {exc}")
             self._resume()
             if state.over:
                 raise IllegalCommand("the battle ended in the reactions before this command")
@@ -559,7 +563,7 @@ class Battle:
             if (r.side == mover.side or not r.standing or r.incapacitated or not r.reaction
                     or r.surprised or not can_see(self, r, mover)):
                 continue
-            reach = melee_reach(r)
+            reach = first_melee(r).reach  # the attack an opportunity attack is made with
             was = space_distance_m(self, r.space, r.altitude, before, mover.altitude) <= reach + 1e-9
             now = space_distance_m(self, r.space, r.altitude, after, mover.altitude) <= reach + 1e-9
             if was and not now:
@@ -608,9 +612,10 @@ class Battle:
             pending.steps.pop(0)
             mounted.carry_rider(self, mover)
             for c in dragged:  # 5e: a grappled creature is dragged along, into the square left
-                if c.side_squares <= mover.side_squares:
-                    c.x, c.y = walked[-2]
-                    drag_paths[c.id].append(walked[-2])
+                spot = walked[-2]
+                if c.side_squares <= mover.side_squares and self._free_for(c, spot, mover, dragged):
+                    c.x, c.y = spot
+                    drag_paths[c.id].append(spot)
             if pending.own_movement:
                 # a readied action may fire once the step is made
                 triggered = self._readied_offers(mover, "enters_reach", walked[-2] + (after[2],), after)
@@ -630,6 +635,19 @@ class Battle:
         self.state.pending_move = None
         actions.reveal_if_seen(self, mover)
         actions.check_grapples(self)
+
+    def _free_for(self, creature: Creature, spot, mover: Creature, moving) -> bool:
+        """Whether a dragged creature fits at spot without landing on anyone."""
+        side = creature.side_squares
+        squares = {(spot[0] + i, spot[1] + j) for i in range(side) for j in range(side)}
+        for other in self.state.creatures.values():
+            if other is creature or not other.alive or "mounted_on" in other.effects:
+                continue
+            if other is not mover and other in moving:
+                continue
+            if squares & set(other.squares()):
+                return False
+        return True
 
     def _emit_move(self, mover: Creature, walked, spent: float) -> None:
         if len(walked) < 2:
@@ -732,6 +750,16 @@ class Battle:
                 continue
             if not can_see(self, r, mover):
                 continue
+            then = readied["then"]
+            if then.get("act") == "attack":
+                target_id = then.get("target", mover.id)
+                target = mover if target_id == mover.id else self.state.creatures.get(target_id)
+                try:
+                    weapon = weapon_of(r, then.get("with"))
+                except IllegalCommand:
+                    continue
+                if target is None or not target.alive or preview_attack(self, r, target, weapon).problem:
+                    continue  # nothing to offer: the readied attack could not be made
             if event == "enters_reach":
                 reach = melee_reach(r)
                 was = space_distance_m(self, r.space, r.altitude, before, mover.altitude) <= reach + 1e-9
@@ -771,13 +799,13 @@ class Battle:
         if then["act"] == "attack" and "target" not in then:
             then["target"] = provoker.id
         command = parse_command(then)
-        reactor.reaction = False
         self.emit("reaction", f"{reactor.name} takes its readied action: {command.describe()}", reactor=reactor.id)
         self._reacting = reactor.id
         try:
             if command.act == "attack":
                 target = self.creature(command.get("target"))
-                resolve_attack(self, reactor, target, weapon_of(reactor, command.get("with")), reaction=True)
+                resolve_attack(self, reactor, target, weapon_of(reactor, command.get("with")), reaction=True,
+                               label="readied attack")
             elif command.act == "move":
                 self._readied_move(reactor, command)
             else:
@@ -785,6 +813,7 @@ class Battle:
                 handler(reactor, command)
         finally:
             self._reacting = None
+        reactor.reaction = False
 
     def _readied_move(self, reactor: Creature, command: Command) -> None:
         """A readied move: up to the creature's speed, carried out at once (it provokes no reactions)."""

@@ -438,9 +438,9 @@ def action_options(battle, actor: Creature) -> list[Option]:
         add("search", "search", "action")
         foes = [c for c in creatures if c.side != actor.side and c.alive and within(battle, actor, c, 1.5)]
         for ally in creatures:
-            if ally is actor or ally.side != actor.side:
+            if ally is actor or ally.side != actor.side or not ally.standing:
                 continue
-            for foe in foes:  # actions.do_help: any ally, a living foe within 1.5 m of the helper
+            for foe in foes:  # actions.do_help: a standing ally, a living foe within 1.5 m of the helper
                 add("help", f"help {ally.id} against {foe.id}", "action", target=ally.id, against=foe.id)
     if has_attack(actor):
         reach = melee_reach(actor)
@@ -525,7 +525,7 @@ def _use_options(battle, actor: Creature, creatures: list[Creature]) -> list[Opt
         base = {"actor": actor.id, "act": "use", "item": item_id}
         options.append(Option(dict(base), f"use {item.name}", {"uses": uses, "target": actor.id}))
         if near is None:
-            near = [c for c in creatures if c is not actor and within(battle, actor, c, 1.5)]
+            near = [c for c in creatures if c is not actor and c.alive and within(battle, actor, c, 1.5)]
         for target in near:
             options.append(Option({**base, "target": target.id}, f"use {item.name} on {target.id}",
                                   {"uses": uses, "target": target.id}))
