@@ -83,29 +83,25 @@ class Board:
         return self._neighbours["edges"]
 
 
-def window_any(mask: np.ndarray, side: int) -> np.ndarray:
-    """For each anchor (top-left), whether any square of the side x side space is set.
-
-    Anchors whose space would leave the board are False.
-    """
+def _window(mask: np.ndarray, side: int, reduce) -> np.ndarray:
+    """For each anchor (top-left), reduce the side x side space's values (off the board: False)."""
     if side == 1:
         return mask.copy()
     h, w = mask.shape
     out = np.zeros_like(mask, dtype=bool)
     if side <= h and side <= w:
-        out[: h - side + 1, : w - side + 1] = sliding_window_view(mask, (side, side)).any(axis=(2, 3))
+        out[: h - side + 1, : w - side + 1] = reduce(sliding_window_view(mask, (side, side)), axis=(2, 3))
     return out
+
+
+def window_any(mask: np.ndarray, side: int) -> np.ndarray:
+    """For each anchor (top-left), whether any square of the side x side space is set."""
+    return _window(mask, side, np.any)
 
 
 def window_all(mask: np.ndarray, side: int) -> np.ndarray:
     """For each anchor (top-left), whether every square of the side x side space is set."""
-    if side == 1:
-        return mask.copy()
-    h, w = mask.shape
-    out = np.zeros_like(mask, dtype=bool)
-    if side <= h and side <= w:
-        out[: h - side + 1, : w - side + 1] = sliding_window_view(mask, (side, side)).all(axis=(2, 3))
-    return out
+    return _window(mask, side, np.all)
 
 
 def squares_of(x: int, y: int, side: int) -> list[tuple[int, int]]:
