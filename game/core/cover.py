@@ -118,7 +118,6 @@ def lines_max_level(blockers: Blockers, starts, ends, exclude=None) -> np.ndarra
     dy = b[:, 1] - y0
     ex_a, ex_b = exclude[:, 0], exclude[:, 1]
     result = np.zeros(k, np.int8)
-    stride = blockers.stride
     last = len(blockers.codes) - 1
 
     def level(x, y, line):

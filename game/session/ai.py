@@ -398,10 +398,7 @@ class Tactician:
             for at in sorted(centres):
                 if not (0 <= at[0] < self.battle.board.width and 0 <= at[1] < self.battle.board.height):
                     continue
-                try:
-                    mask = area_mask(self.battle, me, name, at)
-                except Exception:  # an aim the spell refuses
-                    continue
+                mask = area_mask(self.battle, me, name, at)
                 inside = [c for c in self.state.creatures.values() if c.alive and c is not me
                           and any(mask[y, x] for x, y in c.squares())]
                 foes = [c for c in inside if c.side != me.side and c.standing]

@@ -45,7 +45,7 @@ class Panel:
             self._wrapped[key] = lines
         return self._wrapped[key]
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, app: "App") -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, app) -> None:
         surface.fill(PANEL_BACK, rect)
         pygame.draw.line(surface, PANEL_LINE, rect.topleft, rect.bottomleft, 2)
         x, y, width = rect.x + 14, rect.y + 12, rect.w - 26

@@ -837,7 +837,7 @@ class Battle:
         state = self.state
         current = state.current_id if not state.over or state.started else None
         creatures = {}
-        for cid in self._listed_ids():
+        for cid in state.creatures:
             c = state.creatures[cid]
             creatures[cid] = {
                 "side": c.side, "at": [c.x, c.y], "hp": c.hp, "max_hp": c.stats.hp, "temp_hp": c.temp_hp,
@@ -856,5 +856,3 @@ class Battle:
             data["offers"] = [{"reactor": o.reactor, "kind": o.kind, "provoker": o.provoker} for o in state.offers]
         return data
 
-    def _listed_ids(self) -> list[str]:
-        return list(self.state.creatures)
