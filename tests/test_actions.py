@@ -195,3 +195,16 @@ def test_cunning_action_dashes_as_a_bonus_action_when_asked():
     b = battle(ROW, [creature("fighter", "fighter", "blue", (0, 0)), creature("gob1", "goblin", "red", (9, 2))])
     with pytest.raises(IllegalCommand, match="cannot dash as a bonus action"):
         act(b, "fighter", "dash", bonus=True)
+
+
+def test_a_versatile_weapon_in_two_hands_deals_its_larger_damage():
+    # SRD 5.1, Versatile: the longsword deals 1d10 in two hands; not with a shield on the arm
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1), armor="chain mail"),
+                     creature("gob1", "goblin", "red", (2, 1), hp=40)], dice=[15, 10])
+    act(b, "fighter", "attack", target="gob1", two_handed=True, **{"with": "longsword"})
+    assert b.state.creatures["gob1"].hp == 40 - 13  # 1d10 10 + 3
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("gob1", "goblin", "red", (2, 1))])
+    with pytest.raises(IllegalCommand, match="carries a shield"):
+        act(b, "fighter", "attack", target="gob1", two_handed=True, **{"with": "longsword"})
+    with pytest.raises(IllegalCommand, match="not a versatile weapon"):
+        act(b, "fighter", "attack", target="gob1", two_handed=True, **{"with": "handaxe"})

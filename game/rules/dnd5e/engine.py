@@ -311,6 +311,18 @@ class Battle:
         self._able(actor)
         mounted.do_dismount(self, actor)
 
+    def _two_handed(self, actor: Creature, attack, flag):
+        """SRD 5.1, Versatile: wielded in two hands, the weapon deals its larger damage."""
+        import dataclasses
+
+        if flag is not True:
+            raise IllegalCommand("'two_handed' must be true or false")
+        if attack.versatile is None:
+            raise IllegalCommand(f"{attack.name} is not a versatile weapon")
+        if "shield" in str(dict(actor.stats.extra).get("armor", "")):
+            raise IllegalCommand(f"{actor.id} carries a shield: no hand is free for {attack.name}")
+        return dataclasses.replace(attack, damage=attack.versatile)
+
     def take_attack(self, actor: Creature) -> None:
         """Use one attack of the Attack action (taking the action for the first one)."""
         if actor.attacks_left > 0:
@@ -417,6 +429,8 @@ class Battle:
         attack = weapon_of(actor, cmd.get("with"))
         offhand = cmd.get("offhand", False)
         knock_out = cmd.get("knock_out", False)
+        if cmd.get("two_handed", False) is not False:
+            attack = self._two_handed(actor, attack, cmd.get("two_handed"))
         if not isinstance(offhand, bool) or not isinstance(knock_out, bool):
             raise IllegalCommand("'offhand' and 'knock_out' must be true or false")
         if offhand:
