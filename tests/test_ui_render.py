@@ -218,3 +218,10 @@ def test_the_window_closes_itself_when_the_battle_is_over(tmp_path):
         assert app.frames < 600
     finally:
         app.close()
+
+
+def test_the_busy_bench_scene_draws():
+    from game.ui.bench import busy_scenario, frame_time_ms
+
+    assert len(busy_scenario().creatures) == 40
+    assert frame_time_ms(frames=12) > 0
