@@ -208,3 +208,39 @@ def test_a_versatile_weapon_in_two_hands_deals_its_larger_damage():
         act(b, "fighter", "attack", target="gob1", two_handed=True, **{"with": "longsword"})
     with pytest.raises(IllegalCommand, match="not a versatile weapon"):
         act(b, "fighter", "attack", target="gob1", two_handed=True, **{"with": "handaxe"})
+
+
+def test_attacking_a_square_an_unseen_foe_is_not_in_misses():
+    # 5e, Unseen attackers and targets: guess the square; if the target isn't there, the attack misses
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("gob1", "goblin", "red", (5, 1)),
+                     creature("gob2", "goblin", "red", (2, 1), conditions=["invisible"], hp=30)], dice=[18, 9])
+    act(b, "fighter", "attack", at=[2, 2], **{"with": "longsword"})
+    assert "nobody is there, miss" in last(b, "attacks the square")
+    assert not b.current.action
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("gob1", "goblin", "red", (5, 1)),
+                     creature("gob2", "goblin", "red", (2, 1), conditions=["invisible"], hp=30)], dice=[18, 17, 4])
+    act(b, "fighter", "attack", at=[2, 1], **{"with": "longsword"})
+    assert "disadvantage: target unseen" in last(b, "attacks Goblin 2")
+    with pytest.raises(IllegalCommand, match="in plain view"):
+        b2 = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("gob1", "goblin", "red", (2, 1))])
+        act(b2, "fighter", "attack", at=[2, 1], **{"with": "longsword"})
+
+
+def test_ammunition_runs_out_when_counted():
+    bow = [{"name": "shortbow", "kind": "ranged", "to_hit": 4, "range": [24, 96], "damage": "1d6+2",
+            "type": "piercing", "properties": ["ammunition", "two-handed"], "ammunition": 1}]
+    b = battle(ROW, [creature("gob1", "goblin", "red", (0, 0), attacks=bow, attacks_per_action=2),
+                     creature("fighter", "fighter", "blue", (8, 2))], dice=[2])
+    act(b, "gob1", "attack", target="fighter", **{"with": "shortbow"})
+    with pytest.raises(IllegalCommand, match="no ammunition left"):
+        act(b, "gob1", "attack", target="fighter", **{"with": "shortbow"})
+
+
+def test_grappling_needs_a_free_hand():
+    axe = [{"name": "greataxe", "kind": "melee", "to_hit": 5, "damage": "1d12+3", "type": "slashing",
+            "properties": ["heavy", "two-handed"]}]
+    b = battle(ROW, [creature("orc", "orc", "red", (1, 1), attacks=axe, attacks_per_action=2),
+                     creature("fighter", "fighter", "blue", (2, 1))], dice=[2])
+    act(b, "orc", "attack", target="fighter", **{"with": "greataxe"})
+    with pytest.raises(IllegalCommand, match="no free hand"):
+        act(b, "orc", "grapple", target="fighter")

@@ -38,7 +38,7 @@ STAT_KEYS = {
 }
 ATTACK_KEYS = {
     "name", "kind", "to_hit", "reach", "range", "damage", "type", "properties", "versatile",
-    "extra_damage", "extra_type", "on_hit",
+    "extra_damage", "extra_type", "on_hit", "ammunition",
 }
 
 
@@ -56,6 +56,7 @@ class Attack:
     extra_damage: DiceExpr | None = None
     extra_type: str | None = None
     on_hit: tuple = ()  # (key, value) pairs of the on-hit rider, e.g. a save against prone
+    ammunition: int | None = None  # shots carried (weapons with the ammunition property); None: plenty
 
     @property
     def is_melee(self) -> bool:
@@ -206,10 +207,13 @@ def parse_attack(data: dict, index: int, path, text) -> Attack:
     on_hit = data.get("on_hit", {})
     if not isinstance(on_hit, dict):
         raise _fail(f"{what}: 'on_hit' must be a table", path, line)
+    ammunition = data.get("ammunition")
+    if ammunition is not None and (not isinstance(ammunition, int) or isinstance(ammunition, bool) or ammunition < 0):
+        raise _fail(f"{what}: 'ammunition' must be a number of shots, 0 or more", path, line)
     return Attack(
         name=name, kind=kind, to_hit=to_hit, damage=damage, type=dtype, reach=float(reach),
         range=rng, properties=frozenset(props), versatile=versatile, extra_damage=extra,
-        extra_type=extra_type, on_hit=tuple(sorted(on_hit.items())),
+        extra_type=extra_type, on_hit=tuple(sorted(on_hit.items())), ammunition=ammunition,
     )
 
 

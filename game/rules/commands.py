@@ -9,7 +9,7 @@ from .errors import IllegalCommand
 # act -> (required arguments, optional arguments)
 ACTS: dict[str, tuple[set[str], set[str]]] = {
     "move": (set(), {"to", "path", "mode", "altitude"}),
-    "attack": ({"target"}, {"with", "offhand", "knock_out", "two_handed"}),
+    "attack": (set(), {"target", "at", "with", "offhand", "knock_out", "two_handed"}),
     "dash": (set(), {"bonus"}),
     "disengage": (set(), {"bonus"}),
     "dodge": (set(), set()),

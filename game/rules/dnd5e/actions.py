@@ -196,6 +196,11 @@ def do_grapple(battle, actor: Creature, cmd) -> None:
         raise IllegalCommand(f"{actor.id} cannot grapple itself")
     if target.effects.get("grappled_by") == actor.id:
         raise IllegalCommand(f"{actor.id} already grapples {target.id}")
+    two_handed = [n for n in actor.attack_weapons
+                  if (a := actor.stats.attack(n)) is not None and "two-handed" in a.properties]
+    if two_handed:
+        # 5e, Grappling: it takes a free hand; a two-handed weapon swung this turn fills both
+        raise IllegalCommand(f"{actor.id} has no free hand: it wields its {two_handed[0]} in both hands")
     _special_attack(battle, actor, target, "grapple")
     battle.emit("action", f"{actor.name} tries to grapple {target.name}", creature=actor.id)
     emit = lambda text: battle.emit("check", text)  # noqa: E731

@@ -311,6 +311,50 @@ class Battle:
         self._able(actor)
         mounted.do_dismount(self, actor)
 
+    def _spend_ammunition(self, actor: Creature, attack) -> None:
+        """SRD 5.1, Ammunition: a shot a ranged attack; none left, no attack (when counted)."""
+        if attack.ammunition is None or "ammunition" not in attack.properties:
+            return
+        key = f"ammo:{attack.name}"
+        left = actor.effects.get(key, attack.ammunition)
+        if left <= 0:
+            raise IllegalCommand(f"{actor.id} has no ammunition left for {attack.name}")
+        actor.effects[key] = left - 1
+
+    def _attack_square(self, actor: Creature, cmd: Command) -> None:
+        """5e, Unseen attackers and targets: attack a square you guess an unseen foe is in.
+
+        The attack has disadvantage (the target is unseen); if nobody unseen is there, it misses.
+        """
+        x, y = position_arg(cmd.get("at"), "'at'")
+        if not self.board.inside(x, y):
+            raise IllegalCommand(f"[{x}, {y}] is outside the {self.board.width}x{self.board.height} map")
+        attack = weapon_of(actor, cmd.get("with"))
+        there = [c for c in self.state.creatures.values()
+                 if c is not actor and c.alive and (x, y) in c.squares()]
+        seen = [c for c in there if can_see(self, actor, c) and "hidden" not in c.conditions]
+        if seen:
+            raise IllegalCommand(f"{seen[0].id} is in plain view at [{x}, {y}]: attack it as the target")
+        distance = space_distance_m(self, actor.space, actor.altitude, (x, y, 1), 0.0)
+        reach_ok = attack.is_melee and distance <= attack.reach + 1e-9
+        if not reach_ok and (attack.range is None or distance > attack.range[1] + 1e-9):
+            raise IllegalCommand(f"[{x}, {y}] is {distance:g} m away, out of reach and range of {attack.name}")
+        if "loading" in attack.properties and attack.name in actor.attack_weapons:
+            raise IllegalCommand(f"{attack.name} has the loading property: one shot per action")
+        self.take_attack(actor)
+        self._spend_ammunition(actor, attack)
+        actor.attack_weapons += (attack.name,)
+        if there:
+            target = there[0]
+            self.emit("note", f"{actor.name} attacks the square [{x}, {y}] with {attack.name}", creature=actor.id)
+            resolve_attack(self, actor, target, attack)
+        else:
+            face, faces = self.state.dice.d20(-1)  # the roll is made, unseen target or not
+            self.emit("attack", f"{actor.name} attacks the square [{x}, {y}] with {attack.name}: d20 {faces[0]}/{faces[1]} "
+                      f"(disadvantage) {face}: nobody is there, miss", attacker=actor.id, target=None, hit=False,
+                      crit=False)
+            actions.reveal(self, actor, "it attacked")
+
     def _two_handed(self, actor: Creature, attack, flag):
         """SRD 5.1, Versatile: wielded in two hands, the weapon deals its larger damage."""
         import dataclasses
@@ -421,6 +465,11 @@ class Battle:
 
     def _do_attack(self, actor: Creature, cmd: Command) -> None:
         self._able(actor)
+        if (cmd.get("target") is None) == (cmd.get("at") is None):
+            raise IllegalCommand("'attack' needs either 'target' or 'at' (a square)")
+        if cmd.get("at") is not None:
+            self._attack_square(actor, cmd)
+            return
         target = self.creature(cmd.get("target"))
         if target is actor:
             raise IllegalCommand(f"{actor.id} cannot attack itself")
@@ -452,6 +501,7 @@ class Battle:
                 # SRD 5.1, Loading: one piece of ammunition per action, bonus action or reaction
                 raise IllegalCommand(f"{attack.name} has the loading property: one shot per action")
             self.take_attack(actor)
+        self._spend_ammunition(actor, attack)
         actor.attack_weapons += (attack.name,)
         resolve_attack(self, actor, target, attack, offhand=offhand, knock_out=knock_out)
         actions.check_grapples(self)
