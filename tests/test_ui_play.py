@@ -308,3 +308,20 @@ def test_question_mark_opens_the_help_and_the_wheel_scrolls_the_log(open_app):
     post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5))
     app.step()
     assert app.log_scroll == 0
+
+
+def test_a_whole_computer_battle_through_the_real_loop(tmp_path):
+    """`play --ai blue --ai red --exit-when-over --screenshot`, hurried: it ends with a winner."""
+    from game.content.paths import MAPS_DIR
+    from game.content.scenarios import load_scenario
+    from game.session.ai import choose
+    from game.ui.app import App
+
+    scenario = load_scenario(MAPS_DIR / "mirror-goblins.scenario.toml")
+    app = App(scenario, ai_sides=("blue", "red"), ai=lambda b: choose(b, "hard"), data_dir=tmp_path,
+              ai_pause=0.0)
+    app.hurry = True
+    shot = tmp_path / "end.png"
+    assert app.run(screenshot=shot, exit_when_over=True, max_frames=20000) == 0
+    assert app.battle.state.over and app.battle.state.winner in ("blue", "red")
+    assert shot.stat().st_size > 10_000
