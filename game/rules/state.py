@@ -176,6 +176,7 @@ class BattleState:
     started: bool = False
     helps: list[tuple[str, str, str]] = field(default_factory=list)  # (helper, ally, foe)
     played: list[dict] = field(default_factory=list)  # the commands accepted so far (a save replays them)
+    rolled: list[bool] = field(default_factory=list)  # for each played command: did it roll a die?
 
     def __deepcopy__(self, memo):
         """A copy for undoing a command: the log and the played commands only ever grow, and
@@ -184,7 +185,7 @@ class BattleState:
 
         clone = BattleState.__new__(BattleState)
         for key, value in self.__dict__.items():
-            if key in ("log", "played"):
+            if key in ("log", "played", "rolled"):
                 clone.__dict__[key] = list(value)
             else:
                 clone.__dict__[key] = copy.deepcopy(value, memo)

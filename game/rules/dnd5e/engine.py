@@ -68,6 +68,7 @@ class Battle:
         command = raw if isinstance(raw, Command) else parse_command(raw)
         snapshot = copy.deepcopy(self.state)
         self._events = []
+        dice_before = (self.state.dice.rng.getstate(), len(self.state.dice.forced))
         try:
             self._run(command)
             self._settle()
@@ -77,6 +78,7 @@ class Battle:
             raise IllegalCommand(str(exc)) from None
         self.state.commands_done += 1
         self.state.played.append(command.to_dict())
+        self.state.rolled.append((self.state.dice.rng.getstate(), len(self.state.dice.forced)) != dice_before)
         return self._take_events()
 
     def _settle(self) -> None:
