@@ -147,6 +147,7 @@ class Plan:
     command: dict
     why: str = ""
     then: dict | None = None  # what a move is made for (the attack from there)
+    trusted: bool = False  # legal by construction (checked with the engine's own previews)
 
 
 class Tactician:
@@ -177,7 +178,7 @@ class Tactician:
         self.covers: dict = {}
         self.sp = {c.id: c.space for c in state.creatures.values()}  # spaces, looked up often
         for plan in self.plans():
-            if self.battle.check(plan.command) is None:
+            if plan.trusted or self.battle.check(plan.command) is None:
                 # remember what a move was for, to play it next without thinking again
                 self.battle.ai_hint = ((state.commands_done + 1, me.id), plan.then) if plan.then else None
                 return plan.command
@@ -206,7 +207,7 @@ class Tactician:
         if can_act and me.action:
             plans += self.fallback_action_plans()
         plans.sort(key=lambda p: -p.score)
-        return [p for p in plans if p.score > 0] + [Plan(0, {"actor": me.id, "act": "end"}, "end")]
+        return [p for p in plans if p.score > 0] + [Plan(0, {"actor": me.id, "act": "end"}, "end", trusted=True)]
 
     # -------------------------------------------------------------- reactions
     def react(self, offer) -> dict:
@@ -314,7 +315,9 @@ class Tactician:
                     if not (reach_ok or self.hard) and self.adjacent_foes(space):
                         score *= 0.8
                     plans.append(Plan(score, {"actor": me.id, "act": "attack", "target": target.id,
-                                              "with": attack.name}, f"attack {target.id}"))
+                                              "with": attack.name}, f"attack {target.id}",
+                                      trusted=exact and here and "loading" not in attack.properties
+                                      and attack.ammunition is None))
             if me.action and here:
                 plans += self.spell_strikes(target, dist)
         if me.action and here and self.hard:
@@ -473,7 +476,7 @@ class Tactician:
                 score -= 1.5
             if score > 0.2:
                 plans.append(Plan(best_here + score, {"actor": me.id, "act": "move", "to": [int(x), int(y)]},
-                                  "move to strike", then))
+                                  "move to strike", then, trusted=self.plain_mover()))
         if not plans and best_here <= 0:
             plans += self.close_in(field, left, dash_left)
         return plans
@@ -491,6 +494,13 @@ class Tactician:
                 gap = np.maximum(dx, dy)
             gaps = np.minimum(gaps, gap)
         return gaps
+
+    def plain_mover(self) -> bool:
+        """A walk the movement field prices exactly: on the ground, dragging nobody."""
+        from ..rules.dnd5e.actions import drags
+
+        me = self.me
+        return me.altitude == 0 and not drags(self.battle, me) and "mounted_on" not in me.effects
 
     def candidate_squares(self, field, reach) -> list[tuple[int, int]]:
         """Squares worth scoring: next to foes, and for ranged attackers a spread of the rest."""

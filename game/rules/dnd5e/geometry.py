@@ -52,6 +52,11 @@ def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
 
     Dead and prone creatures give no cover (the SRD is silent; they are not in the way).
     """
+    key = tuple((c.id, c.x, c.y, c.side_squares, c.alive, c.prone, "mounted_on" in c.effects)
+                for c in battle.state.creatures.values())
+    cached = battle.__dict__.get("_blockers")
+    if cached is not None and cached[0] == key:
+        return cached[1], cached[2]  # nobody moved, fell or rose since: the same blockers
     owners = np.full(battle.board.terrain.shape, -1, np.int32)
     index = {}
     for i, c in enumerate(battle.state.creatures.values()):
@@ -59,7 +64,9 @@ def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
         if c.alive and not c.prone and "mounted_on" not in c.effects:  # a rider is in its mount's space
             for x, y in c.squares():
                 owners[y, x] = i
-    return Blockers(battle.board.line_cap, owners), index
+    blockers = Blockers(battle.board.line_cap, owners)
+    battle.__dict__["_blockers"] = (key, blockers, index)
+    return blockers, index
 
 
 def cover_between(battle, attacker: Creature, target: Creature) -> int:
