@@ -626,13 +626,12 @@ class Battle:
             r = self.state.creatures[rid]
             if r.effects.get("grappled_by") == mover.id:
                 continue  # dragged along, it never leaves the mover's side
-            if (r.side == mover.side or not r.standing or r.incapacitated or not r.reaction
-                    or r.surprised or not can_see(self, r, mover)):
+            if r.side == mover.side or not r.standing or r.incapacitated or not r.reaction or r.surprised:
                 continue
             reach = first_melee(r).reach  # the attack an opportunity attack is made with
             was = space_distance_m(self, r.space, r.altitude, before, mover.altitude) <= reach + 1e-9
             now = space_distance_m(self, r.space, r.altitude, after, mover.altitude) <= reach + 1e-9
-            if was and not now:
+            if was and not now and can_see(self, r, mover):
                 offers.append(Offer(reactor=r.id, kind="opportunity", provoker=mover.id))
         return offers
 
