@@ -197,7 +197,8 @@ class Tactician:
         plans += strikes_here
         ranged = self.prefers_range()
         # moving is weighed when a better blow may be a few steps away (or to keep out of reach)
-        potential = 0.65 * max((a.damage.average for a in me.stats.attacks), default=0.0)
+        potential = 0.65 * max((a.damage.average for a in me.stats.attacks), default=0.0) * \
+            max((self.value(t) for t in self.targets()), default=1.0)  # on the scale of the scores
         engaged = bool(self.adjacent_foes(self.sp[me.id]))
         worth_moving = (can_act and (ranged or best_here < 0.8 * potential)) or \
             (not can_act and (not engaged or ranged and self.hard))
@@ -477,7 +478,8 @@ class Tactician:
             if score > 0.2:
                 plans.append(Plan(best_here + score, {"actor": me.id, "act": "move", "to": [int(x), int(y)]},
                                   "move to strike", then, trusted=self.plain_mover()))
-        if not plans and best_here <= 0:
+        if not plans and best_here <= 0 and (can_act or not (self.hard and ranged)):
+            # closing in after acting is for melee creatures; archers keep their distance
             plans += self.close_in(field, left, dash_left)
         return plans
 
