@@ -56,3 +56,15 @@ def test_a_save_keeps_the_seed_the_battle_was_played_with(tmp_path):
     battle = new_battle(scenario)
     path = write_save(battle, tmp_path / "s.toml")
     assert tomllib.loads(path.read_text())["seed"] == 99
+
+
+def test_every_bundled_scenario_replays_to_the_same_json_every_time():
+    import pytest  # noqa: F401
+
+    for path in sorted(MAPS_DIR.glob("*.scenario.toml")):
+        runs = []
+        for _ in range(2):
+            battle = new_battle(load_scenario(path))
+            play(battle, 30)
+            runs.append(json.dumps(battle.to_json()))
+        assert runs[0] == runs[1], path.name
