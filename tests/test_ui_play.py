@@ -325,3 +325,127 @@ def test_a_whole_computer_battle_through_the_real_loop(tmp_path):
     assert app.run(screenshot=shot, exit_when_over=True, max_frames=20000) == 0
     assert app.battle.state.over and app.battle.state.winner in ("blue", "red")
     assert shot.stat().st_size > 10_000
+
+
+def test_ctrl_z_and_backspace_take_back_a_move_but_not_a_roll(open_app):
+    app = open_app([creature("fighter", "fighter", "blue", (1, 2)), creature("gob1", "goblin", "red", (3, 2))],
+                   dice=[5])
+    start = app.battle.to_json()
+    key(app, pygame.K_PLUS)  # zoomed in: the undo keeps the camera
+    camera = (app.view.square_px, app.view.origin if hasattr(app.view, "origin") else None, vars(app.camera).copy())
+    key(app, pygame.K_m)
+    click(app, centre(app, 1, 0))
+    assert (app.battle.state.creatures["fighter"].x, app.battle.state.creatures["fighter"].y) == (1, 0)
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, unicode="\x1a", mod=pygame.KMOD_LCTRL))
+    app.step()
+    assert app.battle.to_json() == start
+    assert app.messages[-1][0].startswith("Undone: Fighter moves to [1, 0]")
+    assert isinstance(app.mode, MoveMode) and app.mode.start == (1, 2)  # still choosing where to go
+    assert app.view.square_px == camera[0] and vars(app.camera) == camera[2]
+    key(app, pygame.K_BACKSPACE)  # nothing left to take back
+    assert app.messages[-1][0] == "Cannot undo: nothing has been played yet"
+    key(app, pygame.K_ESCAPE)
+    app.submit({"actor": "fighter", "act": "move", "to": [2, 1]})
+    key(app, pygame.K_BACKSPACE)
+    assert app.battle.to_json() == start
+    app.submit({"actor": "fighter", "act": "move", "to": [2, 2]})
+    app.submit({"actor": "fighter", "act": "attack", "target": "gob1", "with": "longsword"})  # a miss: d20 5
+    after = app.battle.to_json()
+    key(app, pygame.K_BACKSPACE)
+    assert app.battle.to_json() == after
+    assert app.messages[-1] == ("Cannot undo: the last command rolled dice", ui_app.ERROR)
+    key(app, pygame.K_z)  # a plain Z is still First aid's key, not an undo
+    assert app.battle.to_json() == after
+
+
+def test_l_lists_the_saves_newest_first_and_loads_the_chosen_one(open_app):
+    app = open_app([creature("fighter", "fighter", "blue", (1, 2)), creature("gob1", "goblin", "red", (8, 2))])
+    key(app, pygame.K_l)
+    assert app.dialog is None and app.messages[-1][0].startswith("No saves yet")
+    app.submit({"actor": "fighter", "act": "move", "to": [3, 2]})
+    early = app.battle.to_json()
+    app.saves.write(app.battle, "early.toml")
+    app.submit({"actor": "fighter", "act": "move", "to": [5, 2]})
+    key(app, pygame.K_F5)
+    late = app.battle.to_json()
+    os.utime(app.saves.path("early.toml"), (1_000_000_000, 1_000_000_000))  # 2001: the oldest
+    key(app, pygame.K_e)  # an autosave, the newest
+    key(app, pygame.K_l)
+    assert app.dialog_kind == "load"
+    assert app.menu_options == ["autosave.toml", "quicksave.toml", "early.toml"]
+    labels = [b.text for b in app.dialog.buttons if b.text.startswith(("1", "2", "3"))]
+    assert labels[2].startswith("3   early.toml") and "2001-09-09" in labels[2]
+    key(app, pygame.K_3)
+    assert app.dialog is None
+    assert app.battle.to_json() == early
+    assert app.messages[-1][0].startswith("Loaded") and app.messages[-1][0].endswith("early.toml")
+    key(app, pygame.K_l)
+    quick = next(b for b, answer in app.dialog.buttons.items() if answer == 1)
+    click(app, quick.rect.center, frames=2)
+    assert app.battle.to_json() == late
+    key(app, pygame.K_l)
+    key(app, pygame.K_ESCAPE)
+    assert app.dialog is None and app.running and app.battle.to_json() == late
+
+
+def test_the_help_lists_undo_and_the_load_menu(open_app):
+    from game.ui.wording import CONTROLS
+
+    rows = dict(row for _, rows in CONTROLS for row in rows)
+    assert "Ctrl+Z or Backspace" in rows and "rolled dice" in rows["Ctrl+Z or Backspace"]
+    assert "L" in rows and "load" in rows["L"]
+    app = open_app([creature("fighter", "fighter", "blue", (1, 2)), creature("gob1", "goblin", "red", (8, 2))])
+    key(app, pygame.K_F1)
+    assert "Ctrl+Z or Backspace" in app.dialog.body and "<b>L</b>" in app.dialog.body
+
+
+def test_tab_switches_a_flyer_to_flying_and_the_squares_follow(open_app):
+    wide = "\n".join(["." * 24] * 6)
+    app = open_app([creature("dragon", "young-green-dragon", "red", (0, 0)),
+                    creature("gob1", "goblin", "blue", (22, 4))], grid=wide)
+    key(app, pygame.K_m)
+    walk = app.mode
+    assert walk.how == "walk" and walk.mask[0, 8] and not walk.mask[0, 12]  # 12 m on foot
+    assert app.prompt_lines()[0][0].startswith("Moving: walking (12 m left)  ·  Tab: WALK / fly / swim")
+    key(app, pygame.K_TAB)
+    fly = app.mode
+    assert isinstance(fly, MoveMode) and fly.how == "fly" and fly.mask[0, 12] and fly.mask[0, 16]
+    assert set(fly.moves) == set(app.current_choices().moves_by_mode["fly"])
+    assert all(o.preview["mode"] == "fly" for o in fly.moves.values())
+    assert "Moving: flying (24 m left)" in app.prompt_lines()[0][0]
+    click(app, centre(app, 12, 0))
+    dragon = app.battle.state.creatures["dragon"]
+    assert (dragon.x, dragon.y) == (12, 0) and "dashing" not in dragon.conditions
+    assert app.battle.state.played[-1]["mode"] == "fly"
+    assert dragon.movement_left("fly") == pytest.approx(6)
+    assert isinstance(app.mode, MoveMode) and app.mode.how == "fly"  # still flying, 6 m left
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    assert app.mode.how == "walk"  # swim, then back to walking
+    key(app, pygame.K_ESCAPE)
+    app.submit({"actor": "dragon", "act": "move", "mode": "fly", "altitude": 3})
+    key(app, pygame.K_m)  # aloft, it can only fly
+    assert app.mode.how == "fly"
+    key(app, pygame.K_TAB)
+    assert app.mode.how == "fly" and app.messages[-1][0] == "Young Green Dragon can only fly"
+
+
+def test_the_panel_is_drawn_again_only_when_what_it_shows_changes(open_app):
+    from game.ui.panel import Panel
+
+    app = open_app([creature("fighter", "fighter", "blue", (2, 2)), creature("gob1", "goblin", "red", (8, 2))])
+    drawn = app.panel.redrawn
+    for _ in range(5):
+        app.step()
+    assert app.panel.redrawn == drawn  # nothing changed: the cached panel is blitted
+    key(app, pygame.K_m)  # the prompt changes
+    assert app.panel.redrawn == drawn + 1
+    app.messages.append(("a new line", (255, 255, 255)))
+    app.step()
+    assert app.panel.redrawn == drawn + 2
+    key(app, pygame.K_d)  # Dash: the battle changed
+    assert app.panel.redrawn >= drawn + 3
+    rect = pygame.Rect(app.viewport.right, 0, app.panel_w, app.screen.get_height())
+    fresh = pygame.Surface(app.screen.get_size())
+    Panel(app.text).draw(fresh, rect, app)  # the cached panel is what a fresh one draws
+    assert pygame.image.tobytes(app.screen.subsurface(rect), "RGB") == pygame.image.tobytes(fresh.subsurface(rect), "RGB")

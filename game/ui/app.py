@@ -23,7 +23,9 @@ import pygame_gui
 
 from ..content.errors import ContentError
 from ..rules.dnd5e import Battle
+from ..rules.dnd5e.options import move_modes
 from ..rules.errors import IllegalCommand
+from ..session.undo import can_undo, undo
 from . import dialogs, wording
 from .action_bar import HEIGHT as BAR_HEIGHT
 from .action_bar import ActionBar
@@ -33,7 +35,7 @@ from .choices import AREA, MENU, MOVE, NOW, TARGET, Choices
 from .gui import make_manager
 from .hud import Floaters, InitiativeBar
 from .modes import AreaMode, MoveMode, TargetMode
-from .panel import DIM, ERROR, GOLD, TEXT, Panel
+from .panel import DIM, ERROR, GOLD, TEXT, Messages, Panel
 from .saving import AUTOSAVE, QUICKSAVE, Saves
 from .scene import STEP_SECONDS, Scene
 
@@ -51,7 +53,7 @@ class App:
     def __init__(self, scenario, battle: Battle | None = None, hotseat: bool = False, ai_sides=(),
                  size=DEFAULT_SIZE, ai=None, data_dir=None, ai_pause: float = AI_PAUSE) -> None:
         self.scenario = scenario
-        self.messages: list[tuple[str, tuple]] = []
+        self.messages: list[tuple[str, tuple]] = Messages()  # counts its changes: the panel is cached
         self.battle = battle if battle is not None else self._new_battle(scenario)
         # a side is played by the AI when the scenario or the command line says so, not in hotseat,
         # and only when an AI is connected (`ai(battle) -> command`); otherwise people play it
@@ -76,8 +78,9 @@ class App:
         self.camera = Camera(self.view, self.layout())
         self.camera.fit()
         self.mode = None  # MoveMode, TargetMode or AreaMode
+        self.move_how = "walk"  # the movement mode chosen last with Tab (walk, fly, swim, climb)
         self.dialog: dialogs.Dialog | None = None
-        self.dialog_kind: str | None = None  # "reaction", "menu", "help" or "end"
+        self.dialog_kind: str | None = None  # "reaction", "menu", "load", "help" or "end"
         self.menu_options: list = []
         self.mouse: tuple[int, int] | None = None
         self.hovered_id: str | None = None
@@ -256,6 +259,12 @@ class App:
             self.quick_save()
         elif key == pygame.K_F9:
             self.quick_load()
+        elif (key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL) or key == pygame.K_BACKSPACE:
+            self.take_back()
+        elif key == pygame.K_l:
+            self.open_load_menu()
+        elif key == pygame.K_TAB and isinstance(self.mode, MoveMode):
+            self.cycle_move_mode()
         elif key == pygame.K_SPACE:
             self.hurry = True
             self.walking.clear()
@@ -348,14 +357,39 @@ class App:
             return
         mode = self.move_mode(current)
         if not mode.mask.any() and not mode.dash_mask.any():
-            self.messages.append((f"{current.name} cannot move now ({current.movement_left():g} m left)", DIM))
+            self.messages.append((f"{current.name} cannot {mode.how} now ({current.movement_left(mode.how):g} m left)",
+                                  DIM))
             return
         self.mode = mode
 
-    def move_mode(self, current) -> MoveMode:
+    @staticmethod
+    def movement_modes(current) -> list[str]:
+        """The ways the creature can move now, walk first (a flyer aloft only flies)."""
+        return [m for m in move_modes(current) if current.speed(m) > 0] or ["walk"]
+
+    def move_mode(self, current, how: str | None = None) -> MoveMode:
+        """The move mode for the creature, by `how` (default: the last chosen way, if it still applies)."""
+        modes = self.movement_modes(current)
+        how = how or self.move_how
+        if how not in modes:
+            how = modes[0]
+        self.move_how = how
         choices = self.current_choices()
         dash = choices.entry("dash")
-        return MoveMode(self.battle, current, choices.moves, dash.options[0] if dash and dash.options else None)
+        return MoveMode(self.battle, current, choices.moves_by_mode.get(how, {}),
+                        dash.options[0] if dash and dash.options else None, how)
+
+    def cycle_move_mode(self) -> None:
+        """Tab in move mode: the next of walk / fly / swim / climb among the speeds the creature has."""
+        current = self.my_turn()
+        if current is None or not isinstance(self.mode, MoveMode):
+            return
+        modes = self.movement_modes(current)
+        if len(modes) < 2:
+            self.messages.append((f"{current.name} can only {modes[0]}", DIM))
+            return
+        how = modes[(modes.index(self.mode.how) + 1) % len(modes)] if self.mode.how in modes else modes[0]
+        self.mode = self.move_mode(current, how)
 
     def _refresh_mode(self) -> None:
         """After a change: keep the chosen action if it still applies to the same creature."""
@@ -366,8 +400,8 @@ class App:
             self.mode = None
             return
         if isinstance(mode, MoveMode):
-            keep = current.id == mode.creature_id and current.movement_left() > 0
-            self.mode = self.move_mode(current) if keep else None
+            keep = current.id == mode.creature_id and current.movement_left(mode.how) > 0
+            self.mode = self.move_mode(current, mode.how) if keep else None
             if self.mode is not None and not (self.mode.mask.any() or self.mode.dash_mask.any()):
                 self.mode = None
             return
@@ -406,6 +440,8 @@ class App:
         elif kind == "menu" and isinstance(answer, int) and 0 <= answer < len(options):
             self.mode = None
             self.submit(dict(options[answer].command))
+        elif kind == "load" and isinstance(answer, int) and 0 <= answer < len(options):
+            self.load(options[answer])
         elif kind == "end":
             if answer == "again":
                 self.play_again()
@@ -460,15 +496,79 @@ class App:
         if not self.saves.exists(QUICKSAVE):
             self.messages.append((f"No quick save yet in {self.saves.dir} (F5 saves)", ERROR))
             return
+        self.load(QUICKSAVE, "Quick load")
+
+    def load(self, name: str, what: str = "Load") -> bool:
+        """Replace the battle with a save of the data folder (replayed); a failure goes to the log."""
         try:
-            battle, scenario, error = self.saves.load(QUICKSAVE)
+            battle, scenario, error = self.saves.load(name)
         except (OSError, ContentError, ValueError) as exc:
-            self.messages.append((f"Quick load failed: {exc}", ERROR))
-            return
+            self.messages.append((f"{what} failed: {exc}", ERROR))
+            return False
         self.set_battle(battle, scenario)
         if error:
             self.messages.append((f"The save stops early: {error}", ERROR))
-        self.messages.append((f"Loaded {self.saves.path(QUICKSAVE)}", GOLD))
+        self.messages.append((f"Loaded {self.saves.path(name)}", GOLD))
+        return True
+
+    LOAD_MENU_SIZE = 9  # the newest saves, one number key each
+
+    def open_load_menu(self) -> None:
+        """L: the saves of the data folder, newest first with their time; choosing one loads it."""
+        found = self.saves.listing()[:self.LOAD_MENU_SIZE]
+        if not found:
+            self.messages.append((f"No saves yet in {self.saves.dir} (F5 saves)", ERROR))
+            return
+        labels = [f"{name}   {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(mtime))}" for name, mtime in found]
+        self.open_dialog("load", dialogs.menu_dialog(self.manager, self.screen.get_rect(),
+                                                     "Load a save (newest first)", labels))
+        self.menu_options = [name for name, _ in found]
+
+    # ------------------------------------------------------------------ undo
+    def undo_refusal(self) -> str:
+        """Why the last command cannot be taken back now, or '' when it can."""
+        state = self.battle.state
+        if not state.played:
+            return "nothing has been played yet"
+        if state.offers:
+            return "a reaction is waiting for an answer"
+        if state.rolled[-1]:
+            return "the last command rolled dice"
+        actor = state.creatures.get(state.played[-1].get("actor"))
+        if actor is not None and not self.human(actor):
+            return "the last command was the computer's"
+        if not can_undo(self.battle):
+            return "the rules do not allow it"
+        return ""
+
+    def take_back(self) -> bool:
+        """Ctrl+Z or Backspace: the battle replayed without its last command, if it rolled no die.
+
+        The camera stays where it is (same board), and the move squares stay shown when they were.
+        """
+        reason = self.undo_refusal()
+        if reason:
+            self.messages.append((f"Cannot undo: {reason}", ERROR))
+            return False
+        last = self.battle.state.played[-1]
+        try:
+            battle = undo(self.battle)
+        except (ValueError, IllegalCommand, ContentError) as exc:
+            self.messages.append((f"Cannot undo: {exc}", ERROR))
+            return False
+        was_moving = isinstance(self.mode, MoveMode)
+        fallen = dict(self.fallen)
+        self.set_battle(battle)
+        self.fallen = {cid: r for cid, r in fallen.items()
+                       if cid in battle.state.creatures and battle.state.creatures[cid].state != "conscious"}
+        self.end_shown = battle.state.over
+        current = self.my_turn()
+        if was_moving and current is not None:
+            mode = self.move_mode(current)
+            if mode.mask.any() or mode.dash_mask.any():
+                self.mode = mode
+        self.messages.append((f"Undone: {wording.command_words(last, battle.state.creatures)}", GOLD))
+        return True
 
     def autosave(self) -> None:
         try:
@@ -516,7 +616,8 @@ class App:
             colour = GOLD if line.startswith("Round ") or line.endswith("'s turn") else TEXT
             self.messages.append((line, colour))
         self._seen_log = len(log)
-        del self.messages[:-400]
+        if len(self.messages) > 400:
+            del self.messages[:-400]
 
     def update(self, dt: float) -> None:
         self.sync_log()

@@ -146,14 +146,17 @@ class Choices:
         state = battle.state
         self.options = legal_commands(battle)
         self.entries, self.moves = [], {}
+        self.moves_by_mode: dict[str, dict] = {}  # movement mode -> square -> its move Option
         actor = battle.current
         self.actor_id = actor.id if actor is not None else None
         if actor is None or state.over or state.offers or not state.started:
             return
         mine = [o for o in self.options if o.command.get("actor") == actor.id]
         for o in mine:
-            if o.command["act"] == "move" and o.command.get("mode", "walk") == "walk":
-                self.moves[tuple(o.command["to"])] = o
+            if o.command["act"] == "move" and o.command.get("to") is not None:
+                mode = o.command.get("mode", "walk")
+                self.moves_by_mode.setdefault(mode, {})[tuple(o.command["to"])] = o
+        self.moves = self.moves_by_mode.get("walk", {})
         self.entries = build_entries(battle, actor, mine)
 
 

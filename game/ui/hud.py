@@ -77,8 +77,23 @@ class InitiativeBar:
 
     def __init__(self, text: Text, view: BoardView) -> None:
         self.text, self.view = text, view
+        self._surface: pygame.Surface | None = None
+        self._key = None
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, battle, hovered_id: str | None) -> None:
+        """The strip in `rect`, drawn afresh only when the round, the turn, the order, a creature's
+        state or the hovered creature changed (otherwise the cached strip is blitted)."""
+        state = battle.state
+        key = (rect.size, id(state), state.round, state.over, battle.current.id if battle.current else None,
+               hovered_id, tuple(state.order), tuple((c.name, c.side, c.state) for c in state.creatures.values()))
+        if self._surface is None or self._key != key:
+            if self._surface is None or self._surface.get_size() != rect.size:
+                self._surface = pygame.Surface(rect.size)
+            self._draw(self._surface, pygame.Rect((0, 0), rect.size), battle, hovered_id)
+            self._key = key
+        surface.blit(self._surface, rect.topleft)
+
+    def _draw(self, surface: pygame.Surface, rect: pygame.Rect, battle, hovered_id: str | None) -> None:
         state = battle.state
         surface.fill(STRIP_BACK, rect)
         pygame.draw.line(surface, (52, 56, 66), rect.bottomleft, rect.bottomright, 1)

@@ -69,20 +69,21 @@ class MoveMode:
 
     entry_key = "move"
 
-    def __init__(self, battle, creature, moves: dict, dash_option=None) -> None:
+    def __init__(self, battle, creature, moves: dict, dash_option=None, how: str = "walk") -> None:
         self.battle = battle
         self.creature_id = creature.id
+        self.how = how  # the movement mode: walk, fly, swim or climb (Tab cycles them, app.py)
         self.start = (creature.x, creature.y)
         self.side = creature.side_squares
         self.grab = (self.side - 1) // 2  # a big creature is held by a square near its middle
-        self.field = field_for(battle, creature)
-        self.budget = creature.movement_left()
+        self.field = field_for(battle, creature, how)
+        self.budget = creature.movement_left(how)
         self.mask = self.field.reachable(self.budget)
         self.moves = moves  # square -> the options query's move Option (its preview: cost, opportunity attacks)
         self.dash_option = dash_option
         self.dash_mask = np.zeros_like(self.mask)
-        if dash_option is not None and creature.speed() > 0:
-            self.dash_mask = self.field.reachable(self.budget + creature.speed()) & ~self.mask
+        if dash_option is not None and creature.speed(how) > 0:
+            self.dash_mask = self.field.reachable(self.budget + creature.speed(how)) & ~self.mask
         self._layers: dict[int, tuple] = {}
         self._paths: dict[tuple[int, int], tuple] = {}
 
@@ -119,6 +120,8 @@ class MoveMode:
             return Outcome(leave=True)
         _, _, _, dash = self.path_info(goal)
         move = {"actor": self.creature_id, "act": "move", "to": list(goal)}
+        if self.how != "walk":
+            move["mode"] = self.how
         if dash:
             return Outcome(commands=[dict(self.dash_option.command), move])
         return Outcome(commands=[move])

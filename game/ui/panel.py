@@ -20,12 +20,56 @@ def pip(surface: pygame.Surface, centre, radius: int, colour, full: bool) -> Non
     pygame.draw.circle(surface, colour, centre, radius, 0 if full else 1)
 
 
+class Messages(list):
+    """The log panel's lines, (text, colour): a list that counts its changes (`version`), so that
+    the panel is drawn again only when something in it changed."""
+
+    version = 0
+
+    def _changed(name):  # a wrapper maker, used in the class body only
+        method = getattr(list, name)
+
+        def changed(self, *args):
+            self.version += 1
+            return method(self, *args)
+
+        changed.__name__ = name
+        return changed
+
+    for _name in ("append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse",
+                  "__setitem__", "__delitem__", "__iadd__", "__imul__"):
+        locals()[_name] = _changed(_name)
+    del _name, _changed
+
+
 class Panel:
-    """The side panel: round and turn, the creatures in initiative order, a prompt, and the combat log."""
+    """The side panel: round and turn, the creatures in initiative order, a prompt, and the combat log.
+
+    It is drawn into a surface of its own, kept while nothing it shows has changed (`_key`).
+    """
 
     def __init__(self, text: Text) -> None:
         self.text = text
         self._wrapped: dict[tuple, list[str]] = {}
+        self._surface: pygame.Surface | None = None
+        self._key = None
+        self.redrawn = 0  # how many times it was drawn afresh (tests)
+
+    @staticmethod
+    def key_of(app, size) -> tuple:
+        """Everything the panel shows depends on: when it is unchanged, the cached panel is blitted."""
+        state, current, mode = app.battle.state, app.battle.current, app.mode
+        messages = app.messages
+        creatures = tuple((c.hp, c.temp_hp, c.state, c.death_successes, c.death_failures)
+                          for c in state.creatures.values())
+        turn = None
+        if current is not None:
+            turn = (current.id, current.movement_left(getattr(mode, "how", "walk")), current.movement_left(),
+                    current.action, current.bonus_action, current.reaction)
+        return (size, id(app.battle), id(state), state.commands_done, state.round, state.over, state.winner,
+                tuple(state.order), len(state.offers), turn, creatures, app.hovered_id, app.log_scroll,
+                type(mode), id(mode), getattr(mode, "how", None), app.scenario.title,
+                getattr(messages, "version", None), len(messages), messages[-1] if messages else None)
 
     def wrap(self, line: str, size: int, width: int, indent: str = "  ") -> list[str]:
         """The line cut into pieces that fit the width; pieces after the first indented."""
@@ -46,6 +90,17 @@ class Panel:
         return self._wrapped[key]
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, app) -> None:
+        """The panel in `rect`: the cached drawing when nothing it shows changed."""
+        size = (rect.w, surface.get_height())
+        if self._surface is None or self._key != self.key_of(app, size) or self._surface.get_size() != size:
+            if self._surface is None or self._surface.get_size() != size:
+                self._surface = pygame.Surface(size)
+            self._draw_all(self._surface, pygame.Rect(0, 0, rect.w, surface.get_height()), app)
+            self._key = self.key_of(app, size)  # after drawing: the log's scroll may have been clamped
+            self.redrawn += 1
+        surface.blit(self._surface, rect.topleft, pygame.Rect(0, 0, rect.w, rect.h))
+
+    def _draw_all(self, surface: pygame.Surface, rect: pygame.Rect, app) -> None:
         surface.fill(PANEL_BACK, rect)
         pygame.draw.line(surface, PANEL_LINE, rect.topleft, rect.bottomleft, 2)
         x, y, width = rect.x + 14, rect.y + 12, rect.w - 26

@@ -51,6 +51,20 @@ class Saves:
     def exists(self, name: str = QUICKSAVE) -> bool:
         return self.path(name).is_file()
 
+    def listing(self) -> list[tuple[str, float]]:
+        """The saves of the folder (`*.toml`) as (file name, modification time), newest first."""
+        if not self.dir.is_dir():
+            return []
+        found = []
+        for path in self.dir.glob("*.toml"):
+            try:
+                if path.is_file():
+                    found.append((path.name, path.stat().st_mtime))
+            except OSError:
+                continue
+        found.sort(key=lambda item: (-item[1], item[0]))
+        return found
+
 
 def with_its_seed(battle):
     """The battle as write_save should see it: with the seed it was played with.

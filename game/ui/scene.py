@@ -37,7 +37,7 @@ class Scene:
 
     def draw(self, app) -> None:
         screen, view, state = app.screen, app.view, app.battle.state
-        screen.fill(BACKGROUND)
+        screen.fill(BACKGROUND, app.viewport)  # the bars and the panel fill their own rectangles
         screen.set_clip(app.viewport)
         view.draw_board(screen)
         hover = app.view.square_at(*app.mouse) if app.mouse and app.viewport.collidepoint(app.mouse) else None

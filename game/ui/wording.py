@@ -11,6 +11,7 @@ CONTROLS = [
     ("Your turn", [
         ("click the gold-framed token, or M", "show where it can move; hover a square for the path and cost"),
         ("click a shaded square", "move there (striped squares: Dash first, then move)"),
+        ("Tab (while moving)", "walk / fly / swim / climb, among the speeds the creature has"),
         ("1-9, 0", "the attacks and spells, first on the action bar"),
         ("letters on the buttons", "Move M, Dash D, Disengage I, Dodge O, Help H, Hide K, Search S, Ready R, "
                                    "Use item U, Grapple G, Shove V, Stand up T, Escape X, First aid Z, "
@@ -30,12 +31,17 @@ CONTROLS = [
     ]),
     ("The game", [
         ("Space", "hurry the computer's turns"),
+        ("Ctrl+Z or Backspace", "undo the last command (not one that rolled dice: no fishing for rolls)"),
         ("F5 / F9", "quick save / quick load (quicksave.toml in the data folder)"),
+        ("L", "load a save from a list of the data folder's saves, newest first"),
         ("F1 or ?", "this help"),
         ("R (at the end)", "play again"),
         ("Esc", "quit (when nothing is chosen)"),
     ]),
 ]
+
+
+MOVE_WORDS = {"walk": "walking", "fly": "flying", "swim": "swimming", "climb": "climbing"}
 
 
 def describe(option, creatures) -> str:
@@ -55,6 +61,16 @@ def describe(option, creatures) -> str:
     if act == "attack" and "hit_chance" in option.preview:
         return f"{cmd.get('with')} at {name(cmd['target'])}: {round(option.preview['hit_chance'] * 100)}% to hit"
     return option.label[:1].upper() + option.label[1:]
+
+
+def command_words(command: dict, creatures) -> str:
+    """A played command in a few words, with names (the undo message)."""
+    actor = creatures.get(command.get("actor"))
+    who = actor.name if actor is not None else str(command.get("actor", "?"))
+    act = command.get("act", "?")
+    if act == "move" and command.get("to") is not None:
+        return f"{who} moves to {list(command['to'])}"
+    return f"{who}: {act}"
 
 
 def reaction_text(battle, options, name_side: bool) -> tuple[str, str]:
@@ -116,8 +132,14 @@ def prompt_lines(app) -> list[tuple[str, tuple]]:
     if current is not None and not app.human(current):
         return [(f"{current.name} (computer) is acting.  Space: hurry", DIM)]
     if isinstance(app.mode, MoveMode):
-        return [("Click a shaded square to move there; the striped ones take a Dash first. "
-                 "Red rings: enemies that get an opportunity attack. Esc: put it down.", TEXT)]
+        lines = [("Click a shaded square to move there; the striped ones take a Dash first. "
+                  "Red rings: enemies that get an opportunity attack. Esc: put it down.", TEXT)]
+        modes = app.movement_modes(current) if current is not None else [app.mode.how]
+        left = current.movement_left(app.mode.how) if current is not None else app.mode.budget
+        how = f"Moving: {MOVE_WORDS.get(app.mode.how, app.mode.how)} ({left:g} m left)"
+        if len(modes) > 1:
+            how += "  ·  Tab: " + " / ".join(m.upper() if m == app.mode.how else m for m in modes)
+        return [(how, GOLD)] + lines
     if isinstance(app.mode, TargetMode):
         return [(f"{app.mode.entry.title}: click a ringed creature (hover it for the odds). "
                  "Esc: put it down.", TEXT)]
