@@ -1,0 +1,231 @@
+"""Moving in battle: the move command, paths and their cost, walking step by step, and the
+opportunity attacks a step provokes (5e, "Mouvement et position", "Attaques d'opportunité")."""
+
+from __future__ import annotations
+
+from ...core.board import SQUARE_M
+from ..commands import Command, position_arg
+from ..errors import IllegalCommand
+from ..state import Creature, Offer, PendingMove
+from . import actions, mounted
+from .attacks import first_melee
+from .geometry import can_see, field_for, space_after_step, space_distance_m
+
+MOVE_MODES = ("walk", "fly", "swim", "climb")
+
+
+class Moving:
+    """The Battle's movement: mixed into Battle, which owns the state."""
+
+    def _do_move(self, actor: Creature, cmd: Command) -> None:
+        self._able(actor)
+        mode = cmd.get("mode", "walk")
+        if mode not in MOVE_MODES:
+            raise IllegalCommand(f"unknown movement mode {mode!r} (walk, fly, swim, climb)")
+        if "mounted_on" in actor.effects:
+            raise IllegalCommand(f"{actor.id} is mounted: its mount moves, or it dismounts")
+        if mode == "fly" and actor.stats.speed_of("fly") == 0:
+            raise IllegalCommand(f"{actor.id} has no fly speed")
+        if actor.speed(mode) == 0:
+            raise IllegalCommand(f"{actor.id} has speed 0")
+        altitude = cmd.get("altitude")
+        if altitude is not None:
+            if not isinstance(altitude, (int, float)) or isinstance(altitude, bool) or altitude < 0:
+                raise IllegalCommand("'altitude' must be 0 or more metres")
+            if mode != "fly" and altitude != actor.altitude:
+                raise IllegalCommand("only a flying move (mode = \"fly\") changes altitude")
+        elif actor.altitude > 0 and mode != "fly":
+            raise IllegalCommand(f"{actor.id} is flying at {actor.altitude:g} m: move with mode = \"fly\"")
+        has_to, has_path = cmd.get("to") is not None, cmd.get("path") is not None
+        if has_to and has_path or not (has_to or has_path or altitude is not None):
+            raise IllegalCommand("'move' needs either 'to' or 'path' (or, flying, 'altitude')")
+        field = field_for(self, actor, mode)
+        left = actor.movement_left(mode)
+        if has_to:
+            x, y = position_arg(cmd.get("to"), "'to'")
+            steps = self._path_to(actor, field, x, y)
+        elif has_path:
+            raw = cmd.get("path")
+            if not isinstance(raw, tuple) or not raw:
+                raise IllegalCommand("'path' must be a list of [column, row] squares")
+            steps = [position_arg(p, "each square of 'path'") for p in raw]
+            if steps[0] == (actor.x, actor.y):
+                steps = steps[1:]
+            if not steps:
+                raise IllegalCommand(f"{actor.id} is already there")
+            self._check_path(actor, field, steps)
+        else:
+            steps = []
+        cost = self._path_cost(actor, field, steps)
+        dragged = actions.drags(self, actor)
+        if dragged and actions.drag_slows(actor, dragged):
+            cost *= 2  # 5e, Moving a grappled creature: your speed is halved
+        climb = 0.0 if altitude is None else abs(float(altitude) - actor.altitude)
+        if cost + climb > left + 1e-9:
+            raise IllegalCommand(f"the move costs {cost + climb:g} m, {actor.id} has {left:g} m of movement left")
+        if climb:
+            # flying up or down costs movement like flying across (this game's reading)
+            actor.movement_spent += climb
+            actor.altitude = float(altitude)
+            mounted.carry_rider(self, actor)
+            self.emit("move", f"{actor.name} flies to an altitude of {actor.altitude:g} m ({climb:g} m)",
+                      creature=actor.id, path=[[actor.x, actor.y]], cost=climb, altitude=actor.altitude)
+        if steps:
+            self.state.pending_move = PendingMove(actor.id, steps, mode)
+            self._walk(first_checked=False)
+
+    def _path_to(self, actor: Creature, field, x: int, y: int) -> list[tuple[int, int]]:
+        if (x, y) == (actor.x, actor.y):
+            raise IllegalCommand(f"{actor.id} is already at [{x}, {y}]")
+        if not self.board.inside(x, y):
+            raise IllegalCommand(f"[{x}, {y}] is outside the {self.board.width}x{self.board.height} map")
+        self._check_end(actor, field, x, y)
+        steps = field.path_to(x, y)
+        if not steps:
+            raise IllegalCommand(f"{actor.id} has no way to [{x}, {y}]")
+        return steps
+
+    def _check_end(self, actor: Creature, field, x: int, y: int) -> None:
+        h, w = field.cost.shape
+        if not (0 <= x < w and 0 <= y < h) or not field.terrain_ok[y, x]:
+            raise IllegalCommand(f"{actor.id} does not fit at [{x}, {y}]")
+        if not field.can_end[y, x]:
+            for other in self.state.creatures.values():
+                if other is not actor and other.alive and any(
+                        (sx, sy) in other.squares() for sx in range(x, x + actor.side_squares)
+                        for sy in range(y, y + actor.side_squares)):
+                    hostile = "a hostile creature" if other.side != actor.side else "another creature"
+                    raise IllegalCommand(f"{hostile} occupies [{x}, {y}] ({other.id})")
+            raise IllegalCommand(f"{actor.id} cannot end its move at [{x}, {y}]")
+
+    def _check_path(self, actor: Creature, field, steps: list[tuple[int, int]]) -> None:
+        prev = (actor.x, actor.y)
+        for x, y in steps:
+            if max(abs(x - prev[0]), abs(y - prev[1])) != 1:
+                raise IllegalCommand(f"path step {list(prev)} to [{x}, {y}] is not to a neighbouring square")
+            if not self.board.inside(x, y) or field.multiplier[y, x] == 0:
+                raise IllegalCommand(f"{actor.id} cannot move through [{x}, {y}]")
+            if x != prev[0] and y != prev[1] and not (field.terrain_ok[prev[1], x] or field.terrain_ok[y, prev[0]]):
+                raise IllegalCommand(f"path step {list(prev)} to [{x}, {y}] slips between two blocked corners")
+            prev = (x, y)
+        self._check_end(actor, field, *steps[-1])
+
+    def _path_cost(self, actor: Creature, field, steps) -> float:
+        from ...core.movement import step_cost_squares
+
+        parity = actor.diagonal_parity
+        prev = (actor.x, actor.y)
+        total = 0
+        for step in steps:
+            diagonal = step[0] != prev[0] and step[1] != prev[1]
+            cost, parity = step_cost_squares(field.multiplier, step, diagonal, parity, self.diagonals)
+            total += cost
+            prev = step
+        return total * SQUARE_M
+
+    def _opportunity_offers(self, mover: Creature, before, after) -> list[Offer]:
+        """5e, Opportunity attacks: a hostile creature that sees you, as you leave its reach."""
+        if "disengaged" in mover.conditions:
+            return []
+        offers = []
+        for rid in self.state.order:
+            r = self.state.creatures[rid]
+            if r.effects.get("grappled_by") == mover.id:
+                continue  # dragged along, it never leaves the mover's side
+            if r.side == mover.side or not r.standing or r.incapacitated or not r.reaction or r.surprised:
+                continue
+            reach = first_melee(r).reach  # the attack an opportunity attack is made with
+            was = space_distance_m(self, r.space, r.altitude, before, mover.altitude) <= reach + 1e-9
+            now = space_distance_m(self, r.space, r.altitude, after, mover.altitude) <= reach + 1e-9
+            if was and not now and can_see(self, r, mover):
+                offers.append(Offer(reactor=r.id, kind="opportunity", provoker=mover.id))
+        return offers
+
+    def _walk(self, first_checked: bool) -> None:
+        """Carry out the pending move step by step, pausing where reactions are offered."""
+        from ...core.movement import step_cost_squares
+
+        pending = self.state.pending_move
+        mover = self.state.creatures[pending.mover]
+        field = field_for(self, mover, pending.mode)
+        walked = [(mover.x, mover.y)]
+        spent = 0.0
+        dragged = actions.drags(self, mover) if pending.own_movement else []
+        factor = 2 if dragged and actions.drag_slows(mover, dragged) else 1
+        drag_paths = {c.id: [(c.x, c.y)] for c in dragged}
+        while pending.steps:
+            if not mover.standing:
+                break
+            nxt = pending.steps[0]
+            after = space_after_step(mover, field, *nxt)
+            if not first_checked and pending.own_movement:
+                offers = self._opportunity_offers(mover, mover.space, after)
+                if offers:
+                    self._emit_move(mover, walked, spent)
+                    self._offer(offers)
+                    return
+            first_checked = False
+            diagonal = nxt[0] != mover.x and nxt[1] != mover.y
+            cost, parity = step_cost_squares(field.multiplier, nxt, diagonal, mover.diagonal_parity, self.diagonals)
+            metres = cost * SQUARE_M * factor
+            if field.multiplier[nxt[1], nxt[0]] == 0 or metres > mover.movement_left(pending.mode) + 1e-9:
+                self.emit("note", f"{mover.name} stops at [{mover.x}, {mover.y}]: cannot go on", creature=mover.id)
+                break
+            mover.movement_spent += metres
+            spent += metres
+            mover.diagonal_parity = parity
+            mover.x, mover.y = nxt
+            if field.squeezing[nxt[1], nxt[0]]:
+                mover.conditions.add("squeezing")
+            else:
+                mover.conditions.discard("squeezing")
+            walked.append(nxt)
+            pending.steps.pop(0)
+            mounted.carry_rider(self, mover)
+            for c in dragged:  # 5e: a grappled creature is dragged along, into the square left
+                spot = walked[-2]
+                if c.side_squares <= mover.side_squares and self._free_for(c, spot, mover, dragged):
+                    c.x, c.y = spot
+                    drag_paths[c.id].append(spot)
+            if pending.own_movement:
+                # a readied action may fire once the step is made
+                triggered = self._readied_offers(mover, "enters_reach", walked[-2] + (after[2],), after)
+                if not pending.readied_checked:
+                    pending.readied_checked = True
+                    triggered += self._readied_offers(mover, "moves")
+                if triggered:
+                    self._emit_move(mover, walked, spent)
+                    self._offer(triggered)
+                    pending.resume_unchecked = True
+                    return
+        self._emit_move(mover, walked, spent)
+        for c in dragged:
+            if len(drag_paths[c.id]) > 1:
+                self.emit("move", f"{c.name} is dragged to [{c.x}, {c.y}]", creature=c.id,
+                          path=[list(p) for p in drag_paths[c.id]], cost=0.0, forced=True)
+        self.state.pending_move = None
+        actions.reveal_if_seen(self, mover)
+        actions.check_grapples(self)
+
+    def _free_for(self, creature: Creature, spot, mover: Creature, moving) -> bool:
+        """Whether a dragged creature fits at spot without landing on anyone."""
+        side = creature.side_squares
+        squares = {(spot[0] + i, spot[1] + j) for i in range(side) for j in range(side)}
+        for other in self.state.creatures.values():
+            if other is creature or not other.alive or "mounted_on" in other.effects:
+                continue
+            if other is not mover and other in moving:
+                continue
+            if squares & set(other.squares()):
+                return False
+        return True
+
+    def _emit_move(self, mover: Creature, walked, spent: float) -> None:
+        if len(walked) < 2:
+            return
+        end = walked[-1]
+        squeeze = " (squeezing)" if mover.squeezing else ""
+        self.emit("move", f"{mover.name} moves to [{end[0]}, {end[1]}], {spent:g} m{squeeze} "
+                  f"({mover.movement_left():g} m left)", creature=mover.id, path=[list(p) for p in walked],
+                  cost=spent)
+

@@ -1,0 +1,200 @@
+"""Reactions in battle: offers waiting for an answer, what an answer does, and the Ready
+action with its triggers (5e, "Réactions", "Se tenir prêt"; SRD 5.1, Shield)."""
+
+from __future__ import annotations
+
+from ..commands import Command, parse_command, position_arg
+from ..errors import IllegalCommand
+from ..state import Creature, Offer
+from . import actions, mounted
+from .attacks import first_melee, land_attack, preview_attack, resolve_attack, weapon_of
+from .geometry import can_see, field_for, melee_reach, space_distance_m
+
+READY_EVENTS = ("enters_reach", "moves", "attacks")
+READY_ACTS = ("attack", "move", "cast", "dash", "dodge", "disengage")
+
+
+def _thaw_table(table) -> dict:
+    """A command table frozen into pairs by parse_command, back to a plain dict."""
+    from ..commands import _thaw
+
+    return {k: _thaw(v) for k, v in (table.items() if isinstance(table, dict) else table)}
+
+
+class Reacting:
+    """The Battle's reactions and readied actions: mixed into Battle."""
+
+    def _resume(self) -> None:  # noqa: C901 - one ordered list of what may be waiting
+        """After an answer: land a pending attack, then let a pending move go on."""
+        state = self.state
+        if state.over:
+            state.pending_attack = state.pending_move = None
+            return
+        if any(o.stage == "attack" for o in state.offers):
+            return
+        if state.pending_attack is not None:
+            pending, state.pending_attack = state.pending_attack, None
+            land_attack(self, pending)
+            actions.check_grapples(self)
+            self._after_attack(pending.attacker)
+        if state.offers or state.over:
+            return
+        if state.pending_move is not None:
+            pending = state.pending_move
+            checked = not pending.resume_unchecked
+            pending.resume_unchecked = False
+            self._walk(first_checked=checked)
+
+    def _answer_offer(self, offer: Offer, take: bool, target) -> None:
+        self.state.offers.pop(0)
+        reactor = self.state.creatures[offer.reactor]
+        provoker = self.state.creatures[offer.provoker]
+        if offer.kind == "shield":
+            if target is not None:
+                raise IllegalCommand("the shield spell takes no target")
+            if take:
+                from .spells import cast_shield
+
+                cast_shield(self, reactor)
+            else:
+                self.emit("reaction", f"{reactor.name} does not cast shield", reactor=reactor.id)
+            return
+        if offer.kind == "readied":
+            self._answer_readied(reactor, provoker, take)
+            return
+        rider = mounted.rider_of(self, provoker)
+        allowed = [provoker.id] + ([rider.id] if rider is not None else [])
+        if target is not None and target not in allowed:
+            # 5e, Mounted combat: a mount's opportunity attack may target the mount or its rider
+            raise IllegalCommand(f"the opportunity attack can only target {' or '.join(allowed)}")
+        if not take:
+            self.emit("reaction", f"{reactor.name} lets {provoker.name} go", reactor=reactor.id)
+            return
+        victim = self.state.creatures[target] if target is not None else provoker
+        if not victim.alive or not reactor.standing:
+            return
+        reactor.reaction = False
+        resolve_attack(self, reactor, victim, first_melee(reactor), reaction=True)
+
+    # ----------------------------------------------------------------- Ready
+    def _do_ready(self, actor: Creature, cmd: Command) -> None:
+        """5e, Ready: choose a trigger and an action; it fires as a reaction before your next turn."""
+        trigger = dict(cmd.get("trigger") or ())
+        then = cmd.get("then")
+        event = trigger.get("event")
+        by = trigger.get("by", "enemy")
+        if event not in READY_EVENTS:
+            raise IllegalCommand(f"the trigger 'event' must be one of {', '.join(READY_EVENTS)}")
+        if by != "enemy":
+            self.creature(by)
+        then = {k: v for k, v in then} if isinstance(then, tuple) else None
+        if not then or then.get("act") not in READY_ACTS:
+            raise IllegalCommand(f"'then' must be a command table with act one of {', '.join(READY_ACTS)}")
+        if then.get("actor", actor.id) != actor.id:
+            raise IllegalCommand("the readied command must be the readier's own")
+        then = {**then, "actor": actor.id}
+        probe = _thaw_table(then)
+        if probe["act"] == "attack":
+            probe.setdefault("target", actor.id)  # without a target: whoever triggers it
+        parse_command(probe)  # its shape is checked now
+        self.use_action(actor, "Ready")
+        if then["act"] == "cast":
+            # 5e, Readying a spell: it is cast now and held, which takes concentration
+            actor.concentration = f"readied {then.get('spell')}"
+        actor.effects["readied"] = {"event": event, "by": by, "then": _thaw_table(then)}
+        self.emit("action", f"{actor.name} readies {then['act']} (when {by} {event.replace('_', ' ')})",
+                  creature=actor.id)
+
+    def _readied_offers(self, mover: Creature, event: str, before=None, after=None) -> list[Offer]:
+        offers = []
+        for rid in self.state.order:
+            r = self.state.creatures[rid]
+            readied = r.effects.get("readied")
+            if not readied or readied["event"] != event or r is mover or not r.reaction or not r.standing:
+                continue
+            if readied["by"] not in ("enemy", mover.id) or (readied["by"] == "enemy" and r.side == mover.side):
+                continue
+            if not can_see(self, r, mover):
+                continue
+            then = readied["then"]
+            if then.get("act") == "attack":
+                target_id = then.get("target", mover.id)
+                target = mover if target_id == mover.id else self.state.creatures.get(target_id)
+                try:
+                    weapon = weapon_of(r, then.get("with"))
+                except IllegalCommand:
+                    continue
+                if target is None or not target.alive or preview_attack(self, r, target, weapon).problem:
+                    continue  # nothing to offer: the readied attack could not be made
+            if event == "enters_reach":
+                reach = melee_reach(r)
+                was = space_distance_m(self, r.space, r.altitude, before, mover.altitude) <= reach + 1e-9
+                now = space_distance_m(self, r.space, r.altitude, after, mover.altitude) <= reach + 1e-9
+                if was or not now:
+                    continue
+            offers.append(Offer(reactor=r.id, kind="readied", provoker=mover.id))
+        return offers
+
+    def _offer(self, offers: list[Offer]) -> None:
+        self.state.offers.extend(offers)
+        for offer in offers:
+            r = self.state.creatures[offer.reactor]
+            p = self.state.creatures[offer.provoker]
+            what = {"opportunity": "an opportunity attack on", "readied": "its readied action against"}[offer.kind]
+            self.emit("offer", f"{r.name} may make {what} {p.name}", reactor=r.id, provoker=p.id,
+                      reaction=offer.kind)
+
+    def _after_attack(self, attacker_id: str) -> None:
+        attacker = self.state.creatures[attacker_id]
+        offers = self._readied_offers(attacker, "attacks")
+        if offers:
+            self._offer(offers)
+
+    def _answer_readied(self, reactor: Creature, provoker: Creature, take: bool) -> None:
+        readied = reactor.effects.pop("readied")
+        concentration, reactor.concentration = reactor.concentration, None
+        if not take:
+            self.emit("reaction", f"{reactor.name} holds its readied action", reactor=reactor.id)
+            return
+        if not reactor.standing or reactor.incapacitated:
+            return
+        if concentration is None and readied["then"]["act"] == "cast":
+            self.emit("note", f"{reactor.name}'s readied spell was lost with its concentration")
+            return
+        then = dict(readied["then"])
+        if then["act"] == "attack" and "target" not in then:
+            then["target"] = provoker.id
+        command = parse_command(then)
+        self.emit("reaction", f"{reactor.name} takes its readied action: {command.describe()}", reactor=reactor.id)
+        self._reacting = reactor.id
+        try:
+            if command.act == "attack":
+                target = self.creature(command.get("target"))
+                resolve_attack(self, reactor, target, weapon_of(reactor, command.get("with")), reaction=True,
+                               label="readied attack")
+            elif command.act == "move":
+                self._readied_move(reactor, command)
+            else:
+                handler = getattr(self, f"_do_{command.act}")
+                handler(reactor, command)
+        finally:
+            self._reacting = None
+        reactor.reaction = False
+
+    def _readied_move(self, reactor: Creature, command: Command) -> None:
+        """A readied move: up to the creature's speed, carried out at once (it provokes no reactions)."""
+        mode = command.get("mode", "walk")
+        field = field_for(self, reactor, mode)
+        x, y = position_arg(command.get("to"), "'to'")
+        steps = self._path_to(reactor, field, x, y)
+        cost = self._path_cost(reactor, field, steps)
+        if cost > reactor.speed(mode) + 1e-9:
+            raise IllegalCommand(f"the readied move costs {cost:g} m, more than {reactor.id}'s speed")
+        start = (reactor.x, reactor.y)
+        reactor.x, reactor.y = steps[-1]
+        reactor.conditions.discard("squeezing")
+        if field.squeezing[reactor.y, reactor.x]:
+            reactor.conditions.add("squeezing")
+        self.emit("move", f"{reactor.name} moves to [{reactor.x}, {reactor.y}], {cost:g} m (readied)",
+                  creature=reactor.id, path=[list(start)] + [list(p) for p in steps], cost=cost)
+
