@@ -94,3 +94,13 @@ def test_only_flying_moves_change_altitude():
         act(b, "fighter", "move", altitude=3, mode="fly")
     with pytest.raises(IllegalCommand, match="only a flying move"):
         act(b, "fighter", "move", to=[1, 0], altitude=3)
+
+
+def test_a_scenario_can_start_a_rider_in_the_saddle():
+    # FORMATS.md, creature state key `mount`: the rider starts mounted; a trained mount follows it
+    b = battle(FIELD, [creature("horse", "warhorse", "blue", (3, 1)),
+                       creature("fighter", "fighter", "blue", (0, 0), mount="horse"),
+                       creature("gob1", "goblin", "red", (9, 3))])
+    fighter, horse = b.state.creatures["fighter"], b.state.creatures["horse"]
+    assert fighter.effects["mounted_on"] == "horse" and (fighter.x, fighter.y) == (3, 1)
+    assert b.state.order.index("horse") == b.state.order.index("fighter") + 1

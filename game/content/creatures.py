@@ -34,7 +34,7 @@ STAT_KEYS = {
     "attacks_per_action", "damage_reduction", "spellcasting", "spells", "spell_slots", "items",
     "attacks",
     # extensions (README, "Extensions to the file formats")
-    "traits", "hover", "condition_immunities", "mount", "challenge", "armor",
+    "traits", "hover", "condition_immunities", "rideable", "challenge", "armor",
 }
 ATTACK_KEYS = {
     "name", "kind", "to_hit", "reach", "range", "damage", "type", "properties", "versatile",
@@ -93,7 +93,7 @@ class StatBlock:
     traits: frozenset[str] = frozenset()
     hover: bool = False
     condition_immunities: frozenset[str] = frozenset()
-    mount: bool = False
+    rideable: bool = False  # trained to carry a rider (a controlled mount)
     extra: tuple = field(default=(), compare=False)  # challenge, armor: shown, not used
 
     def __deepcopy__(self, memo):
@@ -261,7 +261,7 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
     attacks = data.get("attacks", [])
     if not isinstance(attacks, list):
         raise _fail("'attacks' must be an array of tables [[attacks]]", path, line_of(text, "[[attacks]]"))
-    for key in ("player", "hover", "mount"):
+    for key in ("player", "hover", "rideable"):
         if not isinstance(data.get(key, False), bool):
             raise _fail(f"'{key}' must be true or false", path, key_line(text, key))
     return StatBlock(
@@ -290,7 +290,7 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
         traits=frozenset(_names(data, "traits", path, text)),
         hover=data.get("hover", False),
         condition_immunities=frozenset(_names(data, "condition_immunities", path, text)),
-        mount=data.get("mount", False),
+        rideable=data.get("rideable", False),
         extra=tuple((k, data[k]) for k in ("challenge", "armor") if k in data),
     )
 

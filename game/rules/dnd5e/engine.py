@@ -122,6 +122,7 @@ class Battle(Moving, Reacting):
         roll_surprise(state, lambda text: self.emit("note", text))
         state.order = roll_initiative(state, self.scenario, lambda text: self.emit("note", text))
         state.started = True
+        self._seat_riders()
         if not state.order:
             state.over = True
             return
@@ -130,6 +131,24 @@ class Battle(Moving, Reacting):
         self.check_over()
         if not state.over:
             self._begin_turn()
+
+    def _seat_riders(self) -> None:
+        """Scenario key `mount`: the creature starts in the saddle of that mount."""
+        for spec in self.scenario.creatures:
+            if spec.mount is None:
+                continue
+            rider, steed = self.state.creatures[spec.id], self.state.creatures[spec.mount]
+            if "rider" in steed.effects or steed is rider:
+                raise ContentError(f"creature {rider.id!r}: {steed.id!r} cannot carry it", self.scenario.path,
+                                   spec.line)
+            rider.effects.update(mounted_on=steed.id, mount_side=steed.side_squares)
+            steed.effects["rider"] = rider.id
+            rider.x, rider.y, rider.altitude = steed.x, steed.y, steed.altitude
+            if mounted.controlled(self, steed):
+                order = self.state.order
+                order.remove(steed.id)
+                order.insert(order.index(rider.id) + 1, steed.id)
+                steed.initiative = rider.initiative
 
     def _begin_turn(self) -> None:
         """Start the current creature's turn; turns that can hold nothing end by themselves."""

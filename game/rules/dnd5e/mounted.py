@@ -24,7 +24,7 @@ def rider_of(battle, mount: Creature) -> Creature | None:
 def controlled(battle, mount: Creature) -> bool:
     """A mount trained to carry riders, ridden by an ally, obeys its rider (5e, Controlling a mount)."""
     rider = rider_of(battle, mount)
-    return rider is not None and mount.stats.mount and rider.side == mount.side
+    return rider is not None and mount.stats.rideable and rider.side == mount.side
 
 
 def do_mount(battle, rider: Creature, target_id) -> None:
