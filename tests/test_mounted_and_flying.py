@@ -101,6 +101,6 @@ def test_a_scenario_can_start_a_rider_in_the_saddle():
     b = battle(FIELD, [creature("horse", "warhorse", "blue", (3, 1)),
                        creature("fighter", "fighter", "blue", (0, 0), mount="horse"),
                        creature("gob1", "goblin", "red", (9, 3))])
-    fighter, horse = b.state.creatures["fighter"], b.state.creatures["horse"]
+    fighter = b.state.creatures["fighter"]
     assert fighter.effects["mounted_on"] == "horse" and (fighter.x, fighter.y) == (3, 1)
     assert b.state.order.index("horse") == b.state.order.index("fighter") + 1

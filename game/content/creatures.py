@@ -7,6 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..core.dice import DiceError, DiceExpr
+from ..core.movement import MODES
 from ..core.sizes import SIZES
 from .errors import ContentError, key_line, line_of, read_document
 from .paths import CREATURES_DIR, ITEMS_DIR
@@ -27,7 +28,6 @@ WEAPON_PROPERTIES = {
     "light", "finesse", "heavy", "two-handed", "versatile", "thrown", "loading", "ammunition",
     "reach", "special",
 }
-SPEED_MODES = ("walk", "fly", "swim", "climb")
 STAT_KEYS = {
     "id", "name", "size", "ac", "hp", "speed", "abilities", "proficiency", "saves", "skills",
     "passive_perception", "resistances", "vulnerabilities", "immunities", "player",
@@ -231,7 +231,7 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
     ac = _int(data, "ac", path, text, minimum=0)
     hp = _int(data, "hp", path, text, minimum=1)
     speed = data.get("speed", {"walk": 9})
-    if (not isinstance(speed, dict) or any(m not in SPEED_MODES for m in speed)
+    if (not isinstance(speed, dict) or any(m not in MODES for m in speed)
             or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0 for v in speed.values())):
         raise _fail("'speed' must be a table like { walk = 9, fly = 18 } in metres", path, key_line(text, "speed"))
     abilities = data.get("abilities", {})

@@ -104,10 +104,6 @@ def window_all(mask: np.ndarray, side: int) -> np.ndarray:
     return _window(mask, side, np.all)
 
 
-def squares_of(x: int, y: int, side: int) -> list[tuple[int, int]]:
-    return [(x + i, y + j) for j in range(side) for i in range(side)]
-
-
 def gap_squares(a: tuple[int, int, int], b: tuple[int, int, int], diagonals: str = "5-5-5") -> int:
     """Squares between two spaces (x, y, side): 1 when adjacent, as the 5e grid counts distance.
 

@@ -61,18 +61,6 @@ class Blockers:
         creature = (owner >= 0) & (owner != exclude_a) & (owner != exclude_b)
         return np.maximum(code & 3, creature * HALF).astype(np.int8)
 
-    def group_levels(self, flat, groups, counts, exclude_a, exclude_b) -> np.ndarray:
-        """The highest level per group of consecutive squares (one group per line)."""
-        code = self.codes[flat]
-        out = _group_max((code & 3).astype(np.int8), counts)
-        near = np.flatnonzero(code >= 4)  # squares with a creature: few
-        if len(near):
-            line = groups[near]
-            owner = (code[near] >> 2) - 1
-            hit = (owner != exclude_a[line]) & (owner != exclude_b[line])
-            np.maximum.at(out, line[hit], HALF)
-        return out
-
 
 def _group_max(values: np.ndarray, counts: np.ndarray) -> np.ndarray:
     """Per group of consecutive values (sizes given by counts), the maximum; 0 for empty groups."""

@@ -65,7 +65,6 @@ TIPS = {
 }
 # how each entry is used: at once, by clicking a creature, a square, a destination, or from a menu
 NOW, TARGET, AREA, MOVE, MENU = "now", "target", "area", "move", "menu"
-SIMPLE_ACTS = ("dash", "disengage", "dodge", "hide", "search", "stand", "escape", "end")
 DIGITS = "1234567890"
 
 

@@ -23,7 +23,7 @@ import numpy as np
 from ..rules.dnd5e import spells
 from ..rules.dnd5e.geometry import can_see, field_for, melee_reach, space_after_step, space_distance_m
 from .board_view import DASH_EDGE, DASH_FILL, DASH_HATCH, TARGET_RING, BoardView, metres
-from .choices import area_problem, cast_command, caught_by, target_of
+from .choices import area_problem, cast_command, caught_by
 from .hud import BAD, DIM, GOOD, TEXT, draw_card
 
 GOLD = (255, 212, 60)
@@ -331,8 +331,3 @@ class AreaMode:
         draw_card(surface, text, lines, box.center, 13, clip,
                   away=view.square_centre(actor.x, actor.y, actor.side_squares),
                   gap=max(box.w, box.h) // 2 + 6, avoid=avoid)
-
-
-def target_name(battle, option) -> str:
-    c = battle.state.creatures.get(target_of(option))
-    return c.name if c else target_of(option)

@@ -260,7 +260,7 @@ def land_attack(battle, pending: PendingAttack) -> None:
         parts.append((attack.extra_damage, attack.extra_type))
     for expr, dtype in parts:
         deal_damage(battle, target, expr, dtype, pending.crit, knock_out=pending.knock_out and pending.melee,
-                    source=attacker.name)
+)
     rider = dict(attack.on_hit)
     if rider and target.alive:
         apply_rider(battle, attacker, target, rider, pending.crit)
@@ -318,7 +318,7 @@ def lose_concentration(battle, creature: Creature, why: str) -> None:
 
 
 def deal_damage(battle, target: Creature, expr: DiceExpr, dtype: str, crit: bool,
-                knock_out: bool = False, source: str = "") -> int:
+                knock_out: bool = False) -> int:
     """Roll damage and apply it to one target."""
     rolled, how = roll_damage(battle, expr, crit)
     return apply_rolled_damage(battle, target, rolled, dtype, how, crit=crit, knock_out=knock_out)

@@ -39,7 +39,7 @@ class Battle(Moving, Reacting):
             self._start()
         except DiceError as exc:
             raise ContentError(f"while rolling for surprise and initiative: {exc}", scenario.path) from None
-        self.opening_events = self._take_events()
+        self._events = []
 
     # ----------------------------------------------------------------- plumbing
     def emit(self, kind: str, text: str, **data) -> None:

@@ -115,7 +115,3 @@ def space_after_step(creature: Creature, field: MovementField, x: int, y: int) -
 
     side = squeezed_squares(creature.size) if field.squeezing[y, x] else SPACE_SQUARES[creature.size]
     return x, y, side
-
-
-def adjacent_positions(x: int, y: int) -> np.ndarray:
-    return np.array([(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy])

@@ -4,6 +4,7 @@ opportunity attacks a step provokes (5e, "Mouvement et position", "Attaques d'op
 from __future__ import annotations
 
 from ...core.board import SQUARE_M
+from ...core.movement import MODES
 from ..commands import Command, position_arg
 from ..errors import IllegalCommand
 from ..state import Creature, Offer, PendingMove
@@ -11,7 +12,6 @@ from . import actions, mounted
 from .attacks import first_melee
 from .geometry import can_see, field_for, space_after_step, space_distance_m
 
-MOVE_MODES = ("walk", "fly", "swim", "climb")
 
 
 class Moving:
@@ -20,7 +20,7 @@ class Moving:
     def _do_move(self, actor: Creature, cmd: Command) -> None:
         self._able(actor)
         mode = cmd.get("mode", "walk")
-        if mode not in MOVE_MODES:
+        if mode not in MODES:
             raise IllegalCommand(f"unknown movement mode {mode!r} (walk, fly, swim, climb)")
         if "mounted_on" in actor.effects:
             raise IllegalCommand(f"{actor.id} is mounted: its mount moves, or it dismounts")
