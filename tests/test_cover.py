@@ -180,10 +180,19 @@ def reference_line_level(levels, a, b) -> int:
     return best
 
 
-@given(arrays(np.int8, (6, 6), elements=st.sampled_from([0, 0, 0, 1, 2, 3])),
-       st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(0, 6), st.integers(0, 6)),
-                min_size=1, max_size=12))
-def test_vectorised_lines_match_the_reference(levels, lines):
+@st.composite
+def boards_and_lines(draw):
+    """A board of any shape (so rows and columns can't be mixed up) and lines between its corners."""
+    h, w = draw(st.integers(2, 7)), draw(st.integers(2, 9))
+    levels = draw(arrays(np.int8, (h, w), elements=st.sampled_from([0, 0, 0, 1, 2, 3])))
+    corner = st.tuples(st.integers(0, w), st.integers(0, h))
+    lines = draw(st.lists(st.tuples(corner, corner), min_size=1, max_size=12))
+    return levels, [(x0, y0, x1, y1) for (x0, y0), (x1, y1) in lines]
+
+
+@given(boards_and_lines())
+def test_vectorised_lines_match_the_reference(board_and_lines):
+    levels, lines = board_and_lines
     starts = [(x0, y0) for x0, y0, _, _ in lines]
     ends = [(x1, y1) for _, _, x1, y1 in lines]
     got = segments_max_level(levels, starts, ends)

@@ -8,8 +8,9 @@ give half cover, 3 three-quarters, all 4 total; the attacker's best corner and t
 least covered square count. Each blocked line counts only up to what blocked it: a creature
 or a low wall gives at most half cover, an arrow slit at most three-quarters.
 
-Everything is vectorised over many lines at once: each line's squares come from the points
-where it crosses grid lines, in exact integer arithmetic.
+Everything is vectorised over many lines at once. The squares a line meets depend only on its
+offset (dx, dy), so each offset is traced once per board shape, in exact integer arithmetic,
+and kept as a pattern of flat offsets; a line's level is then a gather and a maximum.
 """
 
 from __future__ import annotations
@@ -35,20 +36,9 @@ class Blockers:
         if owners is not None:
             codes[1:-1, 1:-1] |= (np.asarray(owners, np.int32) + 1) << 2  # owners: index, -1 none
         self.codes = codes.ravel()
+        self.has_creatures = bool((self.codes >= 4).any())
         self._grid = codes
-        self._transposed: Blockers | None = None
-
-    def transposed(self) -> "Blockers":
-        """The same blockers with x and y swapped (for lines steeper than 45 degrees)."""
-        if self._transposed is None:
-            view = Blockers.__new__(Blockers)
-            view.shape = self.shape[::-1]
-            view.stride = self.shape[0] + 2
-            view._grid = np.ascontiguousarray(self._grid.T)
-            view.codes = view._grid.ravel()
-            view._transposed = self
-            self._transposed = view
-        return self._transposed
+        self._planes: np.ndarray | None = None
 
     def index(self, x, y):
         return (np.asarray(y) + 1) * self.stride + (np.asarray(x) + 1)
@@ -61,23 +51,146 @@ class Blockers:
         creature = (owner >= 0) & (owner != exclude_a) & (owner != exclude_b)
         return np.maximum(code & 3, creature * HALF).astype(np.int8)
 
+    @property
+    def planes(self) -> np.ndarray:
+        """The terrain levels seen by each kind of pattern entry (see _PLANE_SQUARES), flat."""
+        if self._planes is None:
+            caps = (self._grid & 3).astype(np.int8)
 
-def _group_max(values: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """Per group of consecutive values (sizes given by counts), the maximum; 0 for empty groups."""
-    out = np.zeros(len(counts), np.int8)
-    nonempty = counts > 0
-    if nonempty.any():
-        starts = (np.cumsum(counts) - counts)[nonempty]
-        out[nonempty] = np.maximum.reduceat(values, starts)
-    return out
+            def at(dy: int, dx: int) -> np.ndarray:  # shifted[i, j] = caps[i + dy, j + dx], 0 outside
+                out = np.zeros_like(caps)
+                h, w = caps.shape
+                out[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)] = \
+                    caps[max(0, dy):h - max(0, -dy), max(0, dx):w - max(0, -dx)]
+                return out
+
+            planes = [caps, np.maximum(caps, at(1, 0)), np.maximum(caps, at(0, 1)),
+                      np.minimum(at(0, -1), at(-1, 0)), np.minimum(at(-1, -1), caps),
+                      np.minimum(caps, at(-1, 0)), np.minimum(caps, at(0, -1))]
+            self._planes = np.concatenate([p.ravel() for p in planes])
+        return self._planes
+
+
+# A pattern entry is plane * (padded board size) + a padded flat offset from the line's start
+# square. The planes, and the one or two squares (offsets from the entry's square) each reads:
+#   0 a square crossed                     the square
+#   1 a column strip crossing two rows      it and the one below (blocks if either blocks)
+#   2 a row strip crossing two columns      it and the one to the right (either)
+#   3 through a grid corner, heading down-right: the squares left-below and right-above (both)
+#   4 through a grid corner, heading up-right:   the squares left-above and right-below (both)
+#   5 along a horizontal grid line: the squares below and above the unit edge (both)
+#   6 along a vertical grid line: the squares right and left of the unit edge (both)
+# (corners and edges are named by the square whose top-left corner starts them)
+L_SQUARE, L_TWO_ROWS, L_TWO_COLUMNS, L_PINCH_DOWN, L_PINCH_UP, L_EDGE_ROW, L_EDGE_COLUMN = range(7)
+
+
+def _plane_squares(stride: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per plane: offset of its first and second square, and whether both must block."""
+    first = np.array([0, 0, 0, -1, -stride - 1, 0, 0])
+    second = np.array([0, stride, 1, -stride, 0, -stride, -1])
+    both = np.array([False, False, False, True, True, True, True])
+    return first, second, both
+
+
+class _Patterns:
+    """The traced patterns of every (dx, dy) met so far on boards of one shape."""
+
+    def __init__(self, shape: tuple[int, int]) -> None:
+        self.h, self.w = shape
+        self.stride = self.w + 2
+        self.size = (self.h + 2) * self.stride
+        self.id_of = np.full((2 * self.w + 1) * (2 * self.h + 1), -1, np.int32)
+        self.start = np.zeros(0, np.int32)  # int32 throughout: it halves the memory traffic
+        self.count = np.zeros(0, np.int32)
+        self.entries = np.zeros(0, np.int32)
+
+    def ids(self, dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
+        key = (dx + self.w) * (2 * self.h + 1) + (dy + self.h)
+        pid = self.id_of[key]
+        missing = pid < 0
+        if missing.any():
+            new_keys, first = np.unique(key[missing], return_index=True)
+            self._add(new_keys, dx[missing][first], dy[missing][first])
+            pid = self.id_of[key]
+        return pid
+
+    def _add(self, keys: np.ndarray, dx: np.ndarray, dy: np.ndarray) -> None:
+        owner, entry = _trace(dx, dy, self.stride, self.size)
+        order = np.argsort(owner, kind="stable")
+        counts = np.bincount(owner, minlength=len(keys))
+        base = len(self.entries)
+        self.id_of[keys] = np.arange(len(self.start), len(self.start) + len(keys))
+        self.start = np.concatenate([self.start, base + np.cumsum(counts) - counts]).astype(np.int32)
+        self.count = np.concatenate([self.count, counts]).astype(np.int32)
+        self.entries = np.concatenate([self.entries, entry[order].astype(np.int32)])
+
+
+_PATTERNS: dict[tuple[int, int], _Patterns] = {}
+
+
+def forget_line_patterns() -> None:
+    """Drop every traced pattern (the next lines are traced afresh; for benchmarks)."""
+    _PATTERNS.clear()
+
+
+def _patterns(shape: tuple[int, int]) -> _Patterns:
+    if shape not in _PATTERNS:
+        _PATTERNS[shape] = _Patterns(shape)
+    return _PATTERNS[shape]
+
+
+def _trace(dx: np.ndarray, dy: np.ndarray, stride: int, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Entries of the segments from (0, 0) to (dx, dy), oriented left to right: (segment, entry).
+
+    A segment at most 45 degrees from the horizontal crosses, in each column strip, the rows
+    between where it enters and leaves the strip, open at both ends (touching a corner enters
+    nothing); where it leaves a strip through a grid corner inside it, it passes between the
+    two squares beside that corner, which block it only together. Steeper segments are the
+    same with rows and columns swapped, traced from their lower end.
+    """
+    owners, entries = [], []
+
+    def strips(sel: np.ndarray, length: np.ndarray):
+        idx = np.flatnonzero(sel)
+        g, rank = _ranges(length[idx])
+        owners.append(idx[g])
+        return idx[g], rank - 1
+
+    along_row = dy == 0
+    seg, s = strips(along_row, dx)
+    entries.append(L_EDGE_ROW * size + s)
+    along_column = dx == 0
+    seg, s = strips(along_column, dy)
+    entries.append(L_EDGE_COLUMN * size + s * stride)
+    slanted = ~along_row & ~along_column
+    for steep in (False, True):
+        sel = slanted & ((np.abs(dy) > dx) == steep)
+        # along: the strip axis; across: the other; shift: where tracing starts, from (0, 0)
+        along = np.abs(dy) if steep else dx
+        across = np.where(dy > 0, dx, -dx) if steep else dy
+        shift = np.where(dy > 0, 0, dx + dy * stride) if steep else np.zeros_like(dx)
+        step_along, step_across = (stride, 1) if steep else (1, stride)
+        seg, s = strips(sel, along)
+        n, d, sh = along[seg], across[seg], shift[seg]
+        enter, leave = d * s, d * (s + 1)
+        low = np.minimum(enter, leave) // n
+        two = (-(-np.maximum(enter, leave) // n)) - 1 - low
+        plane = np.where(two > 0, L_TWO_COLUMNS if steep else L_TWO_ROWS, L_SQUARE)
+        entries.append(plane * size + sh + s * step_along + low * step_across)
+        corner = (leave % n == 0) & (s < n - 1)
+        owners.append(seg[corner])
+        pinch = np.where(dy[seg[corner]] > 0, L_PINCH_DOWN, L_PINCH_UP)
+        entries.append(pinch * size + sh[corner] + (s[corner] + 1) * step_along
+                       + (leave[corner] // n[corner]) * step_across)
+    return np.concatenate(owners), np.concatenate(entries)
 
 
 def _ranges(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For groups of the given sizes: each item's group and its 1-based rank within it."""
     total = int(counts.sum())
-    groups = np.repeat(np.arange(len(counts), dtype=np.int32), counts)
-    starts = (np.cumsum(counts) - counts).astype(np.int32)
-    rank = np.arange(1, total + 1, dtype=np.int32) - np.repeat(starts, counts)
+    groups = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
+    starts = np.cumsum(counts) - counts
+    rank = np.arange(1, total + 1, dtype=np.int64) - np.repeat(starts, counts)
     return groups, rank
 
 
@@ -85,8 +198,9 @@ def lines_max_level(blockers: Blockers, starts, ends, exclude=None) -> np.ndarra
     """For each segment between grid corners, the highest level of what blocks it.
 
     starts, ends: (k, 2) integer corners (x, y); exclude: (k, 2) creature indices whose
-    squares do not block that line. Each line's squares are the one it starts in and the
-    one it enters at each crossing of a grid line, found in exact integer arithmetic.
+    squares do not block that line. The terrain comes first, from each line's traced
+    pattern; only lines the terrain leaves clear are then checked square by square for
+    creatures (a creature adds at most half cover, which terrain already gives elsewhere).
     """
     h, w = blockers.shape
     # corners on the board (0..width, 0..height): every square a line meets is then on the
@@ -94,101 +208,49 @@ def lines_max_level(blockers: Blockers, starts, ends, exclude=None) -> np.ndarra
     starts = np.clip(np.asarray(starts, dtype=np.int32).reshape(-1, 2), 0, [w, h])
     ends = np.clip(np.asarray(ends, dtype=np.int32).reshape(-1, 2), 0, [w, h])
     k = len(starts)
-    if exclude is None:
-        exclude = np.full((k, 2), -2, np.int32)
-    exclude = np.asarray(exclude, dtype=np.int32).reshape(-1, 2)
+    result = np.zeros(k, np.int8)
     # orient every line left to right (a line is the same both ways)
     flip = (ends[:, 0] < starts[:, 0]) | ((ends[:, 0] == starts[:, 0]) & (ends[:, 1] < starts[:, 1]))
     a = np.where(flip[:, None], ends, starts)
-    b = np.where(flip[:, None], starts, ends)
-    x0, y0 = a[:, 0], a[:, 1]
-    dx = b[:, 0] - x0
-    dy = b[:, 1] - y0
-    ex_a, ex_b = exclude[:, 0], exclude[:, 1]
-    result = np.zeros(k, np.int8)
-    last = len(blockers.codes) - 1
-
-    def level(x, y, line):
-        flat = np.clip(blockers.index(x, y), 0, last)
-        return blockers.level(flat, ex_a[line], ex_b[line])
-
-    slanted = (dx > 0) & (dy != 0)
-    # --- segments on a grid line: blocked where the squares on both sides of an edge block
-    along = ~slanted & ((dx != 0) | (dy != 0))
-    if along.any():
-        idx = np.flatnonzero(along)
-        vertical = dx[idx] == 0
-        length = np.where(vertical, dy[idx], dx[idx])
-        g, r = _ranges(length)
-        line = idx[g]
-        cx = np.where(vertical[g], x0[line], x0[line] + r - 1)
-        cy = np.where(vertical[g], y0[line] + r - 1, y0[line])
-        ox = np.where(vertical[g], cx - 1, cx)
-        oy = np.where(vertical[g], cy, cy - 1)
-        both = np.minimum(level(cx, cy, line), level(ox, oy, line))
-        result[idx] = _group_max(both, length)
-    if not slanted.any():
+    dx = np.abs(ends[:, 0] - starts[:, 0])
+    dy = np.where(flip, starts[:, 1] - ends[:, 1], ends[:, 1] - starts[:, 1])
+    live = np.flatnonzero((dx != 0) | (dy != 0))
+    if not len(live):
         return result
-
-    shallow = slanted & (np.abs(dy) <= dx)
-    steep = slanted & ~shallow
-    if shallow.any():
-        idx = np.flatnonzero(shallow)
-        result[idx] = _shallow_lines(blockers, x0[idx], y0[idx], dx[idx], dy[idx], ex_a[idx], ex_b[idx])
-    if steep.any():
-        # swap x and y, and orient left to right again
-        idx = np.flatnonzero(steep)
-        tx0, ty0, tdx, tdy = y0[idx], x0[idx], dy[idx], dx[idx]
-        back = tdx < 0
-        tx0 = np.where(back, tx0 + tdx, tx0)
-        ty0 = np.where(back, ty0 + tdy, ty0)
-        tdx, tdy = np.abs(tdx), np.where(back, -tdy, tdy)
-        result[idx] = _shallow_lines(blockers.transposed(), tx0, ty0, tdx, tdy, ex_a[idx], ex_b[idx])
+    patterns = _patterns(blockers.shape)
+    pid = patterns.ids(dx[live], dy[live])
+    base = ((a[live, 1] + 1) * blockers.stride + a[live, 0] + 1).astype(np.int32)
+    counts, first = patterns.count[pid], patterns.start[pid]
+    entries, offsets = _gather(patterns, first, counts, base)
+    terrain = np.maximum.reduceat(blockers.planes[entries], offsets)
+    result[live] = terrain
+    if not blockers.has_creatures:
+        return result
+    clear = np.flatnonzero(terrain == 0)
+    if not len(clear):
+        return result
+    if exclude is None:
+        exclude = np.full((k, 2), -2, np.int64)
+    exclude = np.asarray(exclude, dtype=np.int64).reshape(-1, 2)
+    entries, offsets = _gather(patterns, first[clear], counts[clear], base[clear])
+    line = live[clear].repeat(counts[clear])
+    ex_a, ex_b = exclude[line, 0], exclude[line, 1]
+    plane = entries // patterns.size
+    square = entries - plane * patterns.size
+    one, two, both = _plane_squares(blockers.stride)
+    level_one = blockers.level(square + one[plane], ex_a, ex_b)
+    level_two = blockers.level(square + two[plane], ex_a, ex_b)
+    levels = np.where(both[plane], np.minimum(level_one, level_two), np.maximum(level_one, level_two))
+    result[live[clear]] = np.maximum.reduceat(levels, offsets)
     return result
 
 
-def _shallow_lines(blockers: Blockers, x0, y0, dx, dy, ex_a, ex_b) -> np.ndarray:
-    """Lines going right (dx > 0) at most 45 degrees from the horizontal (0 < |dy| <= dx).
-
-    In each column strip such a line crosses one or two squares: the rows between where it
-    enters and leaves the strip, open at both ends (touching a corner enters nothing).
-    """
-    stride = blockers.stride
-    g, strip = _ranges(dx)
-    strip -= 1  # 0 .. dx - 1
-    gdx, gdy = np.repeat(dx, dx), np.repeat(dy, dx)
-    enter = np.repeat(y0 * dx, dx) + gdy * strip  # y * dx where the line enters the strip, exactly
-    leave = enter + gdy
-    first_row = np.minimum(enter, leave) // gdx
-    extra_row = -((-np.maximum(enter, leave)) // gdx) - 1 - first_row  # 0 or 1
-    top = (first_row + 1) * stride + np.repeat(x0 + 1, dx) + strip  # padded flat index
-    code_a = blockers.codes[top]
-    code_b = blockers.codes[top + extra_row * stride]
-    both = _group_max(np.maximum(code_a & 3, code_b & 3).astype(np.int8), dx)
-    near = np.flatnonzero((code_a | code_b) >= 4)  # squares with a creature: few
-    if len(near):
-        line = g[near]
-        for code in (code_a[near], code_b[near]):
-            owner = (code >> 2) - 1
-            hit = (owner >= 0) & (owner != ex_a[line]) & (owner != ex_b[line])
-            np.maximum.at(both, line[hit], HALF)
-    # where the line leaves a strip through a grid corner inside it, it passes between the two
-    # squares beside that corner, which block it only together
-    corner = (leave % gdx == 0) & (strip < gdx - 1)
-    if corner.any():
-        c = np.flatnonzero(corner)
-        k = x0[g[c]] + strip[c] + 1
-        m = leave[c] // gdx[c]
-        up = gdy[c] < 0
-        ya = np.where(up, m - 1, m)
-        yb = np.where(up, m, m - 1)
-        ea, eb = ex_a[g[c]], ex_b[g[c]]
-        sides = np.minimum(blockers.level((ya + 1) * stride + k, ea, eb),
-                           blockers.level((yb + 1) * stride + k + 1, ea, eb))
-        pinch = np.zeros(len(dx), np.int8)
-        np.maximum.at(pinch, g[c], sides)
-        both = np.maximum(both, pinch)
-    return both
+def _gather(patterns: _Patterns, first: np.ndarray, counts: np.ndarray, base: np.ndarray):
+    """The absolute entries of lines (pattern start, count, start square), and where each begins."""
+    offsets = np.cumsum(counts) - counts
+    total = int(offsets[-1] + counts[-1])
+    positions = np.repeat(first - offsets, counts) + np.arange(total, dtype=np.int32)
+    return patterns.entries[positions] + np.repeat(base, counts), offsets
 
 
 def segments_max_level(levels: np.ndarray, starts, ends) -> np.ndarray:
