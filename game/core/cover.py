@@ -39,6 +39,7 @@ class Blockers:
         self.has_creatures = bool((self.codes >= 4).any())
         self._grid = codes
         self._planes: np.ndarray | None = None
+        self._crowded: np.ndarray | None = None
 
     def index(self, x, y):
         return (np.asarray(y) + 1) * self.stride + (np.asarray(x) + 1)
@@ -53,22 +54,35 @@ class Blockers:
 
     @property
     def planes(self) -> np.ndarray:
-        """The terrain levels seen by each kind of pattern entry (see _PLANE_SQUARES), flat."""
+        """The terrain levels each kind of pattern entry sees, flat (see the planes below)."""
         if self._planes is None:
-            caps = (self._grid & 3).astype(np.int8)
-
-            def at(dy: int, dx: int) -> np.ndarray:  # shifted[i, j] = caps[i + dy, j + dx], 0 outside
-                out = np.zeros_like(caps)
-                h, w = caps.shape
-                out[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)] = \
-                    caps[max(0, dy):h - max(0, -dy), max(0, dx):w - max(0, -dx)]
-                return out
-
-            planes = [caps, np.maximum(caps, at(1, 0)), np.maximum(caps, at(0, 1)),
-                      np.minimum(at(0, -1), at(-1, 0)), np.minimum(at(-1, -1), caps),
-                      np.minimum(caps, at(-1, 0)), np.minimum(caps, at(0, -1))]
-            self._planes = np.concatenate([p.ravel() for p in planes])
+            self._planes = _planes_of((self._grid & 3).astype(np.int8))
         return self._planes
+
+    @property
+    def crowded_planes(self) -> np.ndarray:
+        """The same with every creature's squares at least half: where a creature may block."""
+        if self._crowded is None:
+            levels = (self._grid & 3).astype(np.int8)
+            levels[self._grid >= 4] = np.maximum(levels[self._grid >= 4], HALF)
+            self._crowded = _planes_of(levels)
+        return self._crowded
+
+
+def _planes_of(levels: np.ndarray) -> np.ndarray:
+    """The seven planes of a padded level grid, one after the other, flat."""
+    h, w = levels.shape
+
+    def at(dy: int, dx: int) -> np.ndarray:  # shifted[i, j] = levels[i + dy, j + dx], 0 outside
+        out = np.zeros_like(levels)
+        out[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)] = \
+            levels[max(0, dy):h - max(0, -dy), max(0, dx):w - max(0, -dx)]
+        return out
+
+    planes = [levels, np.maximum(levels, at(1, 0)), np.maximum(levels, at(0, 1)),
+              np.minimum(at(0, -1), at(-1, 0)), np.minimum(at(-1, -1), levels),
+              np.minimum(levels, at(-1, 0)), np.minimum(levels, at(0, -1))]
+    return np.concatenate([p.ravel() for p in planes])
 
 
 # A pattern entry is plane * (padded board size) + a padded flat offset from the line's start
@@ -229,19 +243,23 @@ def lines_max_level(blockers: Blockers, starts, ends, exclude=None) -> np.ndarra
     clear = np.flatnonzero(terrain == 0)
     if not len(clear):
         return result
+    # only entries that meet a creature (often just the pair's own squares) are looked at closely
+    entries, offsets = _gather(patterns, first[clear], counts[clear], base[clear])
+    near = np.flatnonzero(blockers.crowded_planes[entries])
+    if not len(near):
+        return result
+    line = live[clear][np.searchsorted(offsets, near, side="right") - 1]
     if exclude is None:
         exclude = np.full((k, 2), -2, np.int64)
     exclude = np.asarray(exclude, dtype=np.int64).reshape(-1, 2)
-    entries, offsets = _gather(patterns, first[clear], counts[clear], base[clear])
-    line = live[clear].repeat(counts[clear])
     ex_a, ex_b = exclude[line, 0], exclude[line, 1]
-    plane = entries // patterns.size
-    square = entries - plane * patterns.size
+    plane = entries[near] // patterns.size
+    square = entries[near] - plane * patterns.size
     one, two, both = _plane_squares(blockers.stride)
     level_one = blockers.level(square + one[plane], ex_a, ex_b)
     level_two = blockers.level(square + two[plane], ex_a, ex_b)
     levels = np.where(both[plane], np.minimum(level_one, level_two), np.maximum(level_one, level_two))
-    result[live[clear]] = np.maximum.reduceat(levels, offsets)
+    np.maximum.at(result, line, levels)
     return result
 
 
