@@ -207,6 +207,10 @@ class Tactician:
         plans += self.bonus_plans()
         if can_act and me.action:
             plans += self.fallback_action_plans()
+        if can_act and self.hard:
+            from .ai_maneuvers import maneuver_plans
+
+            plans += maneuver_plans(self, best_here)
         plans.sort(key=lambda p: -p.score)
         return [p for p in plans if p.score > 0] + [Plan(0, {"actor": me.id, "act": "end"}, "end", trusted=True)]
 
