@@ -201,7 +201,7 @@ class Tactician:
             max((self.value(t) for t in self.targets()), default=1.0)  # on the scale of the scores
         engaged = bool(self.adjacent_foes(self.sp[me.id]))
         worth_moving = (can_act and (ranged or best_here < 0.8 * potential)) or \
-            (not can_act and (not engaged or ranged and self.hard))
+            (not can_act and (not engaged or ranged and self.hard) and "hidden" not in me.conditions)
         if worth_moving and me.movement_left() >= SQUARE_M and "mounted_on" not in me.effects:
             plans += self.move_plans(best_here, can_act)
         plans += self.bonus_plans()
@@ -220,9 +220,24 @@ class Tactician:
         take = True
         if offer.kind == "opportunity" and self.hard:
             provoker = self.state.creatures[offer.provoker]
-            # an ally's mount or a creature at 0 is not worth a reaction; otherwise always
-            take = provoker.standing
+            # an ally's mount or a creature at 0 is not worth a reaction; a caster keeps its
+            # reaction for Shield unless the blow may well finish the one that provokes it
+            take = provoker.standing and not (self.keeps_shield(reactor) and not self.may_finish(reactor, provoker))
         return {"actor": reactor.id, "act": "react", "take": take}
+
+    def keeps_shield(self, reactor) -> bool:
+        """The reactor can cast Shield, and foes other than the provoker may attack it before its turn."""
+        from ..rules.dnd5e.spells import can_cast_shield
+
+        if not can_cast_shield(reactor, self.battle):
+            return False
+        attackers = [c for c in self.state.creatures.values()
+                     if c.side != reactor.side and c.standing and c.stats.attacks and c is not self.battle.current]
+        return bool(attackers)
+
+    def may_finish(self, reactor, provoker) -> bool:
+        weapon = next((a for a in reactor.stats.attacks if a.is_melee), None)
+        return weapon is not None and provoker.hp <= weapon.damage.average
 
     # -------------------------------------------------------------- values
     def value(self, target) -> float:
@@ -456,18 +471,32 @@ class Tactician:
         reach = field.reachable(left)
         plans = []
         candidates = self.candidate_squares(field, reach)
+        hiding = self.hard and not can_act and self.can_hide_now()
+        if hiding:
+            candidates = list(dict.fromkeys(candidates + self.hideouts(field, reach)))
         ranged = self.prefers_range()
+        sheltering = self.hard and ranged and self.foe_archers()  # archers trading shots seek cover
+        if sheltering:
+            candidates = list(dict.fromkeys(candidates + self.shelters(field, reach)))
         if can_act:
             spaces = [(x, y, squeezed_squares(me.size) if field.squeezing[y, x] else SPACE_SQUARES[me.size])
                       for x, y in candidates]
             in_range = [t for t in self.targets()
                         if any(a.range or a.is_melee for a in me.stats.attacks)]
             self.prefetch_cover(spaces, in_range)
+        shelter_here = 0.0
+        if sheltering:
+            spaces = [(x, y, squeezed_squares(me.size) if field.squeezing[y, x] else SPACE_SQUARES[me.size])
+                      for x, y in candidates]
+            self.prefetch_shelter(spaces + [self.sp[me.id]])
+            shelter_here = self.shelter(self.sp[me.id])
         for (x, y) in candidates:
             cost = field.cost[y, x]
             oa = self.opportunity_cost(field, x, y) if self.hard else self.simple_oa(field, x, y)
             side = squeezed_squares(me.size) if field.squeezing[y, x] else SPACE_SQUARES[me.size]
             safety = self.safety((x, y, side), ranged) if self.hard else 0.0
+            if sheltering:
+                safety += self.shelter((x, y, side)) - shelter_here
             then = None
             if can_act:
                 strikes = self.strikes_from(x, y, exact=False)
@@ -479,6 +508,9 @@ class Tactician:
             score = gain - best_here - oa + safety - 0.01 * cost
             if field.squeezing[y, x]:
                 score -= 1.5
+            if hiding and self.hideout((x, y, side)):
+                score += self.hide_value()
+                then = {"actor": me.id, "act": "hide", "bonus": True}
             if score > 0.2:
                 plans.append(Plan(best_here + score, {"actor": me.id, "act": "move", "to": [int(x), int(y)]},
                                   "move to strike", then, trusted=self.plain_mover()))
@@ -548,6 +580,41 @@ class Tactician:
                 score -= 0.8
         return score
 
+    def foe_archers(self) -> list[tuple]:
+        """Foes that can shoot at us from afar: (foe, to-hit, mean damage) of their best ranged attack."""
+        if not hasattr(self, "_archers"):
+            from ..rules.dnd5e.spells import SPELLS, spell_attack_bonus
+
+            archers = []
+            for foe in self.foes:
+                best = max(((a.to_hit, a.damage.average) for a in foe.stats.attacks if a.kind == "ranged"),
+                           key=lambda t: t[1], default=None)
+                for name in foe.stats.spells if foe.stats.spellcasting else ():
+                    spell = SPELLS.get(name)
+                    if spell is not None and spell.effect == "attack" and spell.level == 0 and \
+                            (best is None or spell.dice.average > best[1]):
+                        best = (spell_attack_bonus(foe), spell.dice.average)
+                if best is not None:
+                    archers.append((foe, *best))
+            self._archers = archers
+        return self._archers
+
+    def prefetch_shelter(self, spaces) -> None:
+        """Cover of each space (as if we stood there) against each foe archer, in one call."""
+        self.prefetch_cover_from([foe for foe, _, _ in self.foe_archers()], spaces)
+
+    def shelter(self, space) -> float:
+        """Hard: the damage foe archers would not deal to us at this space, thanks to its cover."""
+        ac = self.me.stats.ac
+        saved = 0.0
+        for foe, to_hit, damage in self.foe_archers():
+            cover = self.covers[("from", foe.id, space)]
+            if cover:
+                p_open = hit_chance(to_hit, ac, 0)[0]
+                p_covered = 0.0 if cover >= 3 else hit_chance(to_hit, ac + COVER_AC[cover], 0)[0]
+                saved += (p_open - p_covered) * damage
+        return saved
+
     def simple_oa(self, field, x, y) -> float:
         """Normal: a rough price for leaving the reach of foes next to us."""
         if "disengaged" in self.me.conditions:
@@ -600,6 +667,10 @@ class Tactician:
         """Nothing to strike this turn: walk the shortest way toward the nearest foe, around
         walls, dashing when the action has nothing better to do."""
         me = self.me
+        if self.hard and me.action and me.reaction:
+            hold = self.hold_the_gap()
+            if hold is not None:
+                return [hold]
         whole = field_for(self.battle, me)  # the whole board: the way may go round
         finite = np.isfinite(whole.cost) & whole.can_end
         ys, xs = np.nonzero(finite)
@@ -625,6 +696,49 @@ class Tactician:
             return [Plan(1.0, {"actor": me.id, "act": "dash"}, "dash")]
         return [Plan(1.0, {"actor": me.id, "act": "move", "to": [stop[0], stop[1]]}, "close in")]
 
+    def hold_the_gap(self) -> Plan | None:
+        """Hard, at a chokepoint: more melee foes are coming than can reach us at once here,
+        so stay and ready an attack for the first that steps into reach (5e, Ready)."""
+        me = self.me
+        weapon = max((a for a in me.stats.attacks if a.is_melee), key=lambda a: a.damage.average, default=None)
+        if weapon is None or self.prefers_range():
+            return None
+        here = self.sp[me.id]
+        coming = []
+        for foe in self.foes:
+            melee = max((a.reach for a in foe.stats.attacks if a.is_melee), default=None)
+            ranged = max((a.damage.average for a in foe.stats.attacks if a.kind == "ranged"), default=0.0)
+            best_melee = max((a.damage.average for a in foe.stats.attacks if a.is_melee), default=0.0)
+            if melee is None or ranged > best_melee:
+                continue  # archers will not come
+            squares = (foe.speed() + melee) / SQUARE_M
+            if gap_squares(here, self.sp[foe.id], self.battle.diagonals) <= squares:
+                coming.append(foe)
+        if len(coming) < 2 or len(coming) <= self.gang_up(here, coming):
+            return None
+        command = {"actor": me.id, "act": "ready", "trigger": {"event": "enters_reach", "by": "enemy"},
+                   "then": {"act": "attack", "with": weapon.name}}
+        return Plan(1.2, command, "hold the chokepoint")
+
+    def gang_up(self, space, foes) -> int:
+        """How many foes could stand next to us at once here: the free squares around our space
+        that they can walk to without passing through it."""
+        from scipy import ndimage
+
+        board = self.battle.board
+        open_ground = ~board.blocks_move
+        for ally in self.allies:
+            if ally.alive:
+                ax, ay, aside = self.sp[ally.id]
+                open_ground[ay:ay + aside, ax:ax + aside] = False
+        x, y, side = space
+        open_ground[y:y + side, x:x + side] = False
+        labels, _ = ndimage.label(open_ground, structure=np.ones((3, 3), bool))
+        theirs = {int(labels[fy, fx]) for f in foes for fx, fy in [self.sp[f.id][:2]]} - {0}
+        h, w = open_ground.shape
+        ring = labels[max(0, y - 1):min(h, y + side + 1), max(0, x - 1):min(w, x + side + 1)]
+        return int(np.isin(ring, list(theirs)).sum())
+
     # -------------------------------------------------------------- bonus actions and fallbacks
     def bonus_plans(self) -> list[Plan]:
         me = self.me
@@ -645,24 +759,118 @@ class Tactician:
             if ({"nimble-escape", "cunning-action"} & traits) and self.adjacent_foes(self.sp[me.id]) \
                     and me.movement_left() >= SQUARE_M:
                 plans.append(Plan(1.5, {"actor": me.id, "act": "disengage", "bonus": True}, "slip away"))
+            elif self.can_hide_now():
+                # checked before it is played: every foe that sees us must find us behind cover
+                plans.append(Plan(self.hide_value(), {"actor": me.id, "act": "hide", "bonus": True}, "hide"))
         return plans
 
+    # -------------------------------------------------------------- hiding
+    def can_hide_now(self) -> bool:
+        """Hide as a bonus action (Nimble Escape, Cunning Action), not hidden yet, no foe at hand."""
+        me = self.me
+        return bool({"nimble-escape", "cunning-action"} & me.stats.traits) and me.bonus_action \
+            and "hidden" not in me.conditions and not self.adjacent_foes(self.sp[me.id])
+
+    def hide_value(self) -> float:
+        """Hidden, our next attack has advantage and the foes' attacks on us disadvantage."""
+        mine = max((a.damage.average for a in self.me.stats.attacks), default=0.0)
+        theirs = sum(damage for _, _, damage in self.foe_archers())
+        return 0.25 * mine + 0.25 * theirs + 0.5
+
+    def prefetch_cover_from(self, foes, spaces) -> None:
+        """Cover of each space (as if we stood there) against each of the foes, in one call."""
+        me_index = self.index[self.me.id]
+        pairs, keys = [], []
+        for foe in foes:
+            foe_index = self.index[foe.effects.get("mounted_on", foe.id)]
+            for space in spaces:
+                key = ("from", foe.id, space)
+                if key not in self.covers:
+                    pairs.append((self.sp[foe.id], space, foe_index, me_index))
+                    keys.append(key)
+        if pairs:
+            for key, level in zip(keys, cover_many(self.blockers, pairs).tolist()):
+                self.covers[key] = level
+
+    def nearest_squares(self, field, reach, most: int = 150) -> list[tuple[int, int]]:
+        """The squares within reach where a move may end (not squeezing), nearest first."""
+        ys, xs = np.nonzero(reach & field.can_end & ~field.squeezing)
+        order = np.lexsort((xs, ys, field.cost[ys, xs]))[:most]
+        return [(int(xs[i]), int(ys[i])) for i in order]
+
+    def hideouts(self, field, reach, most: int = 12) -> list[tuple[int, int]]:
+        """The nearest squares within reach where we could hide (cover from every foe)."""
+        squares = self.nearest_squares(field, reach)
+        side = self.me.side_squares
+        self.prefetch_cover_from(self.foes, [(x, y, side) for x, y in squares])
+        return [(x, y) for x, y in squares if self.hideout((x, y, side))][:most]
+
+    def shelters(self, field, reach, most: int = 8) -> list[tuple[int, int]]:
+        """The squares within reach best covered from the foe archers, nearest first among equals."""
+        squares = self.nearest_squares(field, reach)
+        side = self.me.side_squares
+        self.prefetch_shelter([(x, y, side) for x, y in squares])
+        covered = [(-self.shelter((x, y, side)), i) for i, (x, y) in enumerate(squares)]
+        return [squares[i] for value, i in sorted(covered)[:most] if value < 0]
+
+    def hideout(self, space) -> bool:
+        """5e, Hide: from this space every foe would find us behind at least half cover."""
+        return all(self.covers[("from", foe.id, space)] >= 1 for foe in self.foes)
+
     def fallback_action_plans(self) -> list[Plan]:
+        """Hard, when the action has nothing better: Help an ally, Disengage to get away, or
+        Dodge when cornered."""
         me = self.me
         plans = []
         if not self.hard:
             return plans
         adjacent = self.adjacent_foes(self.sp[me.id])
         if adjacent:
-            if self.prefers_range() and me.movement_left() >= SQUARE_M:
-                plans.append(Plan(0.6, {"actor": me.id, "act": "disengage"}, "disengage"))
-            plans.append(Plan(0.4, {"actor": me.id, "act": "dodge"}, "dodge when cornered"))
-        for ally in self.allies:
-            if not ally.standing:
-                continue
-            for foe in adjacent:
-                if gap_squares(self.sp[ally.id], self.sp[foe.id], self.battle.diagonals) <= 3:
-                    plans.append(Plan(0.5, {"actor": me.id, "act": "help", "target": ally.id, "against": foe.id},
-                                      "help"))
-                    break
+            dodge = max(0.4, self.dodge_value(adjacent))
+            weak = max((a.damage.average for a in me.stats.attacks), default=0.0) < 2.0
+            if (self.prefers_range() or weak) and me.movement_left() >= SQUARE_M and self.can_get_away():
+                plans.append(Plan(max(0.6, dodge + 0.1), {"actor": me.id, "act": "disengage"}, "disengage"))
+            plans.append(Plan(dodge, {"actor": me.id, "act": "dodge"}, "dodge when cornered"))
+        for foe in adjacent:
+            for ally in self.allies:
+                gain = self.help_gain(ally, foe)
+                if gain > 0:
+                    plans.append(Plan(gain, {"actor": me.id, "act": "help", "target": ally.id, "against": foe.id},
+                                      f"help {ally.id}"))
         return plans
+
+    def dodge_value(self, foes) -> float:
+        """5e, Dodge: the foes' attacks on us have disadvantage; half what that saves (our hit
+        points count for less than theirs: only hurting them ends the fight)."""
+        saved = 0.0
+        ac = self.me.stats.ac
+        for foe in foes:
+            attack = max((a for a in foe.stats.attacks if a.is_melee), key=lambda a: a.damage.average, default=None)
+            if attack is not None:
+                plain = expected_damage(attack.damage, *hit_chance(attack.to_hit, ac, 0))
+                dodged = expected_damage(attack.damage, *hit_chance(attack.to_hit, ac, -1))
+                saved += (plain - dodged) * foe.stats.attacks_per_action
+        return 0.5 * saved
+
+    def help_gain(self, ally, foe) -> float:
+        """5e, Help: the ally's first attack on the foe has advantage; what that adds to it."""
+        if not ally.standing:
+            return 0.0
+        reach = max((a.reach for a in ally.stats.attacks if a.is_melee), default=0.0)
+        squares = (ally.speed() + reach) / SQUARE_M
+        if not reach or gap_squares(self.sp[ally.id], self.sp[foe.id], self.battle.diagonals) > squares:
+            return 0.0
+        best = 0.0
+        for attack in ally.stats.attacks:
+            if attack.is_melee:
+                plain = expected_damage(attack.damage, *hit_chance(attack.to_hit, foe.stats.ac, 0))
+                helped = expected_damage(attack.damage, *hit_chance(attack.to_hit, foe.stats.ac, 1))
+                best = max(best, helped - plain)
+        return best * self.value(foe)
+
+    def can_get_away(self) -> bool:
+        """Somewhere within our movement is out of every adjacent foe's reach."""
+        me = self.me
+        field = field_for(self.battle, me, limit_m=me.movement_left())
+        ys, xs = np.nonzero(field.reachable(me.movement_left()))
+        return bool(len(xs)) and bool((self.gaps_to(xs, ys, me.side_squares, self.adjacent_foes(self.sp[me.id])) > 1).any())

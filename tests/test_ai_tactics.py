@@ -1,0 +1,194 @@
+"""Hard computer players' positioning and reactions: cover from archers, hiding, holding a
+chokepoint with a readied attack, keeping the reaction for Shield. Each tactic where it is the
+right choice, and where it is not."""
+
+from game.rules.dnd5e.geometry import cover_between
+from game.session.ai import choose
+from helpers import act, battle, creature, force
+
+BOW = [{"name": "shortbow", "kind": "ranged", "to_hit": 4, "damage": "1d6+2", "type": "piercing", "range": [24, 96]}]
+SWORD = [{"name": "longsword", "kind": "melee", "to_hit": 5, "damage": "1d8+3", "type": "slashing"}]
+
+
+def play_turn(b, actor: str, dice=()) -> list[dict]:
+    """Let the hard computer play actor's turn to its end; the commands it gave."""
+    force(b, *dice)
+    given = []
+    while b.current.id == actor and not b.state.over:
+        command = choose(b, "hard")
+        given.append(command)
+        b.submit(command)
+        if command["act"] == "end":
+            break
+    return given
+
+
+# ---- cover from archers ----------------------------------------------------------------
+SHELTER = """\
+............
+............
+..##........
+..##........
+............
+............"""
+
+
+def test_an_archer_shoots_from_a_square_with_cover_from_the_foe_archer():
+    # 5e, Cover: half cover is +2 AC. The scout keeps its shot at the orc but steps where the
+    # wall covers it from the sniper.
+    b = battle(SHELTER, [creature("scout", "goblin", "blue", (4, 3), attacks=BOW),
+                         creature("orc", "orc", "red", (9, 4)),
+                         creature("sniper", "goblin", "red", (10, 0), attacks=BOW)])
+    scout, sniper = b.state.creatures["scout"], b.state.creatures["sniper"]
+    assert cover_between(b, sniper, scout) == 0
+    first = choose(b, "hard")
+    assert first["act"] == "move"
+    b.submit(first)
+    assert cover_between(b, sniper, scout) >= 1
+    assert choose(b, "hard") == {"actor": "scout", "act": "attack", "target": "orc", "with": "shortbow"}
+
+
+def test_without_foe_archers_the_archer_shoots_from_where_it_stands():
+    b = battle(SHELTER, [creature("scout", "goblin", "blue", (4, 3), attacks=BOW),
+                         creature("orc", "orc", "red", (9, 4))])
+    assert choose(b, "hard") == {"actor": "scout", "act": "attack", "target": "orc", "with": "shortbow"}
+
+
+# ---- Hide (Nimble Escape) --------------------------------------------------------------
+def test_a_goblin_shoots_then_slips_behind_the_wall_and_hides():
+    # 5e, Hide: only behind cover from every foe that sees it; Nimble Escape: Hide as a bonus action
+    b = battle(SHELTER, [creature("gob", "goblin", "red", (4, 2)), creature("fighter", "fighter", "blue", (10, 2))])
+    force(b, 10)  # the shot misses
+    act(b, "gob", "attack", target="fighter", **{"with": "shortbow"})
+    commands = play_turn(b, "gob", dice=[18])  # Stealth 18 + 6 beats passive Perception 13
+    acts = [c["act"] for c in commands]
+    assert acts[:2] == ["move", "hide"] and commands[1].get("bonus") is True
+    gob = b.state.creatures["gob"]
+    assert "hidden" in gob.conditions and acts[2:] == ["end"]  # and stays there
+    assert cover_between(b, b.state.creatures["fighter"], gob) >= 1
+
+
+def test_a_creature_without_nimble_escape_does_not_try_to_hide():
+    b = battle(SHELTER, [creature("orc", "orc", "red", (4, 2)), creature("fighter", "fighter", "blue", (10, 2))])
+    act(b, "orc", "attack", target="fighter", **{"with": "javelin"})
+    commands = play_turn(b, "orc")
+    assert "hide" not in [c["act"] for c in commands]
+
+
+def test_a_goblin_in_the_open_does_not_try_to_hide():
+    # nowhere within reach has cover from the fighter: hiding would be illegal, and is not tried
+    b = battle("." * 30, [creature("gob", "goblin", "red", (4, 0)), creature("fighter", "fighter", "blue", (12, 0))])
+    act(b, "gob", "attack", target="fighter", **{"with": "shortbow"})
+    commands = play_turn(b, "gob")
+    assert "hide" not in [c["act"] for c in commands]
+
+
+# ---- a chokepoint held with a readied attack -------------------------------------------
+DOOR = "\n".join(["............", "............", "#####.######"] + ["............"] * 9)
+
+
+def wolves_coming(grid):
+    return battle(grid, [creature("fighter", "fighter", "blue", (5, 2), attacks=SWORD)] +
+                  [creature(f"wolf{i}", "wolf", "red", (3 + 2 * i, 11)) for i in range(4)])
+
+
+def test_a_fighter_in_a_doorway_readies_an_attack_for_the_wolves_coming():
+    # 5e, Ready: four wolves (12 m) will reach the fighter, who cannot reach them this turn;
+    # in the doorway only three can stand next to it, so it holds and readies its sword.
+    b = wolves_coming(DOOR)
+    command = choose(b, "hard")
+    assert command["act"] == "ready"
+    assert command["trigger"] == {"event": "enters_reach", "by": "enemy"}
+    assert command["then"] == {"act": "attack", "with": "longsword"}
+    b.submit(command)
+    act(b, "fighter", "end")
+    b.submit({"actor": "wolf0", "act": "move", "to": [4, 3]})
+    assert [(o.reactor, o.kind) for o in b.state.offers] == [("fighter", "readied")]
+    assert choose(b, "hard") == {"actor": "fighter", "act": "react", "take": True}
+
+
+def test_in_the_open_the_fighter_goes_to_meet_them():
+    b = wolves_coming(DOOR.replace("#", "."))
+    assert choose(b, "hard")["act"] in ("dash", "move")
+
+
+def test_a_doorway_is_not_worth_holding_against_a_single_foe():
+    b = battle(DOOR, [creature("fighter", "fighter", "blue", (5, 2), attacks=SWORD),
+                      creature("wolf0", "wolf", "red", (5, 11))])
+    assert choose(b, "hard")["act"] in ("dash", "move")
+
+
+# ---- taking or declining an opportunity attack -----------------------------------------
+def test_a_wizard_keeps_its_reaction_for_shield_while_other_foes_can_attack():
+    # the goblin leaving the wizard's reach provokes; a dagger's 4.5 is worth less than Shield's +5 AC
+    roster = [creature("gob1", "goblin", "red", (2, 1)), creature("wizard", "wizard", "blue", (1, 1)),
+              creature("gob2", "goblin", "red", (10, 1))]
+    b = battle(ROW4, roster)
+    b.submit({"actor": "gob1", "act": "move", "to": [5, 1]})
+    assert choose(b, "hard") == {"actor": "wizard", "act": "react", "take": False}
+
+
+def test_a_wizard_takes_the_blow_that_may_finish_the_goblin():
+    roster = [creature("gob1", "goblin", "red", (2, 1), current_hp=3), creature("wizard", "wizard", "blue", (1, 1)),
+              creature("gob2", "goblin", "red", (10, 1))]
+    b = battle(ROW4, roster)
+    b.submit({"actor": "gob1", "act": "move", "to": [5, 1]})
+    assert choose(b, "hard") == {"actor": "wizard", "act": "react", "take": True}
+
+
+def test_a_fighter_always_takes_its_opportunity_attack():
+    roster = [creature("gob1", "goblin", "red", (2, 1)), creature("fighter", "fighter", "blue", (1, 1)),
+              creature("gob2", "goblin", "red", (10, 1))]
+    b = battle(ROW4, roster)
+    b.submit({"actor": "gob1", "act": "move", "to": [5, 1]})
+    assert choose(b, "hard") == {"actor": "fighter", "act": "react", "take": True}
+
+
+ROW4 = "............\n............\n............\n............"
+
+
+# ---- Help, Disengage and Dodge, first aid ---------------------------------------------
+SLAP = [{"name": "slap", "kind": "melee", "to_hit": 0, "damage": "1d1", "type": "bludgeoning"}]
+
+
+def test_a_weak_hand_helps_the_fighter_against_the_ogre():
+    # 5e, Help: the fighter's first attack on the ogre gets advantage, worth more than a slap
+    b = battle(ROW4, [creature("squire", "goblin", "blue", (1, 1), attacks=SLAP),
+                      creature("ogre", "ogre", "red", (2, 1)),
+                      creature("fighter", "fighter", "blue", (2, 3))])
+    assert choose(b, "hard") == {"actor": "squire", "act": "help", "target": "fighter", "against": "ogre"}
+
+
+def test_with_a_real_weapon_it_strikes_instead_of_helping():
+    b = battle(ROW4, [creature("squire", "goblin", "blue", (1, 1)),
+                      creature("ogre", "ogre", "red", (2, 1), current_hp=5),
+                      creature("fighter", "fighter", "blue", (2, 3))])
+    assert choose(b, "hard")["act"] == "attack"
+
+
+def test_cornered_with_nothing_to_hit_with_it_dodges():
+    # 5e, Dodge: attacks against it have disadvantage; walls on three sides, the orc on the fourth
+    pen = "#.#\n#.#\n###"
+    b = battle(pen, [creature("mule", "goblin", "blue", (1, 1), attacks=SLAP), creature("orc", "orc", "red", (1, 0))])
+    assert choose(b, "hard") == {"actor": "mule", "act": "dodge"}
+
+
+def test_with_room_to_run_it_disengages_instead():
+    b = battle(ROW4, [creature("mule", "goblin", "blue", (1, 1), attacks=SLAP), creature("orc", "orc", "red", (2, 1))])
+    assert choose(b, "hard") == {"actor": "mule", "act": "disengage"}
+
+
+def test_first_aid_for_a_dying_ally_next_to_it():
+    # 5e, Stabilizing: DC 10 Wisdom (Medicine); the cleric has already failed one death save
+    b = battle(ROW4, [creature("fighter", "fighter", "blue", (1, 1)),
+                      creature("cleric", "cleric", "blue", (2, 1), current_hp=0),
+                      creature("gob", "goblin", "red", (11, 3))])
+    b.state.creatures["cleric"].death_failures = 1
+    assert choose(b, "hard") == {"actor": "fighter", "act": "stabilize", "target": "cleric"}
+
+
+def test_no_first_aid_before_the_first_failed_save_when_a_foe_is_at_hand():
+    b = battle(ROW4, [creature("fighter", "fighter", "blue", (1, 1)),
+                      creature("cleric", "cleric", "blue", (2, 1), current_hp=0),
+                      creature("gob", "goblin", "red", (1, 2))])
+    assert choose(b, "hard")["act"] == "attack"
