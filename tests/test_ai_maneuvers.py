@@ -121,3 +121,30 @@ def test_no_maneuver_on_a_prone_held_or_downed_foe_nor_with_both_hands_on_a_club
     act(b, "giant", "attack", target="hero", **{"with": "greatclub"})
     assert all(p.command["act"] != "grapple" for p in plans_of(b))
     assert b.check({"actor": "giant", "act": "grapple", "target": "hero"}) is not None
+
+
+def held(hero: str, prone: bool):
+    """The hero grappled by the bear (and prone or not), orcs around it, on the hero's turn."""
+    b = pack(hero, {"conditions": ["prone"]} if prone else None)
+    hero_c = b.state.creatures["hero"]
+    hero_c.conditions.add("grappled")
+    hero_c.effects["grappled_by"] = "bear"
+    for cid in ("bear", "orc1", "orc2"):
+        act(b, cid, "end")
+    return b
+
+
+def test_held_down_prone_the_fighter_escapes_the_grapple():
+    # 5e, Escaping a grapple: an action, Athletics or Acrobatics against the grappler's Athletics.
+    # Prone and held (speed 0, it cannot stand): every blow on it has advantage, its own disadvantage.
+    b = held("fighter", prone=True)
+    command = choose(b, "hard")
+    assert command == {"actor": "hero", "act": "escape"}
+    force(b, 18, 2)
+    b.submit(command)
+    assert "grappled" not in b.state.creatures["hero"].conditions
+
+
+def test_grappled_but_standing_the_fighter_fights_on():
+    b = held("fighter", prone=False)
+    assert choose(b, "hard")["act"] == "attack"

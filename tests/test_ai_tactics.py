@@ -2,6 +2,7 @@
 chokepoint with a readied attack, keeping the reaction for Shield. Each tactic where it is the
 right choice, and where it is not."""
 
+from game.core.board import gap_squares
 from game.rules.dnd5e.geometry import cover_between
 from game.session.ai import choose
 from helpers import act, battle, creature, force
@@ -192,3 +193,52 @@ def test_no_first_aid_before_the_first_failed_save_when_a_foe_is_at_hand():
                       creature("cleric", "cleric", "blue", (2, 1), current_hp=0),
                       creature("gob", "goblin", "red", (1, 2))])
     assert choose(b, "hard")["act"] == "attack"
+
+
+# ---- reach, and not walking into a crowd -----------------------------------------------
+def test_the_orc_strikes_the_wizard_from_the_side_the_fighter_cannot_reach():
+    # of the squares next to the wizard, it takes the one outside the fighter's reach
+    grid = "\n".join([".........."] * 5)
+    b = battle(grid, [creature("orc", "orc", "red", (0, 1)), creature("wizard", "wizard", "blue", (5, 1)),
+                      creature("fighter", "fighter", "blue", (5, 0))])
+    command = choose(b, "hard")
+    assert command["act"] == "move"
+    b.submit(command)
+    orc = b.state.creatures["orc"]
+    assert max(abs(orc.x - 5), abs(orc.y - 1)) == 1  # next to the wizard
+    assert max(abs(orc.x - 5), abs(orc.y - 0)) > 1  # out of the fighter's reach
+
+
+def test_a_giant_with_reach_strikes_from_beyond_the_fighters_reach():
+    # 5e, Reach: a 3 m greatclub hits from two squares away, where the fighter's sword cannot answer
+    grid = "\n".join([".............."] * 6)
+    for reach, gap in ((3, 2), (1.5, 1)):
+        club = [{"name": "greatclub", "kind": "melee", "to_hit": 8, "damage": "3d8+5", "type": "bludgeoning",
+                 "reach": reach}]
+        b = battle(grid, [creature("giant", "hill-giant", "red", (0, 2), attacks=club),
+                          creature("fighter", "fighter", "blue", (8, 2))])
+        b.submit(choose(b, "hard"))
+        assert gap_squares(b.state.creatures["giant"].space, b.state.creatures["fighter"].space) == gap
+        assert choose(b, "hard") == {"actor": "giant", "act": "attack", "target": "fighter", "with": "greatclub"}
+
+
+# ---- squeezing only when it pays -------------------------------------------------------
+DEAD_END = "\n".join(["..........", "..........", "####.#####", "####.#####", "####.#####"])
+CLUB = [{"name": "greatclub", "kind": "melee", "to_hit": 6, "damage": "2d8+4", "type": "bludgeoning"}]
+
+
+def test_the_ogre_squeezes_into_the_dead_end_when_its_only_foe_is_there():
+    # 5e, Squeezing: a large ogre in a 1-square corridor moves at half speed, attacks at disadvantage
+    b = battle(DEAD_END, [creature("ogre", "ogre", "red", (0, 0), attacks=CLUB), creature("gob", "goblin", "blue", (4, 4))],
+               initiative=["ogre", "gob"])
+    commands = play_turn(b, "ogre")
+    assert {"actor": "ogre", "act": "attack", "target": "gob", "with": "greatclub"} in commands
+    assert any(c["act"] == "move" for c in commands)
+
+
+def test_the_ogre_does_not_squeeze_when_a_foe_stands_in_the_open():
+    b = battle(DEAD_END, [creature("ogre", "ogre", "red", (0, 0), attacks=CLUB), creature("gob", "goblin", "blue", (4, 4)),
+                          creature("gob2", "goblin", "blue", (9, 1))])
+    commands = play_turn(b, "ogre")
+    assert {"actor": "ogre", "act": "attack", "target": "gob2", "with": "greatclub"} in commands
+    assert "squeezing" not in b.state.creatures["ogre"].conditions

@@ -494,7 +494,7 @@ class Tactician:
             cost = field.cost[y, x]
             oa = self.opportunity_cost(field, x, y) if self.hard else self.simple_oa(field, x, y)
             side = squeezed_squares(me.size) if field.squeezing[y, x] else SPACE_SQUARES[me.size]
-            safety = self.safety((x, y, side), ranged) if self.hard else 0.0
+            safety = self.safety((x, y, side), ranged) - self.exposure((x, y, side)) if self.hard else 0.0
             if sheltering:
                 safety += self.shelter((x, y, side)) - shelter_here
             then = None
@@ -614,6 +614,23 @@ class Tactician:
                 p_covered = 0.0 if cover >= 3 else hit_chance(to_hit, ac + COVER_AC[cover], 0)[0]
                 saved += (p_open - p_covered) * damage
         return saved
+
+    def exposure(self, space) -> float:
+        """Hard: a quarter of what the foes can strike us with at this space without taking a
+        step (so a reach weapon strikes from beyond their reach, and nobody walks into a crowd)."""
+        ac = self.me.stats.ac
+        exposed = 0.0
+        for foe in self.foes:
+            attack = self.foe_melee(foe)
+            if attack is not None and gap_squares(space, self.sp[foe.id], self.battle.diagonals) * SQUARE_M \
+                    <= attack.reach + 1e-9:
+                exposed += expected_damage(attack.damage, *hit_chance(attack.to_hit, ac, 0)) * \
+                    foe.stats.attacks_per_action
+        return 0.25 * exposed
+
+    def foe_melee(self, foe):
+        """A foe's best melee attack (None without one)."""
+        return max((a for a in foe.stats.attacks if a.is_melee), key=lambda a: a.damage.average, default=None)
 
     def simple_oa(self, field, x, y) -> float:
         """Normal: a rough price for leaving the reach of foes next to us."""

@@ -15,6 +15,7 @@ attacking, so that the tactician's usual "highest score first" picks it only whe
   lasts about KEEP_ROUNDS more rounds for everyone, and its own attacks have disadvantage.
 - A grapple is worth that keeping: on a target already prone, or when an attack is left after it
   for the shove; and a little for pinning an archer or caster next to me.
+- Held down prone (or an archer held in melee), escaping is worth what getting free gives back.
 """
 
 from __future__ import annotations
@@ -32,17 +33,17 @@ PIN_WEIGHT = 0.5  # an archer or caster held next to me: its shots at disadvanta
 
 
 def maneuver_plans(tactician, best_here: float) -> list:
-    """Grapple and shove commands, scored against the best attack from here (best_here)."""
+    """Grapple, shove and escape commands, scored against the best attack from here (best_here)."""
     me = tactician.me
+    plans = escape_plans(tactician)
     if not (me.action or me.attacks_left > 0) or not me.stats.attacks:
-        return []
+        return plans
     targets = [f for f in tactician.foes if _can_maneuver(tactician, f)]
     if not targets:
-        return []
+        return plans
     attacks = me.attacks_left if me.attacks_left > 0 else me.stats.attacks_per_action
     swung = [a for a in me.stats.attacks if a.name in me.attack_weapons]
     free_hand = not any("two-handed" in a.properties for a in swung)  # 5e, Grappling: a free hand
-    plans = []
     for target in targets:
         odds = contest_odds(tactician, target)
         if not target.prone and "mounted_on" not in target.effects:
@@ -69,12 +70,57 @@ def _distance(t, a, b) -> float:
     return max(gap * SQUARE_M, abs(a.altitude - b.altitude))
 
 
+def escape_plans(t) -> list:
+    """5e, Escaping a grapple (an action): worth it when held down prone, where every blow on
+    us has advantage and ours disadvantage, or for an archer or caster held in melee."""
+    me = t.me
+    grappler = t.state.creatures.get(me.effects.get("grappled_by", ""))
+    if not me.action or grappler is None or "grappled" not in me.conditions:
+        return []
+    gain = 0.0
+    if me.prone:
+        gain += KEEP_ROUNDS * (me.stats.attacks_per_action * _own_disadvantage_cost(t, grappler)
+                               + _their_advantage_cost(t))
+    elif _prefers_range(me) or me.stats.spellcasting:
+        gain += pin_gain_on_me(t, grappler)
+    if gain <= 0:
+        return []
+    mine = check_bonus(me, best_of(me, ("athletics", "acrobatics")))
+    odds = _beat_odds(mine - check_bonus(grappler, "athletics"))
+    return [Plan(odds * gain, {"actor": me.id, "act": "escape"}, f"escape {grappler.id}")]
+
+
+def _own_disadvantage_cost(t, foe) -> float:
+    """What lying prone costs one of our attacks on the foe (disadvantage)."""
+    return (_attack_ev(t, t.me, foe, 0) - _attack_ev(t, t.me, foe, -1)) * t.value(foe)
+
+
+def _their_advantage_cost(t) -> float:
+    """What lying prone costs us: the melee foes next to us attack with advantage."""
+    me = t.me
+    cost = 0.0
+    for foe in t.adjacent_foes(t.sp[me.id]):
+        cost += (_attack_ev(t, foe, me, 1) - _attack_ev(t, foe, me, 0)) * foe.stats.attacks_per_action
+    return cost
+
+
+def pin_gain_on_me(t, grappler) -> float:
+    """Held in melee, an archer or caster shoots at disadvantage: what getting free gives back."""
+    cut = _attack_ev(t, t.me, grappler, 0, melee=False) - _attack_ev(t, t.me, grappler, -1, melee=False)
+    return KEEP_ROUNDS * cut * t.value(grappler)
+
+
 # ----------------------------------------------------------------------------- odds
 def contest_odds(t, target) -> float:
     """Chance that my Str (Athletics) beats the target's better Athletics/Acrobatics (a tie fails)."""
     if target.incapacitated:
         return 1.0  # the rules skip the contest
     edge = check_bonus(t.me, "athletics") - check_bonus(target, best_of(target, ("athletics", "acrobatics")))
+    return _beat_odds(edge)
+
+
+def _beat_odds(edge: int) -> float:
+    """Chance that d20 + edge beats another d20 (a tie fails)."""
     # mine = x + edge beats theirs = y for the faces y < x + edge
     return sum(min(20, max(0, x + edge - 1)) for x in range(1, 21)) / 400
 
