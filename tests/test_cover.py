@@ -234,3 +234,19 @@ def test_the_all_pairs_table_matches_pair_by_pair(caps, spaces):
     pairs = [(a, b, i, j) for i, a in enumerate(spaces) for j, b in enumerate(spaces) if i != j]
     expected = cover_many(blockers, pairs)
     assert [table[i, j] for _, _, i, j in pairs] == expected.tolist()
+
+
+@given(arrays(np.int8, (7, 7), elements=st.sampled_from([0, 0, 0, 0, 1, 2, 3])),
+       st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4), st.sampled_from([1, 2, 3])),
+                min_size=2, max_size=4, unique_by=lambda c: (c[0], c[1])))
+def test_the_planners_estimate_never_gives_less_cover_than_the_rule(caps, spaces):
+    # the estimate draws a big attacker's lines from its outline's four corners only: a subset
+    from game.core.cover import Blockers, cover_many
+
+    pairs = [(a, b, -1, -1) for a in spaces for b in spaces if a != b]
+    blockers = Blockers(caps)
+    exact = cover_many(blockers, pairs)
+    estimate = cover_many(blockers, pairs, estimate=True)
+    assert (estimate >= exact).all()
+    small = [i for i, (a, _, _, _) in enumerate(pairs) if a[2] == 1]
+    assert (estimate[small] == exact[small]).all()  # medium attackers: the rule itself

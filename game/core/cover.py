@@ -288,14 +288,20 @@ def _square_corners(side: int) -> np.ndarray:
                      for j in range(side) for i in range(side)])
 
 
+def _outer_corners(side: int) -> np.ndarray:
+    """The four corners of a side x side space's outline."""
+    return np.array([(0, 0), (side, 0), (0, side), (side, side)])
+
+
 def _corner_levels(blockers: Blockers, first: np.ndarray, second: np.ndarray, side_a: int, side_b: int,
-                   ids: np.ndarray) -> np.ndarray:
+                   ids: np.ndarray, outer: bool = False) -> np.ndarray:
     """Levels of the lines from every corner of each first space to every corner of the second.
 
-    first, second: (P, 2) top-left squares; ids: (P, 2) creature indices the lines ignore.
+    first, second: (P, 2) top-left squares; ids: (P, 2) creature indices the lines ignore;
+    outer: from the first space's four outer corners only (an estimate for big spaces).
     Returns (P, corners of a, corners of b).
     """
-    ca, cb = _corners(side_a), _corners(side_b)
+    ca, cb = (_outer_corners(side_a) if outer else _corners(side_a)), _corners(side_b)
     p = len(first)
     starts = np.broadcast_to((first[:, None, :] + ca[None, :, :])[:, :, None, :], (p, len(ca), len(cb), 2))
     ends = np.broadcast_to((second[:, None, :] + cb[None, :, :])[:, None, :, :], (p, len(ca), len(cb), 2))
@@ -309,11 +315,14 @@ def _grade_from(corner_levels: np.ndarray, target_side: int) -> np.ndarray:
     return _grade(corner_levels[:, :, _square_corners(target_side)])
 
 
-def cover_many(blockers: Blockers, pairs) -> np.ndarray:
+def cover_many(blockers: Blockers, pairs, estimate: bool = False) -> np.ndarray:
     """Cover (0 none .. 3 total) for many (attacker space, target space, attacker id, target id).
 
     A space is (x, y, side); ids are the creatures' indices in the blockers' owners (or -1):
-    the attacker's and the target's own squares never block their lines.
+    the attacker's and the target's own squares never block their lines. With estimate, a
+    large or bigger attacker draws its lines from the four corners of its outline only: never
+    less cover than the rule gives, and a quarter of the lines for a huge attacker (for
+    planners weighing many squares; the attack itself uses the rule).
     """
     pairs = list(pairs)
     out = np.zeros(len(pairs), np.int8)
@@ -324,7 +333,8 @@ def cover_many(blockers: Blockers, pairs) -> np.ndarray:
         first = np.array([pairs[i][0][:2] for i in members])
         second = np.array([pairs[i][1][:2] for i in members])
         ids = np.array([pairs[i][2:] for i in members])
-        out[members] = _grade_from(_corner_levels(blockers, first, second, side_a, side_b, ids), side_b)
+        levels = _corner_levels(blockers, first, second, side_a, side_b, ids, outer=estimate and side_a > 1)
+        out[members] = _grade_from(levels, side_b)
     return out
 
 

@@ -16,6 +16,7 @@ Every choice is deterministic from the battle state; a command is checked with
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 
@@ -125,6 +126,7 @@ def _approach(battle, me, foes) -> dict | None:
 COVER_AC = {0: 0, 1: 2, 2: 5, 3: 99}
 
 
+@functools.lru_cache(maxsize=4096)
 def hit_chance(to_hit: int, target_number: int, advantage: int) -> tuple[float, float]:
     """(chance to hit, chance of a critical hit) of a d20 attack."""
     hits = sum(1 for f in range(1, 21) if f == 20 or (f != 1 and f + to_hit >= target_number)) / 20
@@ -200,7 +202,10 @@ class Tactician:
         potential = 0.65 * max((a.damage.average for a in me.stats.attacks), default=0.0) * \
             max((self.value(t) for t in self.targets()), default=1.0)  # on the scale of the scores
         engaged = bool(self.adjacent_foes(self.sp[me.id]))
-        worth_moving = (can_act and (ranged or best_here < 0.8 * potential)) or \
+        # between the attacks of one Attack action, a ranged attacker that can still hit from
+        # here keeps its place (it weighed where to stand before the first)
+        mid_attack = not me.action and me.attacks_left > 0 and best_here > 0
+        worth_moving = (can_act and (ranged and not mid_attack or best_here < 0.8 * potential)) or \
             (not can_act and (not engaged or ranged and self.hard) and "hidden" not in me.conditions)
         if worth_moving and me.movement_left() >= SQUARE_M and "mounted_on" not in me.effects:
             plans += self.move_plans(best_here, can_act)
@@ -242,6 +247,12 @@ class Tactician:
     # -------------------------------------------------------------- values
     def value(self, target) -> float:
         """How much a point of damage to this target is worth."""
+        values = self.__dict__.setdefault("_values", {})
+        if target.id not in values:
+            values[target.id] = self._value(target)
+        return values[target.id]
+
+    def _value(self, target) -> float:
         if not target.standing:
             return 0.5
         threat = max((a.damage.average for a in target.stats.attacks), default=1.0)
@@ -290,7 +301,7 @@ class Tactician:
                     pairs.append((space, self.sp[target.id], me_index, t_index))
                     keys.append(key)
         if pairs:
-            for key, level in zip(keys, cover_many(self.blockers, pairs).tolist()):
+            for key, level in zip(keys, cover_many(self.blockers, pairs, estimate=True).tolist()):
                 self.covers[key] = level
 
     def strikes_from(self, x: int, y: int, exact: bool = True) -> list[Plan]:
@@ -345,7 +356,10 @@ class Tactician:
         return plans
 
     def adjacent_foes(self, space) -> list:
-        return [f for f in self.foes if gap_squares(space, self.sp[f.id], self.battle.diagonals) <= 1]
+        adjacent = self.__dict__.setdefault("_adjacent", {})
+        if space not in adjacent:
+            adjacent[space] = [f for f in self.foes if gap_squares(space, self.sp[f.id], self.battle.diagonals) <= 1]
+        return adjacent[space]
 
     def guess_advantage(self, space, target, ranged: bool, attack, dist: float) -> int:
         """Advantage for an attack from another square, from the common sources only."""
@@ -478,22 +492,21 @@ class Tactician:
         sheltering = self.hard and ranged and self.foe_archers()  # archers trading shots seek cover
         if sheltering:
             candidates = list(dict.fromkeys(candidates + self.shelters(field, reach)))
+        spaces = [(x, y, self.side_at(field, x, y)) for x, y in candidates]
         if can_act:
-            spaces = [(x, y, squeezed_squares(me.size) if field.squeezing[y, x] else SPACE_SQUARES[me.size])
-                      for x, y in candidates]
             in_range = [t for t in self.targets()
                         if any(a.range or a.is_melee for a in me.stats.attacks)]
             self.prefetch_cover(spaces, in_range)
+        if hiding:
+            self.prefetch_cover_from(self.foes, spaces)
         shelter_here = 0.0
         if sheltering:
-            spaces = [(x, y, squeezed_squares(me.size) if field.squeezing[y, x] else SPACE_SQUARES[me.size])
-                      for x, y in candidates]
             self.prefetch_shelter(spaces + [self.sp[me.id]])
             shelter_here = self.shelter(self.sp[me.id])
         for (x, y) in candidates:
             cost = field.cost[y, x]
             oa = self.opportunity_cost(field, x, y) if self.hard else self.simple_oa(field, x, y)
-            side = squeezed_squares(me.size) if field.squeezing[y, x] else SPACE_SQUARES[me.size]
+            side = self.side_at(field, x, y)
             safety = self.safety((x, y, side), ranged) - self.exposure((x, y, side)) if self.hard else 0.0
             if sheltering:
                 safety += self.shelter((x, y, side)) - shelter_here
@@ -806,8 +819,12 @@ class Tactician:
                     pairs.append((self.sp[foe.id], space, foe_index, me_index))
                     keys.append(key)
         if pairs:
-            for key, level in zip(keys, cover_many(self.blockers, pairs).tolist()):
+            for key, level in zip(keys, cover_many(self.blockers, pairs, estimate=True).tolist()):
                 self.covers[key] = level
+
+    def side_at(self, field, x: int, y: int) -> int:
+        """The side of our space at (x, y): smaller where we would squeeze."""
+        return squeezed_squares(self.me.size) if field.squeezing[y, x] else SPACE_SQUARES[self.me.size]
 
     def nearest_squares(self, field, reach, most: int = 150) -> list[tuple[int, int]]:
         """The squares within reach where a move may end (not squeezing), nearest first."""
@@ -815,16 +832,23 @@ class Tactician:
         order = np.lexsort((xs, ys, field.cost[ys, xs]))[:most]
         return [(int(xs[i]), int(ys[i])) for i in order]
 
+    def affordable_squares(self, foes) -> int:
+        """How many squares to check for cover against these foes: about 3,000 lines in all
+        (a line per corner of their space and ours), so that a turn never waits on it."""
+        ours = (self.me.side_squares + 1) ** 2
+        lines = sum((self.sp[f.id][2] + 1) ** 2 for f in foes) * ours
+        return max(12, min(150, 3000 // max(lines, 1)))
+
     def hideouts(self, field, reach, most: int = 12) -> list[tuple[int, int]]:
         """The nearest squares within reach where we could hide (cover from every foe)."""
-        squares = self.nearest_squares(field, reach)
+        squares = self.nearest_squares(field, reach, self.affordable_squares(self.foes))
         side = self.me.side_squares
         self.prefetch_cover_from(self.foes, [(x, y, side) for x, y in squares])
         return [(x, y) for x, y in squares if self.hideout((x, y, side))][:most]
 
     def shelters(self, field, reach, most: int = 8) -> list[tuple[int, int]]:
         """The squares within reach best covered from the foe archers, nearest first among equals."""
-        squares = self.nearest_squares(field, reach)
+        squares = self.nearest_squares(field, reach, self.affordable_squares([f for f, _, _ in self.foe_archers()]))
         side = self.me.side_squares
         self.prefetch_shelter([(x, y, side) for x, y in squares])
         covered = [(-self.shelter((x, y, side)), i) for i, (x, y) in enumerate(squares)]

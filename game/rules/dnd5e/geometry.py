@@ -77,7 +77,10 @@ def cover_between(battle, attacker: Creature, target: Creature) -> int:
         return index[c.effects.get("mounted_on", c.id)]
 
     pair = (attacker.space, target.space, owner(attacker), owner(target))
-    return int(cover_many(blockers, [pair])[0])
+    known = blockers.__dict__.setdefault("known_covers", {})  # new blockers whenever anyone moves
+    if pair not in known:
+        known[pair] = int(cover_many(blockers, [pair])[0])
+    return known[pair]
 
 
 def occupants_for(battle, mover: Creature) -> list[Occupant]:
