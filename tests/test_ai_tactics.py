@@ -242,3 +242,23 @@ def test_the_ogre_does_not_squeeze_when_a_foe_stands_in_the_open():
     commands = play_turn(b, "ogre")
     assert {"actor": "ogre", "act": "attack", "target": "gob2", "with": "greatclub"} in commands
     assert "squeezing" not in b.state.creatures["ogre"].conditions
+
+
+# ---- targets: casters first, unless a kill is at hand; heal only the hurt --------------
+def test_the_goblin_goes_for_the_caster():
+    b = battle(ROW4, [creature("gob", "goblin", "red", (5, 1)), creature("fighter", "fighter", "blue", (4, 1)),
+                      creature("wizard", "wizard", "blue", (6, 1))])
+    assert choose(b, "hard")["target"] == "wizard"
+
+
+def test_the_goblin_finishes_the_fighter_on_his_last_hit_point_first():
+    b = battle(ROW4, [creature("gob", "goblin", "red", (5, 1)), creature("fighter", "fighter", "blue", (4, 1), current_hp=1),
+                      creature("wizard", "wizard", "blue", (6, 1))])
+    assert choose(b, "hard")["target"] == "fighter"
+
+
+def test_the_cleric_does_not_heal_an_unhurt_ally():
+    b = battle(ROW4, [creature("cleric", "cleric", "blue", (1, 1)), creature("fighter", "fighter", "blue", (5, 1)),
+                      creature("gob", "goblin", "red", (11, 3))])
+    command = choose(b, "hard")
+    assert command.get("spell") not in ("healing-word", "cure-wounds")
