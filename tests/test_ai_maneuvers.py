@@ -2,7 +2,7 @@
 is better), with legal commands."""
 
 from game.session.ai import Tactician, choose
-from game.session.ai_maneuvers import contest_odds, maneuver_plans
+from game.session.ai.maneuvers import contest_odds, maneuver_plans
 from helpers import act, battle, creature, force
 
 ROW = "............\n............\n............\n............"

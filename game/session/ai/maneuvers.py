@@ -20,11 +20,11 @@ attacking, so that the tactician's usual "highest score first" picks it only whe
 
 from __future__ import annotations
 
-from ..core.board import SQUARE_M, gap_squares
-from ..core.sizes import size_index
-from ..rules.dnd5e.checks import best_of, check_bonus
-from ..rules.dnd5e.geometry import melee_reach
-from .ai import Plan, expected_damage, hit_chance
+from ...core.board import SQUARE_M, gap_squares
+from ...core.sizes import size_index
+from ...rules.dnd5e.checks import best_of, check_bonus
+from ...rules.dnd5e.geometry import melee_reach
+from .odds import Plan, expected_damage, hit_chance
 
 KEEP_ROUNDS = 1.5  # how long a grappled, prone foe is expected to stay down (beyond this round)
 WALK_WEIGHT = 0.7  # an ally who must walk up to the target may well strike someone else

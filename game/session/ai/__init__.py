@@ -1,0 +1,38 @@
+"""Computer players: they play by the rules, through the same commands a person uses.
+
+Levels (`choose(battle, level)` gives the next command for whoever must act now):
+- `random`: any legal command, drawn with a generator seeded from the battle's seed;
+- `rush`: go to the nearest foe and hit it (simple.py);
+- `normal`: a tactician (tactician.py): it picks the attack, spell or heal with the best
+  expected value from where it stands or from a square it can reach, finishes the dying
+  where a monster would, drinks a potion when hurt, dashes when nothing is in range;
+- `hard`: the same tactician with a sharper eye: it weighs kills, threat and casters, counts
+  the opportunity attacks a path provokes, and uses the rest of the chapter: where to stand
+  (positioning.py: cover from archers, reach, chokepoints, hiding) and the special melee
+  attacks (maneuvers.py: grapple, shove prone, escape).
+Every choice is deterministic from the battle state; a command is checked with
+`Battle.check` before it is given, so a computer player never issues an illegal one.
+"""
+
+from __future__ import annotations
+
+from .odds import COVER_AC, Plan, expected_damage, hit_chance
+from .simple import random_player, rush
+from .tactician import Tactician
+
+POLICIES = ("random", "rush", "normal", "hard")
+
+__all__ = ["COVER_AC", "POLICIES", "Plan", "Tactician", "choose", "expected_damage", "hit_chance",
+           "random_player", "rush"]
+
+
+def choose(battle, level: str = "hard") -> dict:
+    """The next command for the creature that must act now (a reaction first)."""
+    if level == "random":
+        return random_player(battle)
+    if level == "rush":
+        return rush(battle)
+    if level in ("normal", "hard"):
+        return Tactician(battle, hard=level == "hard").decide()
+    raise ValueError(f"unknown level {level!r} (known: {', '.join(POLICIES)})")
+

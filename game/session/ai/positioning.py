@@ -1,0 +1,374 @@
+"""Where a hard computer player stands: squares to strike from, opportunity attacks on the
+way, cover from the foe's archers, staying out of reach (reach weapons, crowds), squeezing
+only where it pays, holding a chokepoint with a readied attack, and hiding places."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.board import SQUARE_M, gap_squares
+from ...core.cover import cover_many
+from ...core.sizes import SPACE_SQUARES, squeezed_squares
+from ...rules.dnd5e.geometry import can_see, field_for, melee_reach
+from .odds import COVER_AC, Plan, expected_damage, hit_chance
+
+
+class Positioning:
+    """The moving half of the Tactician (a mixin: it uses the tactician's state and scores)."""
+
+    # -------------------------------------------------------------- moving
+    def move_plans(self, best_here: float, can_act: bool) -> list[Plan]:
+        me = self.me
+        left = me.movement_left()
+        dash_left = left + (me.speed() if me.action else 0.0)
+        field = field_for(self.battle, me, limit_m=max(left, dash_left))
+        reach = field.reachable(left)
+        plans = []
+        candidates = self.candidate_squares(field, reach)
+        hiding = self.hard and not can_act and self.can_hide_now()
+        if hiding:
+            candidates = list(dict.fromkeys(candidates + self.hideouts(field, reach)))
+        ranged = self.prefers_range()
+        sheltering = self.hard and ranged and self.foe_archers()  # archers trading shots seek cover
+        if sheltering:
+            candidates = list(dict.fromkeys(candidates + self.shelters(field, reach)))
+        spaces = [(x, y, self.side_at(field, x, y)) for x, y in candidates]
+        if can_act:
+            in_range = [t for t in self.targets()
+                        if any(a.range or a.is_melee for a in me.stats.attacks)]
+            self.prefetch_cover(spaces, in_range)
+        if hiding:
+            self.prefetch_cover_from(self.foes, spaces)
+        shelter_here = 0.0
+        if sheltering:
+            self.prefetch_shelter(spaces + [self.sp[me.id]])
+            shelter_here = self.shelter(self.sp[me.id])
+        for (x, y) in candidates:
+            cost = field.cost[y, x]
+            oa = self.opportunity_cost(field, x, y) if self.hard else self.simple_oa(field, x, y)
+            side = self.side_at(field, x, y)
+            safety = self.safety((x, y, side), ranged) - self.exposure((x, y, side)) if self.hard else 0.0
+            if sheltering:
+                safety += self.shelter((x, y, side)) - shelter_here
+            then = None
+            if can_act:
+                strikes = self.strikes_from(x, y, exact=False)
+                best = max(strikes, key=lambda p: p.score, default=None)
+                gain = best.score if best else 0.0
+                then = best.command if best else None
+            else:
+                gain = 0.0
+            score = gain - best_here - oa + safety - 0.01 * cost
+            if field.squeezing[y, x]:
+                score -= 1.5
+            if hiding and self.hideout((x, y, side)):
+                score += self.hide_value()
+                then = {"actor": me.id, "act": "hide", "bonus": True}
+            if score > 0.2:
+                plans.append(Plan(best_here + score, {"actor": me.id, "act": "move", "to": [int(x), int(y)]},
+                                  "move to strike", then, trusted=self.plain_mover()))
+        if not plans and best_here <= 0 and (can_act or not (self.hard and ranged)):
+            # closing in after acting is for melee creatures; archers keep their distance
+            plans += self.close_in(field, left, dash_left)
+        return plans
+
+    def gaps_to(self, xs, ys, side: int, creatures) -> np.ndarray:
+        """For many squares at once, the grid gap to the nearest of the creatures."""
+        gaps = np.full(len(xs), 10**6)
+        for f in creatures:
+            fx, fy, fs = self.sp[f.id]
+            dx = np.maximum(np.maximum(fx - (xs + side - 1), xs - (fx + fs - 1)), 0)
+            dy = np.maximum(np.maximum(fy - (ys + side - 1), ys - (fy + fs - 1)), 0)
+            if self.battle.diagonals == "5-10-5":
+                gap = np.maximum(dx, dy) + np.minimum(dx, dy) // 2
+            else:
+                gap = np.maximum(dx, dy)
+            gaps = np.minimum(gaps, gap)
+        return gaps
+
+    def plain_mover(self) -> bool:
+        """A walk the movement field prices exactly: on the ground, dragging nobody."""
+        from ...rules.dnd5e.actions import drags
+
+        me = self.me
+        return me.altitude == 0 and not drags(self.battle, me) and "mounted_on" not in me.effects
+
+    def candidate_squares(self, field, reach) -> list[tuple[int, int]]:
+        """Squares worth scoring: next to foes, and for ranged attackers a spread of the rest."""
+        me = self.me
+        ys, xs = np.nonzero(reach)
+        if not len(xs):
+            return []
+        gaps = self.gaps_to(xs, ys, me.side_squares, self.targets())
+        order = np.lexsort((xs, ys, field.cost[ys, xs], gaps))
+        near_limit = max(1, int(self.max_reach() / SQUARE_M))
+        chosen = [(int(xs[i]), int(ys[i])) for i in order if gaps[i] <= near_limit][:24]
+        if self.prefers_range() or not chosen:
+            step = max(1, len(order) // (24 if self.hard else 10))
+            chosen += [(int(xs[i]), int(ys[i])) for i in order[::step]][:24]
+        return list(dict.fromkeys(chosen))
+
+    def max_reach(self) -> float:
+        return max((a.reach for a in self.me.stats.attacks if a.is_melee), default=1.5)
+
+    def prefers_range(self) -> bool:
+        """A creature whose best attack is ranged (or a spell) keeps its distance."""
+        me = self.me
+        melee = max((a.damage.average for a in me.stats.attacks if a.is_melee), default=0.0)
+        ranged = max((a.damage.average for a in me.stats.attacks if a.kind == "ranged"), default=0.0)
+        if me.stats.spellcasting and me.stats.spellcasting in ("int",):
+            ranged = max(ranged, 5.5)
+        return ranged > melee
+
+    def safety(self, space, ranged: bool) -> float:
+        """Hard: ranged attackers like distance from melee foes and cover from archers."""
+        if not ranged:
+            return 0.0
+        score = 0.0
+        for foe in self.foes:
+            gap = gap_squares(space, self.sp[foe.id], self.battle.diagonals)
+            if gap <= 1:
+                score -= 3.0
+            elif gap <= 3:
+                score -= 0.8
+        return score
+
+    def foe_archers(self) -> list[tuple]:
+        """Foes that can shoot at us from afar: (foe, to-hit, mean damage) of their best ranged attack."""
+        if not hasattr(self, "_archers"):
+            from ...rules.dnd5e.spells import SPELLS, spell_attack_bonus
+
+            archers = []
+            for foe in self.foes:
+                best = max(((a.to_hit, a.damage.average) for a in foe.stats.attacks if a.kind == "ranged"),
+                           key=lambda t: t[1], default=None)
+                for name in foe.stats.spells if foe.stats.spellcasting else ():
+                    spell = SPELLS.get(name)
+                    if spell is not None and spell.effect == "attack" and spell.level == 0 and \
+                            (best is None or spell.dice.average > best[1]):
+                        best = (spell_attack_bonus(foe), spell.dice.average)
+                if best is not None:
+                    archers.append((foe, *best))
+            self._archers = archers
+        return self._archers
+
+    def prefetch_shelter(self, spaces) -> None:
+        """Cover of each space (as if we stood there) against each foe archer, in one call."""
+        self.prefetch_cover_from([foe for foe, _, _ in self.foe_archers()], spaces)
+
+    def shelter(self, space) -> float:
+        """Hard: the damage foe archers would not deal to us at this space, thanks to its cover."""
+        ac = self.me.stats.ac
+        saved = 0.0
+        for foe, to_hit, damage in self.foe_archers():
+            cover = self.covers[("from", foe.id, space)]
+            if cover:
+                p_open = hit_chance(to_hit, ac, 0)[0]
+                p_covered = 0.0 if cover >= 3 else hit_chance(to_hit, ac + COVER_AC[cover], 0)[0]
+                saved += (p_open - p_covered) * damage
+        return saved
+
+    def exposure(self, space) -> float:
+        """Hard: a quarter of what the foes can strike us with at this space without taking a
+        step (so a reach weapon strikes from beyond their reach, and nobody walks into a crowd)."""
+        ac = self.me.stats.ac
+        exposed = 0.0
+        for foe in self.foes:
+            attack = self.foe_melee(foe)
+            if attack is not None and gap_squares(space, self.sp[foe.id], self.battle.diagonals) * SQUARE_M \
+                    <= attack.reach + 1e-9:
+                exposed += expected_damage(attack.damage, *hit_chance(attack.to_hit, ac, 0)) * \
+                    foe.stats.attacks_per_action
+        return 0.25 * exposed
+
+    def foe_melee(self, foe):
+        """A foe's best melee attack (None without one)."""
+        return max((a for a in foe.stats.attacks if a.is_melee), key=lambda a: a.damage.average, default=None)
+
+    def simple_oa(self, field, x, y) -> float:
+        """Normal: a rough price for leaving the reach of foes next to us."""
+        if "disengaged" in self.me.conditions:
+            return 0.0
+        adjacent = self.adjacent_foes(self.sp[self.me.id])
+        if not adjacent:
+            return 0.0
+        side = self.me.side_squares
+        leaving = [f for f in adjacent if gap_squares((x, y, side), self.sp[f.id], self.battle.diagonals) > 1]
+        return 4.0 * len(leaving)
+
+    def reach_grids(self) -> list[tuple[np.ndarray, float]]:
+        """For each foe that could make an opportunity attack: where it reaches us, and its bite."""
+        if hasattr(self, "_reach_grids"):
+            return self._reach_grids
+        me = self.me
+        h, w = self.battle.board.terrain.shape
+        ys, xs = np.indices((h, w))
+        grids = []
+        for foe in self.foes:
+            if not foe.reaction or foe.incapacitated or not can_see(self.battle, foe, me):
+                continue
+            attack = next((t for t in foe.stats.attacks if t.is_melee), None)
+            if attack is None:
+                continue
+            squares = int(melee_reach(foe) / SQUARE_M + 1e-9)
+            inside = (self.gaps_to(xs.ravel(), ys.ravel(), me.side_squares, [foe]) <= squares).reshape(h, w)
+            p_hit, p_crit = hit_chance(attack.to_hit, me.stats.ac, 0)
+            grids.append((inside, expected_damage(attack.damage, p_hit, p_crit)))
+        self._reach_grids = grids
+        return grids
+
+    def opportunity_cost(self, field, x, y) -> float:
+        """Hard: the expected damage of the opportunity attacks the path to (x, y) provokes."""
+        me = self.me
+        if "disengaged" in me.conditions:
+            return 0.0
+        grids = self.reach_grids()
+        if not grids:
+            return 0.0
+        path = np.array([(me.x, me.y)] + field.path_to(x, y))
+        cost = 0.0
+        for inside, bite in grids:
+            along = inside[path[:, 1], path[:, 0]]
+            if (along[:-1] & ~along[1:]).any():
+                cost += bite * (1.5 if me.hp < 15 else 1.0)
+        return cost
+
+    def close_in(self, field, left: float, dash_left: float) -> list[Plan]:
+        """Nothing to strike this turn: walk the shortest way toward the nearest foe, around
+        walls, dashing when the action has nothing better to do."""
+        me = self.me
+        if self.hard and me.action and me.reaction:
+            hold = self.hold_the_gap()
+            if hold is not None:
+                return [hold]
+        whole = field_for(self.battle, me)  # the whole board: the way may go round
+        finite = np.isfinite(whole.cost) & whole.can_end
+        ys, xs = np.nonzero(finite)
+        if not len(xs):
+            return []
+        gaps = self.gaps_to(xs, ys, me.side_squares, self.foes)
+        near = gaps <= max(1, int(self.max_reach() / SQUARE_M))
+        if not near.any():
+            return []
+        pick = np.flatnonzero(near)[np.lexsort((xs[near], ys[near], whole.cost[ys[near], xs[near]]))[0]]
+        goal = (int(xs[pick]), int(ys[pick]))
+        path = whole.path_to(*goal)
+        budget = dash_left if me.action else left
+        stop = None
+        for x, y in path:
+            if whole.cost[y, x] > budget + 1e-9:
+                break
+            if whole.can_end[y, x]:
+                stop = (x, y)
+        if stop is None:
+            return []
+        if whole.cost[stop[1], stop[0]] > left + 1e-9:
+            return [Plan(1.0, {"actor": me.id, "act": "dash"}, "dash")]
+        return [Plan(1.0, {"actor": me.id, "act": "move", "to": [stop[0], stop[1]]}, "close in")]
+
+    def hold_the_gap(self) -> Plan | None:
+        """Hard, at a chokepoint: more melee foes are coming than can reach us at once here,
+        so stay and ready an attack for the first that steps into reach (5e, Ready)."""
+        me = self.me
+        weapon = max((a for a in me.stats.attacks if a.is_melee), key=lambda a: a.damage.average, default=None)
+        if weapon is None or self.prefers_range():
+            return None
+        here = self.sp[me.id]
+        coming = []
+        for foe in self.foes:
+            melee = max((a.reach for a in foe.stats.attacks if a.is_melee), default=None)
+            ranged = max((a.damage.average for a in foe.stats.attacks if a.kind == "ranged"), default=0.0)
+            best_melee = max((a.damage.average for a in foe.stats.attacks if a.is_melee), default=0.0)
+            if melee is None or ranged > best_melee:
+                continue  # archers will not come
+            squares = (foe.speed() + melee) / SQUARE_M
+            if gap_squares(here, self.sp[foe.id], self.battle.diagonals) <= squares:
+                coming.append(foe)
+        if len(coming) < 2 or len(coming) <= self.gang_up(here, coming):
+            return None
+        command = {"actor": me.id, "act": "ready", "trigger": {"event": "enters_reach", "by": "enemy"},
+                   "then": {"act": "attack", "with": weapon.name}}
+        return Plan(1.2, command, "hold the chokepoint")
+
+    def gang_up(self, space, foes) -> int:
+        """How many foes could stand next to us at once here: the free squares around our space
+        that they can walk to without passing through it."""
+        from scipy import ndimage
+
+        board = self.battle.board
+        open_ground = ~board.blocks_move
+        for ally in self.allies:
+            if ally.alive:
+                ax, ay, aside = self.sp[ally.id]
+                open_ground[ay:ay + aside, ax:ax + aside] = False
+        x, y, side = space
+        open_ground[y:y + side, x:x + side] = False
+        labels, _ = ndimage.label(open_ground, structure=np.ones((3, 3), bool))
+        theirs = {int(labels[fy, fx]) for f in foes for fx, fy in [self.sp[f.id][:2]]} - {0}
+        h, w = open_ground.shape
+        ring = labels[max(0, y - 1):min(h, y + side + 1), max(0, x - 1):min(w, x + side + 1)]
+        return int(np.isin(ring, list(theirs)).sum())
+
+    # -------------------------------------------------------------- hiding
+    def can_hide_now(self) -> bool:
+        """Hide as a bonus action (Nimble Escape, Cunning Action), not hidden yet, no foe at hand."""
+        me = self.me
+        return bool({"nimble-escape", "cunning-action"} & me.stats.traits) and me.bonus_action \
+            and "hidden" not in me.conditions and not self.adjacent_foes(self.sp[me.id])
+
+    def hide_value(self) -> float:
+        """Hidden, our next attack has advantage and the foes' attacks on us disadvantage."""
+        mine = max((a.damage.average for a in self.me.stats.attacks), default=0.0)
+        theirs = sum(damage for _, _, damage in self.foe_archers())
+        return 0.25 * mine + 0.25 * theirs + 0.5
+
+    def prefetch_cover_from(self, foes, spaces) -> None:
+        """Cover of each space (as if we stood there) against each of the foes, in one call."""
+        me_index = self.index[self.me.id]
+        pairs, keys = [], []
+        for foe in foes:
+            foe_index = self.index[foe.effects.get("mounted_on", foe.id)]
+            for space in spaces:
+                key = ("from", foe.id, space)
+                if key not in self.covers:
+                    pairs.append((self.sp[foe.id], space, foe_index, me_index))
+                    keys.append(key)
+        if pairs:
+            for key, level in zip(keys, cover_many(self.blockers, pairs, estimate=True).tolist()):
+                self.covers[key] = level
+
+    def side_at(self, field, x: int, y: int) -> int:
+        """The side of our space at (x, y): smaller where we would squeeze."""
+        return squeezed_squares(self.me.size) if field.squeezing[y, x] else SPACE_SQUARES[self.me.size]
+
+    def nearest_squares(self, field, reach, most: int = 150) -> list[tuple[int, int]]:
+        """The squares within reach where a move may end (not squeezing), nearest first."""
+        ys, xs = np.nonzero(reach & field.can_end & ~field.squeezing)
+        order = np.lexsort((xs, ys, field.cost[ys, xs]))[:most]
+        return [(int(xs[i]), int(ys[i])) for i in order]
+
+    def affordable_squares(self, foes) -> int:
+        """How many squares to check for cover against these foes: about 3,000 lines in all
+        (a line per corner of their space and ours), so that a turn never waits on it."""
+        ours = (self.me.side_squares + 1) ** 2
+        lines = sum((self.sp[f.id][2] + 1) ** 2 for f in foes) * ours
+        return max(12, min(150, 3000 // max(lines, 1)))
+
+    def hideouts(self, field, reach, most: int = 12) -> list[tuple[int, int]]:
+        """The nearest squares within reach where we could hide (cover from every foe)."""
+        squares = self.nearest_squares(field, reach, self.affordable_squares(self.foes))
+        side = self.me.side_squares
+        self.prefetch_cover_from(self.foes, [(x, y, side) for x, y in squares])
+        return [(x, y) for x, y in squares if self.hideout((x, y, side))][:most]
+
+    def shelters(self, field, reach, most: int = 8) -> list[tuple[int, int]]:
+        """The squares within reach best covered from the foe archers, nearest first among equals."""
+        squares = self.nearest_squares(field, reach, self.affordable_squares([f for f, _, _ in self.foe_archers()]))
+        side = self.me.side_squares
+        self.prefetch_shelter([(x, y, side) for x, y in squares])
+        covered = [(-self.shelter((x, y, side)), i) for i, (x, y) in enumerate(squares)]
+        return [squares[i] for value, i in sorted(covered)[:most] if value < 0]
+
+    def hideout(self, space) -> bool:
+        """5e, Hide: from this space every foe would find us behind at least half cover."""
+        return all(self.covers[("from", foe.id, space)] >= 1 for foe in self.foes)

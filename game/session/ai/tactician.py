@@ -1,0 +1,423 @@
+"""The tactician behind `normal` and `hard`: it scores what a creature can do now (attacks,
+spells, healing, reactions, bonus actions, Help, Dodge) and gives the best legal command.
+Where to move is weighed in positioning.py, grapple and shove in maneuvers.py."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.board import SQUARE_M, gap_squares
+from ...core.cover import cover_many
+from ...rules.dnd5e.attacks import preview_attack
+from ...rules.dnd5e.geometry import blockers_of, field_for
+from .odds import COVER_AC, Plan, expected_damage, hit_chance
+from .positioning import Positioning
+from .simple import end_or_decline
+
+
+class Tactician(Positioning):
+    """Scores what the creature can do now and gives the best legal command."""
+
+    def __init__(self, battle, hard: bool) -> None:
+        self.battle = battle
+        self.hard = hard
+        self.state = battle.state
+
+    # -------------------------------------------------------------- the choice
+    def decide(self) -> dict:
+        state = self.state
+        if state.offers:
+            return self.react(state.offers[0])
+        me = self.battle.current
+        if state.over or me is None or not me.standing:
+            return end_or_decline(self.battle)
+        self.me = me
+        hint = getattr(self.battle, "ai_hint", None)
+        if hint and hint[0] == (state.commands_done, me.id) and self.battle.check(hint[1]) is None:
+            return hint[1]  # the attack the last move was made for
+        self.foes = [c for c in state.creatures.values() if c.side != me.side and c.standing]
+        self.allies = [c for c in state.creatures.values() if c.side == me.side and c is not me and c.alive]
+        if not self.foes:
+            return end_or_decline(self.battle)
+        self.blockers, self.index = blockers_of(self.battle)
+        self.covers: dict = {}
+        self.sp = {c.id: c.space for c in state.creatures.values()}  # spaces, looked up often
+        for plan in self.plans():
+            if plan.trusted or self.battle.check(plan.command) is None:
+                # remember what a move was for, to play it next without thinking again
+                self.battle.ai_hint = ((state.commands_done + 1, me.id), plan.then) if plan.then else None
+                return plan.command
+        return end_or_decline(self.battle)
+
+    def plans(self) -> list[Plan]:
+        """Candidate commands, best first; the first legal one is played."""
+        me = self.me
+        plans: list[Plan] = []
+        if me.prone and me.speed() > 0 and me.movement_left() >= me.speed() / 2:
+            plans.append(Plan(100, {"actor": me.id, "act": "stand"}, "stand up"))
+        can_act = me.action or me.attacks_left > 0
+        plans += self.support_plans()
+        strikes_here = self.strikes_from(me.x, me.y) if can_act else []
+        best_here = max((p.score for p in strikes_here), default=0.0)
+        plans += strikes_here
+        ranged = self.prefers_range()
+        # moving is weighed when a better blow may be a few steps away (or to keep out of reach)
+        potential = 0.65 * max((a.damage.average for a in me.stats.attacks), default=0.0) * \
+            max((self.value(t) for t in self.targets()), default=1.0)  # on the scale of the scores
+        engaged = bool(self.adjacent_foes(self.sp[me.id]))
+        # between the attacks of one Attack action, a ranged attacker that can still hit from
+        # here keeps its place (it weighed where to stand before the first)
+        mid_attack = not me.action and me.attacks_left > 0 and best_here > 0
+        worth_moving = (can_act and (ranged and not mid_attack or best_here < 0.8 * potential)) or \
+            (not can_act and (not engaged or ranged and self.hard) and "hidden" not in me.conditions)
+        if worth_moving and me.movement_left() >= SQUARE_M and "mounted_on" not in me.effects:
+            plans += self.move_plans(best_here, can_act)
+        plans += self.bonus_plans()
+        if can_act and me.action:
+            plans += self.fallback_action_plans()
+        if can_act and self.hard:
+            from .maneuvers import maneuver_plans
+
+            plans += maneuver_plans(self, best_here)
+        plans.sort(key=lambda p: -p.score)
+        return [p for p in plans if p.score > 0] + [Plan(0, {"actor": me.id, "act": "end"}, "end", trusted=True)]
+
+    # -------------------------------------------------------------- reactions
+    def react(self, offer) -> dict:
+        reactor = self.state.creatures[offer.reactor]
+        take = True
+        if offer.kind == "opportunity" and self.hard:
+            provoker = self.state.creatures[offer.provoker]
+            # an ally's mount or a creature at 0 is not worth a reaction; a caster keeps its
+            # reaction for Shield unless the blow may well finish the one that provokes it
+            take = provoker.standing and not (self.keeps_shield(reactor) and not self.may_finish(reactor, provoker))
+        return {"actor": reactor.id, "act": "react", "take": take}
+
+    def keeps_shield(self, reactor) -> bool:
+        """The reactor can cast Shield, and foes other than the provoker may attack it before its turn."""
+        from ...rules.dnd5e.spells import can_cast_shield
+
+        if not can_cast_shield(reactor, self.battle):
+            return False
+        attackers = [c for c in self.state.creatures.values()
+                     if c.side != reactor.side and c.standing and c.stats.attacks and c is not self.battle.current]
+        return bool(attackers)
+
+    def may_finish(self, reactor, provoker) -> bool:
+        weapon = next((a for a in reactor.stats.attacks if a.is_melee), None)
+        return weapon is not None and provoker.hp <= weapon.damage.average
+
+    # -------------------------------------------------------------- values
+    def value(self, target) -> float:
+        """How much a point of damage to this target is worth."""
+        values = self.__dict__.setdefault("_values", {})
+        if target.id not in values:
+            values[target.id] = self._value(target)
+        return values[target.id]
+
+    def _value(self, target) -> float:
+        if not target.standing:
+            return 0.5
+        threat = max((a.damage.average for a in target.stats.attacks), default=1.0)
+        v = 1.0
+        if self.hard:
+            v += 0.05 * threat * target.stats.attacks_per_action
+            if target.stats.spellcasting:
+                v += 0.4  # go for the casters
+            v += 0.6 * (1 - target.hp / target.stats.hp)  # focus fire
+        return v
+
+    def kill_bonus(self, target, ev: float, p_hit: float) -> float:
+        if self.hard and target.standing and target.hp <= ev * 1.2:
+            return 3.0 * p_hit * target.stats.hp / max(target.hp, 1) ** 0.5
+        return 0.0
+
+    def targets(self):
+        """Who is worth attacking: standing foes (for normal, the nearest only); downed heroes
+        only for monsters within reach."""
+        out = list(self.foes)
+        if not self.hard:
+            here = self.sp[self.me.id]
+            nearest = min(gap_squares(here, self.sp[f.id], self.battle.diagonals) for f in out)
+            out = [f for f in out if gap_squares(here, self.sp[f.id], self.battle.diagonals) == nearest]
+        if not self.me.stats.player:
+            out += [c for c in self.state.creatures.values()
+                    if c.side != self.me.side and c.state == "unconscious" and c.stats.player]
+        return out
+
+    # -------------------------------------------------------------- attacks and spells
+    def cover(self, space, target) -> int:
+        key = (space, target.id)
+        if key not in self.covers:
+            self.prefetch_cover([space], [target])
+        return self.covers[key]
+
+    def prefetch_cover(self, spaces, targets) -> None:
+        """Cover from many squares against many targets, in one vectorised call."""
+        me_index = self.index[self.me.id]
+        pairs, keys = [], []
+        for space in spaces:
+            for target in targets:
+                key = (space, target.id)
+                if key not in self.covers:
+                    t_index = self.index[target.effects.get("mounted_on", target.id)]
+                    pairs.append((space, self.sp[target.id], me_index, t_index))
+                    keys.append(key)
+        if pairs:
+            for key, level in zip(keys, cover_many(self.blockers, pairs, estimate=True).tolist()):
+                self.covers[key] = level
+
+    def strikes_from(self, x: int, y: int, exact: bool = True) -> list[Plan]:
+        """Attacks and offensive spells from the square (x, y), scored by expected value."""
+        me = self.me
+        plans = []
+        here = (x, y) == (me.x, me.y)
+        side = me.side_squares
+        space = (x, y, side)
+        for target in self.targets():
+            gap = gap_squares(space, self.sp[target.id], self.battle.diagonals)
+            dist = max(gap * SQUARE_M, abs(me.altitude - target.altitude))
+            if not target.standing and dist > 1.5:
+                continue
+            cover = None
+            if me.action or me.attacks_left > 0:
+                for attack in me.stats.attacks:
+                    reach_ok = attack.is_melee and dist <= attack.reach + 1e-9
+                    range_ok = attack.range is not None and dist <= attack.range[1] + 1e-9
+                    if not (reach_ok or range_ok):
+                        continue
+                    if exact and here:
+                        p = preview_attack(self.battle, me, target, attack)
+                        if p.problem:
+                            continue
+                        p_hit = p.hit_chance
+                        p_crit = 0.0 if p_hit == 0 else (p_hit if p.auto_crit else hit_chance(20, 99, p.advantage)[1])
+                    else:
+                        if cover is None:
+                            cover = self.cover(space, target)
+                        if cover >= 3:
+                            break
+                        ranged = not reach_ok
+                        adv = self.guess_advantage(space, target, ranged, attack, dist)
+                        p_hit, p_crit = hit_chance(attack.to_hit, target.stats.ac + COVER_AC[cover], adv)
+                    ev = expected_damage(attack.damage, p_hit, p_crit)
+                    if attack.extra_damage is not None:
+                        ev += expected_damage(attack.extra_damage, p_hit, p_crit)
+                    if not target.standing:
+                        ev = 4.0 * p_hit  # two failed death saves: most of a kill
+                    score = ev * self.value(target) + self.kill_bonus(target, ev, p_hit)
+                    if not (reach_ok or self.hard) and self.adjacent_foes(space):
+                        score *= 0.8
+                    plans.append(Plan(score, {"actor": me.id, "act": "attack", "target": target.id,
+                                              "with": attack.name}, f"attack {target.id}",
+                                      trusted=exact and here and "loading" not in attack.properties
+                                      and attack.ammunition is None))
+            if me.action and here:
+                plans += self.spell_strikes(target, dist)
+        if me.action and here and self.hard:
+            plans += self.area_strikes()
+        return plans
+
+    def adjacent_foes(self, space) -> list:
+        adjacent = self.__dict__.setdefault("_adjacent", {})
+        if space not in adjacent:
+            adjacent[space] = [f for f in self.foes if gap_squares(space, self.sp[f.id], self.battle.diagonals) <= 1]
+        return adjacent[space]
+
+    def guess_advantage(self, space, target, ranged: bool, attack, dist: float) -> int:
+        """Advantage for an attack from another square, from the common sources only."""
+        good = bad = 0
+        if target.prone:
+            good, bad = (good + 1, bad) if dist <= 1.5 else (good, bad + 1)
+        if "dodging" in target.conditions:
+            bad += 1
+        if "restrained" in target.conditions or target.state != "conscious":
+            good += 1
+        if self.me.prone:
+            bad += 1
+        if ranged:
+            if attack is not None and attack.range and dist > attack.range[0]:
+                bad += 1
+            if self.adjacent_foes(space):
+                bad += 1
+        if "pack-tactics" in self.me.stats.traits and any(
+                gap_squares(self.sp[a.id], self.sp[target.id], self.battle.diagonals) <= 1 for a in self.allies if a.standing):
+            good += 1
+        return (good > 0) - (bad > 0)
+
+    def spell_strikes(self, target, dist: float) -> list[Plan]:
+        from ...rules.dnd5e.spells import SPELLS, spell_attack_bonus, spell_save_dc
+
+        me = self.me
+        plans = []
+        if not target.standing or not me.stats.spellcasting:
+            return plans
+        for name in me.stats.spells:
+            spell = SPELLS.get(name)
+            if spell is None or spell.time != "action" or spell.effect not in ("attack", "save", "darts"):
+                continue
+            if dist > spell.range_m + 1e-9:
+                continue
+            slot = spell.level
+            if slot > 0 and (me.slots.get(slot, 0) <= 0 or not self.hard):
+                continue  # normal keeps to cantrips
+            cover = self.cover(self.sp[me.id], target)
+            if cover >= 3:
+                continue
+            if spell.effect == "attack":
+                adv = self.guess_advantage(self.sp[me.id], target, True, None, 0.0)
+                p_hit, p_crit = hit_chance(spell_attack_bonus(me), target.stats.ac + COVER_AC[cover], adv)
+                ev = expected_damage(spell.dice, p_hit, p_crit)
+            elif spell.effect == "save":
+                save = target.stats.save(spell.save)
+                p_fail = min(1.0, max(0.0, (spell_save_dc(me) - save - 1) / 20))
+                ev = p_fail * spell.dice.average
+                p_hit = p_fail
+            else:  # darts: sure hits
+                ev = 3 * spell.dice.average
+                p_hit = 1.0
+            score = ev * self.value(target) + self.kill_bonus(target, ev, p_hit)
+            if slot > 0:
+                score -= 4.0 if self.hard else 2.0  # a slot is worth keeping for a kill or a heal
+            command = {"actor": me.id, "act": "cast", "spell": name, "target": target.id}
+            plans.append(Plan(score, command, f"cast {name} on {target.id}"))
+        return plans
+
+    def area_strikes(self) -> list[Plan]:
+        """Area spells that catch two or more foes and no friend."""
+        from ...rules.dnd5e.spells import SPELLS, area_mask, spell_save_dc
+
+        me = self.me
+        plans = []
+        for name in me.stats.spells:
+            spell = SPELLS.get(name)
+            if spell is None or spell.effect != "area" or me.slots.get(spell.level, 0) <= 0:
+                continue
+            centres = {(f.x, f.y) for f in self.foes}
+            centres |= {(me.x + dx, me.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy}
+            for at in sorted(centres):
+                if not (0 <= at[0] < self.battle.board.width and 0 <= at[1] < self.battle.board.height):
+                    continue
+                mask = area_mask(self.battle, me, name, at)
+                inside = [c for c in self.state.creatures.values() if c.alive and c is not me
+                          and any(mask[y, x] for x, y in c.squares())]
+                foes = [c for c in inside if c.side != me.side and c.standing]
+                if len(foes) < 2 or any(c.side == me.side for c in inside):
+                    continue
+                ev = 0.0
+                for f in foes:
+                    p_fail = min(1.0, max(0.0, (spell_save_dc(me) - f.stats.save("dex") - 1) / 20))
+                    each = (p_fail + (1 - p_fail) / 2) * spell.dice.average
+                    ev += each * self.value(f) + self.kill_bonus(f, spell.dice.average, p_fail)
+                plans.append(Plan(ev - 3.0, {"actor": me.id, "act": "cast", "spell": name, "at": list(at)},
+                                  f"cast {name} at {at}"))
+        return plans
+
+    # -------------------------------------------------------------- support
+    def support_plans(self) -> list[Plan]:
+        me = self.me
+        plans = []
+        downed = [a for a in self.allies if a.state == "unconscious" and a.stats.player]
+        if me.stats.spellcasting:
+            from ...rules.dnd5e.spells import SPELLS
+
+            for name in me.stats.spells:
+                spell = SPELLS.get(name)
+                if spell is None or spell.effect != "heal" or me.slots.get(spell.level, 0) <= 0:
+                    continue
+                if spell.time == "bonus" and not me.bonus_action or spell.time == "action" and not me.action:
+                    continue
+                for ally in downed + [a for a in self.allies if a.standing and a.hp < a.stats.hp / 3]:
+                    score = 30.0 if ally in downed else 8.0
+                    plans.append(Plan(score, {"actor": me.id, "act": "cast", "spell": name, "target": ally.id},
+                                      f"heal {ally.id}"))
+        if me.action and "potion-of-healing" in me.items and me.hp < me.stats.hp * 0.35:
+            plans.append(Plan(12.0, {"actor": me.id, "act": "use", "item": "potion-of-healing"}, "drink"))
+        if me.action and self.hard:
+            for ally in downed:
+                if gap_squares(self.sp[me.id], self.sp[ally.id], self.battle.diagonals) <= 1 and ally.death_failures >= 1:
+                    plans.append(Plan(6.0, {"actor": me.id, "act": "stabilize", "target": ally.id}, "first aid"))
+        return plans
+
+    # -------------------------------------------------------------- bonus actions and fallbacks
+    def bonus_plans(self) -> list[Plan]:
+        me = self.me
+        plans = []
+        if not me.bonus_action:
+            return plans
+        # two-weapon fighting after an Attack action with a light weapon
+        light = [a for a in me.stats.attacks if a.is_melee and "light" in a.properties]
+        if me.attack_weapons and len(light) >= 2:
+            for target in self.foes:
+                for attack in light:
+                    if attack.name not in me.attack_weapons and \
+                            gap_squares(self.sp[me.id], self.sp[target.id], self.battle.diagonals) <= 1:
+                        plans.append(Plan(2.0, {"actor": me.id, "act": "attack", "target": target.id,
+                                                "with": attack.name, "offhand": True}, "off-hand"))
+        if self.hard and not me.action and me.attacks_left == 0:
+            traits = me.stats.traits
+            if ({"nimble-escape", "cunning-action"} & traits) and self.adjacent_foes(self.sp[me.id]) \
+                    and me.movement_left() >= SQUARE_M:
+                plans.append(Plan(1.5, {"actor": me.id, "act": "disengage", "bonus": True}, "slip away"))
+            elif self.can_hide_now():
+                # checked before it is played: every foe that sees us must find us behind cover
+                plans.append(Plan(self.hide_value(), {"actor": me.id, "act": "hide", "bonus": True}, "hide"))
+        return plans
+
+    def fallback_action_plans(self) -> list[Plan]:
+        """Hard, when the action has nothing better: Help an ally, Disengage to get away, or
+        Dodge when cornered."""
+        me = self.me
+        plans = []
+        if not self.hard:
+            return plans
+        adjacent = self.adjacent_foes(self.sp[me.id])
+        if adjacent:
+            dodge = max(0.4, self.dodge_value(adjacent))
+            weak = max((a.damage.average for a in me.stats.attacks), default=0.0) < 2.0
+            if (self.prefers_range() or weak) and me.movement_left() >= SQUARE_M and self.can_get_away():
+                plans.append(Plan(max(0.6, dodge + 0.1), {"actor": me.id, "act": "disengage"}, "disengage"))
+            plans.append(Plan(dodge, {"actor": me.id, "act": "dodge"}, "dodge when cornered"))
+        for foe in adjacent:
+            for ally in self.allies:
+                gain = self.help_gain(ally, foe)
+                if gain > 0:
+                    plans.append(Plan(gain, {"actor": me.id, "act": "help", "target": ally.id, "against": foe.id},
+                                      f"help {ally.id}"))
+        return plans
+
+    def dodge_value(self, foes) -> float:
+        """5e, Dodge: the foes' attacks on us have disadvantage; half what that saves (our hit
+        points count for less than theirs: only hurting them ends the fight)."""
+        saved = 0.0
+        ac = self.me.stats.ac
+        for foe in foes:
+            attack = max((a for a in foe.stats.attacks if a.is_melee), key=lambda a: a.damage.average, default=None)
+            if attack is not None:
+                plain = expected_damage(attack.damage, *hit_chance(attack.to_hit, ac, 0))
+                dodged = expected_damage(attack.damage, *hit_chance(attack.to_hit, ac, -1))
+                saved += (plain - dodged) * foe.stats.attacks_per_action
+        return 0.5 * saved
+
+    def help_gain(self, ally, foe) -> float:
+        """5e, Help: the ally's first attack on the foe has advantage; what that adds to it."""
+        if not ally.standing:
+            return 0.0
+        reach = max((a.reach for a in ally.stats.attacks if a.is_melee), default=0.0)
+        squares = (ally.speed() + reach) / SQUARE_M
+        if not reach or gap_squares(self.sp[ally.id], self.sp[foe.id], self.battle.diagonals) > squares:
+            return 0.0
+        best = 0.0
+        for attack in ally.stats.attacks:
+            if attack.is_melee:
+                plain = expected_damage(attack.damage, *hit_chance(attack.to_hit, foe.stats.ac, 0))
+                helped = expected_damage(attack.damage, *hit_chance(attack.to_hit, foe.stats.ac, 1))
+                best = max(best, helped - plain)
+        return best * self.value(foe)
+
+    def can_get_away(self) -> bool:
+        """Somewhere within our movement is out of every adjacent foe's reach."""
+        me = self.me
+        field = field_for(self.battle, me, limit_m=me.movement_left())
+        ys, xs = np.nonzero(field.reachable(me.movement_left()))
+        return bool(len(xs)) and bool((self.gaps_to(xs, ys, me.side_squares, self.adjacent_foes(self.sp[me.id])) > 1).any())
