@@ -193,6 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from .core.memory import keep_freed_memory
+
+    keep_freed_memory()  # numpy temporaries reuse freed memory instead of faulting in new pages
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

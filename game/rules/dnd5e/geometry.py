@@ -71,16 +71,24 @@ def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
 
 def cover_between(battle, attacker: Creature, target: Creature) -> int:
     """Cover of target against attacker: terrain, and creatures in the way (at most half)."""
+    return covers_between(battle, [(attacker, target)])[0]
+
+
+def covers_between(battle, pairs: list[tuple[Creature, Creature]]) -> list[int]:
+    """cover_between for many (attacker, target) pairs, the unknown ones in one vectorised call.
+
+    Known covers are kept with the blockers, which are new whenever anyone moves."""
     blockers, index = blockers_of(battle)
 
     def owner(c: Creature) -> int:  # a rider stands in its mount's squares
         return index[c.effects.get("mounted_on", c.id)]
 
-    pair = (attacker.space, target.space, owner(attacker), owner(target))
-    known = blockers.__dict__.setdefault("known_covers", {})  # new blockers whenever anyone moves
-    if pair not in known:
-        known[pair] = int(cover_many(blockers, [pair])[0])
-    return known[pair]
+    keys = [(a.space, t.space, owner(a), owner(t)) for a, t in pairs]
+    known = blockers.__dict__.setdefault("known_covers", {})
+    missing = list(dict.fromkeys(k for k in keys if k not in known))
+    if missing:
+        known.update(zip(missing, cover_many(blockers, missing).tolist()))
+    return [known[k] for k in keys]
 
 
 def occupants_for(battle, mover: Creature) -> list[Occupant]:
