@@ -18,6 +18,9 @@ class Positioning:
 
     # -------------------------------------------------------------- moving
     def move_plans(self, best_here: float, can_act: bool) -> list[Plan]:
+        """Moves worth making: each candidate square scored by the best strike from there (when
+        the action is still to come) against best_here, less the opportunity attacks on the way
+        and the foes' reach there, plus (hard) distance and cover from archers and a hiding place."""
         me = self.me
         left = me.movement_left()
         dash_left = left + (me.speed() if me.action else 0.0)
@@ -61,12 +64,13 @@ class Positioning:
             score = gain - best_here - oa + safety - 0.01 * cost
             if field.squeezing[y, x]:
                 score -= 1.5
+            why = "move to strike"
             if hiding and self.hideout((x, y, side)):
                 score += self.hide_value()
-                then = {"actor": me.id, "act": "hide", "bonus": True}
+                then, why = {"actor": me.id, "act": "hide", "bonus": True}, "move to hide"
             if score > 0.2:
                 plans.append(Plan(best_here + score, {"actor": me.id, "act": "move", "to": [int(x), int(y)]},
-                                  "move to strike", then, trusted=self.plain_mover()))
+                                  why, then, trusted=self.plain_mover()))
         if not plans and best_here <= 0 and (can_act or not (self.hard and ranged)):
             # closing in after acting is for melee creatures; archers keep their distance
             plans += self.close_in(field, left, dash_left)
@@ -121,7 +125,7 @@ class Positioning:
         return ranged > melee
 
     def safety(self, space, ranged: bool) -> float:
-        """Hard: ranged attackers like distance from melee foes and cover from archers."""
+        """Hard: ranged attackers like distance from melee foes (cover is weighed in shelter)."""
         if not ranged:
             return 0.0
         score = 0.0
