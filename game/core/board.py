@@ -13,6 +13,9 @@ from .terrain import TERRAIN
 SQUARE_M = 1.5  # one square is 1.5 m (5 ft)
 
 
+STEPS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)  # the 8 neighbour steps
+
+
 @dataclass(eq=False)
 class Board:
     """Terrain kinds as a (rows, columns) uint8 array; properties come from TERRAIN."""
@@ -36,8 +39,13 @@ class Board:
         return 0 <= x and 0 <= y and x + side <= self.width and y + side <= self.height
 
     def prop(self, name: str) -> np.ndarray:
-        """One terrain property for every square, e.g. prop("difficult")."""
-        return TERRAIN[name][self.terrain]
+        """One terrain property for every square, e.g. prop("difficult") (read-only, kept)."""
+        key = f"prop:{name}"
+        if key not in self._neighbours:
+            values = TERRAIN[name][self.terrain]
+            values.flags.writeable = False
+            self._neighbours[key] = values
+        return self._neighbours[key]
 
     @cached_property
     def blocks_move(self) -> np.ndarray:
@@ -60,15 +68,12 @@ class Board:
             h, w = self.terrain.shape
             index = np.arange(h * w).reshape(h, w)
             sources, targets, diagonal = [], [], []
-            for dy in (-1, 0, 1):
-                for dx in (-1, 0, 1):
-                    if dx == dy == 0:
-                        continue
-                    src = index[max(0, -dy): h - max(0, dy), max(0, -dx): w - max(0, dx)]
-                    dst = src + dy * w + dx
-                    sources.append(src.ravel())
-                    targets.append(dst.ravel())
-                    diagonal.append(np.full(src.size, dx != 0 and dy != 0))
+            for dx, dy in STEPS:
+                src = index[max(0, -dy): h - max(0, dy), max(0, -dx): w - max(0, dx)]
+                dst = src + dy * w + dx
+                sources.append(src.ravel())
+                targets.append(dst.ravel())
+                diagonal.append(np.full(src.size, dx != 0 and dy != 0))
             src = np.concatenate(sources)
             dst = np.concatenate(targets)
             diag = np.concatenate(diagonal)
@@ -80,7 +85,41 @@ class Board:
             side_b = np.where(diag, side_b, dst)
             self._neighbours["edges"] = tuple(a.astype(np.int32) for a in (src, dst)) + (
                 diag, side_a.astype(np.int32), side_b.astype(np.int32))
+            direction = np.concatenate([np.full(len(s), k) for k, s in enumerate(sources)])[order]
+            self._neighbours["by_direction"] = (direction * h * w + src).astype(np.int32)
         return self._neighbours["edges"]
+
+    def edges_by_direction(self) -> np.ndarray:
+        """For each neighbour edge (in neighbour_edges' order), its place in an (8, h, w) stack
+        of per-direction arrays indexed by the source square (directions as STEPS lists them)."""
+        self.neighbour_edges()
+        return self._neighbours["by_direction"]
+
+
+    def step_graph(self, parities: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]:
+        """The shape of the movement graph: (indptr, indices) of a CSR matrix over the board's
+        squares (parities 1) or over squares x diagonal parity (2, for 5-10-5), and for 2 the
+        neighbour edge behind each graph edge with its cost factor (a diagonal from odd: 2).
+        """
+        key = f"graph{parities}"
+        if key not in self._neighbours:
+            src, dst, diag, _, _ = self.neighbour_edges()
+            n = self.terrain.size
+            edge = np.arange(len(src))
+            factor = np.ones(len(src))
+            if parities == 2:
+                orth, dg = np.flatnonzero(~diag), np.flatnonzero(diag)
+                s_all = np.concatenate([src[orth], src[orth] + n, src[dg], src[dg] + n])
+                d_all = np.concatenate([dst[orth], dst[orth] + n, dst[dg] + n, dst[dg]])
+                edge = np.concatenate([orth, orth, dg, dg])
+                factor = np.concatenate([np.ones(2 * len(orth) + len(dg)), np.full(len(dg), 2.0)])
+                order = np.argsort(s_all, kind="stable")
+                src, dst, edge, factor = s_all[order], d_all[order], edge[order], factor[order]
+            indptr = np.zeros(n * parities + 1, np.int32)
+            np.cumsum(np.bincount(src, minlength=n * parities), out=indptr[1:])
+            self._neighbours[key] = (indptr, dst.astype(np.int32), edge if parities == 2 else None,
+                                     factor if parities == 2 else None)
+        return self._neighbours[key]
 
 
 def _window(mask: np.ndarray, side: int, reduce) -> np.ndarray:

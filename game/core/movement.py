@@ -16,9 +16,8 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
-from .board import SQUARE_M, Board, window_all, window_any
+from .board import SQUARE_M, STEPS, Board, window_all, window_any
 from .sizes import SPACE_SQUARES, TINY_PER_SQUARE, size_index, squeezed_squares
-from .terrain import TERRAIN
 
 MODES = ("walk", "fly", "swim", "climb")
 _TIE_BREAK = 1e-5
@@ -92,17 +91,17 @@ class MovementField:
 def position_costs(board: Board, mover: Mover, others: list[Occupant]) -> tuple[np.ndarray, ...]:
     """Per position: (multiplier, squeezing, can_end, terrain_ok) for this mover."""
     terrain = board.terrain
-    blocks = TERRAIN["blocks_move"][terrain]
-    climbable = TERRAIN["climbable"][terrain]
+    blocks = board.prop("blocks_move")
+    climbable = board.prop("climbable")
     passable = ~blocks | (climbable if mover.mode == "climb" else False)
     if mover.mode == "swim":  # swimming is for water: shallow or deep
-        passable = passable & (TERRAIN["deep_water"][terrain] | (TERRAIN["name"][terrain] == "shallow-water"))
+        passable = passable & (board.prop("deep_water") | (board.prop("name") == "shallow-water"))
     if mover.mode == "fly":
         costly = np.zeros_like(blocks)  # flying over the ground ignores its difficult terrain
     else:
-        costly = TERRAIN["difficult"][terrain].copy()
+        costly = board.prop("difficult").copy()
         if not mover.swims:
-            costly |= TERRAIN["deep_water"][terrain]
+            costly |= board.prop("deep_water")
         if mover.mode == "climb" and not mover.climbs:
             costly |= climbable
 
@@ -169,37 +168,35 @@ def movement_field(
     multiplier, squeezing, can_end, terrain_ok = position_costs(board, mover, list(others))
     h, w = multiplier.shape
     n = h * w
-    src, dst, diag, side_a, side_b = board.neighbour_edges()
-    flat_mult = multiplier.ravel()
-    flat_ok = terrain_ok.ravel()
     sx, sy = start
-    start_cell = sy * w + sx
-    passable = flat_mult > 0
+    passable = multiplier > 0
     passable_from = passable.copy()
-    passable_from[start_cell] = True  # the mover may always leave where it stands
-    # a diagonal step may not slip between two blocked corners
-    ok = passable[dst] & passable_from[src] & (flat_ok[side_a] | flat_ok[side_b])
-    s, d, g = src[ok], dst[ok], diag[ok]
-    # a hair's extra weight on diagonals makes ties prefer straight steps (paths look natural);
-    # costs are whole squares, so rounding the distances removes it
-    weight = flat_mult[d] + g * _TIE_BREAK
-    if diagonals == "5-10-5":
-        parities = 2
+    passable_from[sy, sx] = True  # the mover may always leave where it stands
+    # each step's cost, per direction and source square: a step that may not be taken keeps its
+    # place in the graph at an infinite cost (so the graph's shape is the board's); a diagonal
+    # step may not slip between two blocked corners; a hair's extra weight on diagonals makes
+    # ties prefer straight steps (paths look natural), and rounding the distances removes it
+    steps = np.full((len(STEPS), h, w), np.inf)
+    for k, (dx, dy) in enumerate(STEPS):
+        here = np.s_[max(0, -dy): h - max(0, dy), max(0, -dx): w - max(0, dx)]
+        there = np.s_[max(0, dy): h - max(0, -dy), max(0, dx): w - max(0, -dx)]
+        can = passable[there] & passable_from[here]
+        cost = multiplier[there].astype(np.float64)
+        if dx and dy:
+            beside_x = np.s_[here[0], there[1]]  # the square a step of dx alone reaches
+            beside_y = np.s_[there[0], here[1]]
+            can &= terrain_ok[beside_x] | terrain_ok[beside_y]
+            cost += _TIE_BREAK
+        steps[k][here] = np.where(can, cost, np.inf)
+    weight = steps.ravel()[board.edges_by_direction()]
+    parities = 2 if diagonals == "5-10-5" else 1
+    indptr, indices, edge, factor = board.step_graph(parities)
+    if parities == 2:
         # orthogonal steps keep the parity; a diagonal from even costs 1 and flips, from odd 2
-        orth = ~g
-        s_all = np.concatenate([s[orth], s[orth] + n, s[g], s[g] + n])
-        d_all = np.concatenate([d[orth], d[orth] + n, d[g] + n, d[g]])
-        w_all = np.concatenate([weight[orth], weight[orth], weight[g], weight[g] * 2])
-        order = np.argsort(s_all, kind="stable")
-        s, d, weight = s_all[order], d_all[order], w_all[order]
-    else:
-        parities = 1
+        weight = weight[edge] * factor
     nodes = n * parities
-    counts = np.bincount(s, minlength=nodes)
-    indptr = np.zeros(nodes + 1, np.int64)
-    np.cumsum(counts, out=indptr[1:])
-    graph = csr_matrix((weight, d, indptr), shape=(nodes, nodes))
-    origin = start_cell + (n if start_parity and parities == 2 else 0)
+    graph = csr_matrix((weight, indices, indptr), shape=(nodes, nodes))
+    origin = sy * w + sx + (n if start_parity and parities == 2 else 0)
     limit = np.inf if limit_m is None else limit_m / SQUARE_M + 0.01
     dist, pred = dijkstra(graph, indices=origin, return_predecessors=True, limit=limit)
     best = np.round(dist.reshape(parities, h, w).min(axis=0)) * SQUARE_M

@@ -158,9 +158,8 @@ UNDERWATER_RANGED = {"light-crossbow", "hand-crossbow", "heavy-crossbow", "cross
 def underwater_rule(battle, attacker: Creature, target: Creature, attack: Attack, ranged: bool,
                     distance: float) -> str | None:
     """5e, Underwater combat, for an attacker fully in deep water: a disadvantage reason, "miss", or None."""
-    from ...core.terrain import TERRAIN
 
-    deep = TERRAIN["deep_water"][battle.board.terrain]
+    deep = battle.board.prop("deep_water")
     if attacker.altitude > 0 or not all(deep[y, x] for x, y in attacker.squares()):
         return None
     if not ranged:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ...core.terrain import TERRAIN
 from ..state import CONSCIOUS, DEAD, STABLE, UNCONSCIOUS, Creature
 
 
@@ -29,7 +28,7 @@ def adjusted_damage(target: Creature, amount: int, dtype: str, board=None) -> tu
 
 
 def _immersed(target: Creature, board) -> bool:
-    deep = TERRAIN["deep_water"][board.terrain]
+    deep = board.prop("deep_water")
     return target.altitude == 0 and all(deep[y, x] for x, y in target.squares())
 
 
