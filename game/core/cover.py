@@ -54,9 +54,16 @@ class Blockers:
 
     @property
     def planes(self) -> np.ndarray:
-        """The terrain levels each kind of pattern entry sees, flat (see the planes below)."""
+        """The terrain levels each kind of pattern entry sees, flat (see the planes below); the
+        same terrain gives the same planes, so they are kept for the next blockers."""
         if self._planes is None:
-            self._planes = _planes_of((self._grid & 3).astype(np.int8))
+            caps = (self._grid & 3).astype(np.int8)
+            key = (caps.shape, caps.tobytes())
+            if key not in _TERRAIN_PLANES:
+                if len(_TERRAIN_PLANES) >= 8:
+                    _TERRAIN_PLANES.clear()
+                _TERRAIN_PLANES[key] = _planes_of(caps)
+            self._planes = _TERRAIN_PLANES[key]
         return self._planes
 
     @property
@@ -67,6 +74,9 @@ class Blockers:
             levels[self._grid >= 4] = np.maximum(levels[self._grid >= 4], HALF)
             self._crowded = _planes_of(levels)
         return self._crowded
+
+
+_TERRAIN_PLANES: dict = {}  # (shape, padded caps as bytes) -> planes
 
 
 def _planes_of(levels: np.ndarray) -> np.ndarray:

@@ -175,15 +175,24 @@ class Positioning:
     def exposure(self, space) -> float:
         """Hard: a quarter of what the foes can strike us with at this space without taking a
         step (so a reach weapon strikes from beyond their reach, and nobody walks into a crowd)."""
-        ac = self.me.stats.ac
         exposed = 0.0
-        for foe in self.foes:
-            attack = self.foe_melee(foe)
-            if attack is not None and gap_squares(space, self.sp[foe.id], self.battle.diagonals) * SQUARE_M \
-                    <= attack.reach + 1e-9:
-                exposed += expected_damage(attack.damage, *hit_chance(attack.to_hit, ac, 0)) * \
-                    foe.stats.attacks_per_action
+        for foe_space, reach_squares, bite in self.melee_threats():
+            if gap_squares(space, foe_space, self.battle.diagonals) <= reach_squares:
+                exposed += bite
         return 0.25 * exposed
+
+    def melee_threats(self) -> list[tuple]:
+        """Per foe with a melee attack: (its space, its reach in squares, its expected damage to us)."""
+        if not hasattr(self, "_threats"):
+            ac = self.me.stats.ac
+            self._threats = []
+            for foe in self.foes:
+                attack = self.foe_melee(foe)
+                if attack is not None:
+                    bite = expected_damage(attack.damage, *hit_chance(attack.to_hit, ac, 0))
+                    self._threats.append((self.sp[foe.id], int(attack.reach / SQUARE_M + 1e-9),
+                                          bite * foe.stats.attacks_per_action))
+        return self._threats
 
     def foe_melee(self, foe):
         """A foe's best melee attack (None without one)."""
@@ -200,42 +209,45 @@ class Positioning:
         leaving = [f for f in adjacent if gap_squares((x, y, side), self.sp[f.id], self.battle.diagonals) > 1]
         return 4.0 * len(leaving)
 
-    def reach_grids(self) -> list[tuple[np.ndarray, float]]:
-        """For each foe that could make an opportunity attack: where it reaches us, and its bite."""
+    def reach_grids(self) -> tuple[np.ndarray, list[float]]:
+        """Where each foe that could make an opportunity attack reaches us (bit k of each
+        square for the k-th such foe, at most 63 of them), and each one's bite."""
         if hasattr(self, "_reach_grids"):
             return self._reach_grids
         me = self.me
         h, w = self.battle.board.terrain.shape
         ys, xs = np.indices((h, w))
-        grids = []
+        zones = np.zeros((h, w), np.int64)
+        bites = []
         for foe in self.foes:
-            if not foe.reaction or foe.incapacitated or not can_see(self.battle, foe, me):
+            if not foe.reaction or foe.incapacitated or not can_see(self.battle, foe, me) or len(bites) == 63:
                 continue
             attack = next((t for t in foe.stats.attacks if t.is_melee), None)
             if attack is None:
                 continue
             squares = int(melee_reach(foe) / SQUARE_M + 1e-9)
             inside = (self.gaps_to(xs.ravel(), ys.ravel(), me.side_squares, [foe]) <= squares).reshape(h, w)
+            zones |= inside.astype(np.int64) << len(bites)
             p_hit, p_crit = hit_chance(attack.to_hit, me.stats.ac, 0)
-            grids.append((inside, expected_damage(attack.damage, p_hit, p_crit)))
-        self._reach_grids = grids
-        return grids
+            bites.append(expected_damage(attack.damage, p_hit, p_crit))
+        self._reach_grids = (zones, bites)
+        return self._reach_grids
 
     def opportunity_cost(self, field, x, y) -> float:
         """Hard: the expected damage of the opportunity attacks the path to (x, y) provokes."""
         me = self.me
         if "disengaged" in me.conditions:
             return 0.0
-        grids = self.reach_grids()
-        if not grids:
+        zones, bites = self.reach_grids()
+        if not bites:
             return 0.0
         path = np.array([(me.x, me.y)] + field.path_to(x, y))
-        cost = 0.0
-        for inside, bite in grids:
-            along = inside[path[:, 1], path[:, 0]]
-            if (along[:-1] & ~along[1:]).any():
-                cost += bite * (1.5 if me.hp < 15 else 1.0)
-        return cost
+        along = zones[path[:, 1], path[:, 0]]
+        left = int(np.bitwise_or.reduce(along[:-1] & ~along[1:]))  # the reaches a step leaves
+        if not left:
+            return 0.0
+        weight = 1.5 if me.hp < 15 else 1.0
+        return weight * sum(bite for k, bite in enumerate(bites) if left >> k & 1)
 
     def close_in(self, field, left: float, dash_left: float) -> list[Plan]:
         """Nothing to strike this turn: walk the shortest way toward the nearest foe, around
