@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
-from ...core.cover import Blockers, cover_level, cover_many
+from ...core.cover import Blockers, cover_many
 from ...core.movement import MovementField, Mover, Occupant, movement_field
 from ...core.terrain import HALF, NO_COVER, TOTAL  # noqa: F401
 from ..state import Creature
@@ -38,13 +38,26 @@ def can_see(battle, viewer: Creature, target: Creature) -> bool:
 
 def sight_between(board, a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
     """Whether terrain leaves a line between two spaces (the board never changes: cached)."""
+    return sights_between(board, [(a, b)])[0]
+
+
+def sights_between(board, pairs: list[tuple[tuple, tuple]]) -> list[bool]:
+    """sight_between for many pairs of spaces, the unknown ones in one vectorised call.
+
+    A space sees another unless every line between them is blocked (total cover), the same
+    both ways; the board never changes, so the answers are kept with it."""
     cache = board.__dict__.setdefault("_sight", {})
-    key = (a, b) if a <= b else (b, a)  # the lines between two spaces are the same both ways
-    if key not in cache:
+    keys = [(a, b) if a <= b else (b, a) for a, b in pairs]
+    missing = list(dict.fromkeys(k for k in keys if k not in cache))
+    if missing:
         if len(cache) > 200_000:
             cache.clear()
-        cache[key] = cover_level(board.line_cap, a, b) < TOTAL
-    return cache[key]
+        terrain = board.__dict__.get("_terrain_blockers")
+        if terrain is None:
+            terrain = board.__dict__["_terrain_blockers"] = Blockers(board.line_cap)
+        levels = cover_many(terrain, [(a, b, -1, -1) for a, b in missing])
+        cache.update(zip(missing, (levels < TOTAL).tolist()))
+    return [cache[k] for k in keys]
 
 
 def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:

@@ -9,7 +9,7 @@ import numpy as np
 from ...core.board import SQUARE_M, gap_squares
 from ...core.cover import cover_many
 from ...rules.dnd5e.attacks import preview_attack
-from ...rules.dnd5e.geometry import blockers_of, covers_between, field_for
+from ...rules.dnd5e.geometry import blockers_of, covers_between, field_for, sights_between
 from .odds import COVER_AC, Plan, expected_damage, hit_chance
 from .positioning import Positioning
 from .simple import end_or_decline
@@ -58,7 +58,9 @@ class Tactician(Positioning):
         can_act = me.action or me.attacks_left > 0
         plans += self.support_plans()
         if can_act:  # the exact previews below look these up one by one
-            covers_between(self.battle, [(me, t) for t in self.targets()])
+            targets = self.targets()
+            covers_between(self.battle, [(me, t) for t in targets])
+            sights_between(self.battle.board, [(me.space, t.space) for t in targets])
         strikes_here = self.strikes_from(me.x, me.y) if can_act else []
         best_here = max((p.score for p in strikes_here), default=0.0)
         plans += strikes_here
