@@ -106,10 +106,10 @@ class Positioning:
         gaps = self.gaps_to(xs, ys, me.side_squares, self.targets())
         order = np.lexsort((xs, ys, field.cost[ys, xs], gaps))
         near_limit = max(1, int(self.max_reach() / SQUARE_M))
-        chosen = [(int(xs[i]), int(ys[i])) for i in order if gaps[i] <= near_limit][:24]
+        chosen = [(int(xs[i]), int(ys[i])) for i in order if gaps[i] <= near_limit][:16]
         if self.prefers_range() or not chosen:
-            step = max(1, len(order) // (24 if self.hard else 10))
-            chosen += [(int(xs[i]), int(ys[i])) for i in order[::step]][:24]
+            step = max(1, len(order) // (16 if self.hard else 10))
+            chosen += [(int(xs[i]), int(ys[i])) for i in order[::step]][:16]
         return list(dict.fromkeys(chosen))
 
     def max_reach(self) -> float:
