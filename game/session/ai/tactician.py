@@ -364,8 +364,14 @@ class Tactician(Positioning):
                     and me.movement_left() >= SQUARE_M:
                 plans.append(Plan(1.5, {"actor": me.id, "act": "disengage", "bonus": True}, "slip away"))
             elif self.can_hide_now():
-                # checked before it is played: every foe that sees us must find us behind cover
-                plans.append(Plan(self.hide_value(), {"actor": me.id, "act": "hide", "bonus": True}, "hide"))
+                # 5e, Hide: every foe that sees us must find us behind cover; with medium or
+                # smaller foes the cover looked up is the rule's own, so the hide is legal
+                here = self.sp[me.id]
+                self.prefetch_cover_from(self.foes, [here])
+                if self.hideout(here):
+                    exact = all(self.sp[f.id][2] == 1 for f in self.foes)
+                    plans.append(Plan(self.hide_value(), {"actor": me.id, "act": "hide", "bonus": True}, "hide",
+                                      trusted=exact))
         return plans
 
     def fallback_action_plans(self) -> list[Plan]:
