@@ -148,3 +148,13 @@ def test_check_says_why_without_changing_anything():
                                                  "with": "longsword"})
     assert b.check({"actor": "fighter", "act": "attack", "target": "gob1", "with": "handaxe"}) is None
     assert b.to_json() == before and list(b.state.dice.forced) == [20, 8]
+
+
+def test_a_refused_command_changes_nothing_and_without_the_undo_copy_is_still_refused():
+    b = battle("......", [creature("fighter", "fighter", "blue", (0, 0)), creature("gob1", "goblin", "red", (5, 0))])
+    before = b.to_json()
+    with pytest.raises(IllegalCommand):
+        b.submit({"actor": "gob1", "act": "end"})  # not its turn
+    assert b.to_json() == before
+    with pytest.raises(IllegalCommand):  # simulate's way: no copy, the refusal still raises
+        b.submit({"actor": "gob1", "act": "end"}, undo_on_error=False)

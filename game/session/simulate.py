@@ -72,7 +72,7 @@ def play_one(path: str, index: int, seed: int, policies: dict[str, str], swap: b
         slowest = max(slowest, (time.perf_counter() - start) * 1000)
         standing = {cid for cid, c in battle.state.creatures.items() if c.standing}
         try:
-            events = battle.submit(command)
+            events = battle.submit(command, undo_on_error=False)  # a refusal ends the run anyway
         except IllegalCommand as exc:  # a computer player must never do this: say where
             raise RuntimeError(f"{level} player issued an illegal command {command}: {exc}") from None
         commands += 1

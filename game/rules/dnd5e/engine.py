@@ -52,17 +52,22 @@ class Battle(Moving, Reacting):
         events, self._events = self._events, []
         return events
 
-    def submit(self, raw: dict | Command) -> list[Event]:
-        """Play one command; IllegalCommand (and no change at all) when the rules refuse it."""
+    def submit(self, raw: dict | Command, undo_on_error: bool = True) -> list[Event]:
+        """Play one command; IllegalCommand (and no change at all) when the rules refuse it.
+
+        undo_on_error=False skips the copy that undoing needs, for callers that give up on
+        the battle when a command is refused (computer against computer in simulate).
+        """
         command = raw if isinstance(raw, Command) else parse_command(raw)
-        snapshot = copy.deepcopy(self.state)
+        snapshot = copy.deepcopy(self.state) if undo_on_error else None
         self._events = []
         dice_before = (self.state.dice.rng.getstate(), len(self.state.dice.forced))
         try:
             self._run(command)
             self._settle()
         except (IllegalCommand, DiceError) as exc:
-            self._restore(snapshot)
+            if snapshot is not None:
+                self._restore(snapshot)
             self._events = []
             raise IllegalCommand(str(exc)) from None
         self.state.commands_done += 1
