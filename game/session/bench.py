@@ -88,12 +88,12 @@ def run_bench(progress: bool = False) -> dict:
     say(4, total, "the slowest computer turn on each bundled scenario (hard against hard)")
     figures["ai_slowest_turn_ms"] = slowest_turns()
     figures["ai_slowest_turn_max_ms"] = max(figures["ai_slowest_turn_ms"].values())
-    say(5, total, "battles per second, default skirmish, hard against hard, 2 workers")
+    say(5, total, "battles per second, default skirmish, hard against hard, 2 workers (3 x 24 battles)")
     from .simulate import simulate
 
     rates = []
     for _ in range(3):
-        summary, _ = simulate(DEFAULT_SCENARIO, 8, jobs=2, seed=len(rates) * 100,
+        summary, _ = simulate(DEFAULT_SCENARIO, 24, jobs=2, seed=len(rates) * 100,
                               policies={"blue": "hard", "red": "hard"})
         rates.append(summary["battles_per_second"])
     figures["battles_per_second"] = round(statistics.median(rates), 2)
