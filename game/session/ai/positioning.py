@@ -7,7 +7,6 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
-from ...core.cover import cover_many
 from ...core.sizes import SPACE_SQUARES, squeezed_squares
 from ...rules.dnd5e.geometry import can_see, field_for, melee_reach
 from .odds import COVER_AC, Plan, expected_damage, hit_chance
@@ -340,18 +339,9 @@ class Positioning:
 
     def prefetch_cover_from(self, foes, spaces) -> None:
         """Cover of each space (as if we stood there) against each of the foes, in one call."""
-        me_index = self.index[self.me.id]
-        pairs, keys = [], []
-        for foe in foes:
-            foe_index = self.index[foe.effects.get("mounted_on", foe.id)]
-            for space in spaces:
-                key = ("from", foe.id, space)
-                if key not in self.covers:
-                    pairs.append((self.sp[foe.id], space, foe_index, me_index))
-                    keys.append(key)
-        if pairs:
-            for key, level in zip(keys, cover_many(self.blockers, pairs, estimate=True).tolist()):
-                self.covers[key] = level
+        me = self.index[self.me.id]
+        self.fetch_covers((("from", f.id, space), (self.sp[f.id], space, self.owner_index(f), me))
+                          for f in foes for space in spaces)
 
     def side_at(self, field, x: int, y: int) -> int:
         """The side of our space at (x, y): smaller where we would squeeze."""

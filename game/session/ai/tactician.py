@@ -157,19 +157,22 @@ class Tactician(Positioning):
         return self.covers[key]
 
     def prefetch_cover(self, spaces, targets) -> None:
-        """Cover from many squares against many targets, in one vectorised call."""
-        me_index = self.index[self.me.id]
-        pairs, keys = [], []
-        for space in spaces:
-            for target in targets:
-                key = (space, target.id)
-                if key not in self.covers:
-                    t_index = self.index[target.effects.get("mounted_on", target.id)]
-                    pairs.append((space, self.sp[target.id], me_index, t_index))
-                    keys.append(key)
-        if pairs:
-            for key, level in zip(keys, cover_many(self.blockers, pairs, estimate=True).tolist()):
-                self.covers[key] = level
+        """Cover of each target against us standing at each of the spaces, in one call."""
+        me = self.index[self.me.id]
+        self.fetch_covers(((space, t.id), (space, self.sp[t.id], me, self.owner_index(t)))
+                          for space in spaces for t in targets)
+
+    def owner_index(self, creature) -> int:
+        """A creature's index in the blockers (a rider stands in its mount's squares)."""
+        return self.index[creature.effects.get("mounted_on", creature.id)]
+
+    def fetch_covers(self, wanted) -> None:
+        """Fill self.covers from (key, (attacker space, target space, attacker, target)) entries,
+        the unknown ones in one vectorised call (the planners' estimate, see cover_many)."""
+        missing = {key: pair for key, pair in wanted if key not in self.covers}
+        if missing:
+            levels = cover_many(self.blockers, list(missing.values()), estimate=True).tolist()
+            self.covers.update(zip(missing, levels))
 
     def strikes_from(self, x: int, y: int, exact: bool = True) -> list[Plan]:
         """Attacks and offensive spells from the square (x, y), scored by expected value."""
