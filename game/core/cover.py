@@ -41,9 +41,6 @@ class Blockers:
         self._planes: np.ndarray | None = None
         self._crowded: np.ndarray | None = None
 
-    def index(self, x, y):
-        return (np.asarray(y) + 1) * self.stride + (np.asarray(x) + 1)
-
     def level(self, flat, exclude_a, exclude_b) -> np.ndarray:
         """Blocking level at flat squares, for lines that ignore two creatures."""
         code = self.codes[flat]
