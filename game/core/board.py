@@ -21,7 +21,7 @@ class Board:
     """Terrain kinds as a (rows, columns) uint8 array; properties come from TERRAIN."""
 
     terrain: np.ndarray
-    _neighbours: dict = field(default_factory=dict, repr=False)
+    _kept: dict = field(default_factory=dict, repr=False)  # arrays derived from the terrain
 
     def __post_init__(self) -> None:
         self.terrain = np.ascontiguousarray(self.terrain, dtype=np.uint8)
@@ -41,11 +41,11 @@ class Board:
     def prop(self, name: str) -> np.ndarray:
         """One terrain property for every square, e.g. prop("difficult") (read-only, kept)."""
         key = f"prop:{name}"
-        if key not in self._neighbours:
+        if key not in self._kept:
             values = TERRAIN[name][self.terrain]
             values.flags.writeable = False
-            self._neighbours[key] = values
-        return self._neighbours[key]
+            self._kept[key] = values
+        return self._kept[key]
 
     @cached_property
     def blocks_move(self) -> np.ndarray:
@@ -58,55 +58,35 @@ class Board:
         caps.flags.writeable = False
         return caps
 
-    def neighbour_edges(self) -> tuple[np.ndarray, ...]:
-        """All 8-neighbour steps as flat (source, destination, is_diagonal, side_a, side_b).
-
-        Sorted by source; side_a and side_b are the two squares a diagonal step passes
-        between (for orthogonal steps, the destination twice).
-        """
-        if "edges" not in self._neighbours:
+    def neighbour_edges(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """All 8-neighbour steps as flat (source, destination, is_diagonal, by_direction),
+        sorted by source; by_direction is each step's place in an (8, h, w) stack of
+        per-direction arrays indexed by the source square (directions as STEPS lists them)."""
+        if "edges" not in self._kept:
             h, w = self.terrain.shape
             index = np.arange(h * w).reshape(h, w)
-            sources, targets, diagonal = [], [], []
-            for dx, dy in STEPS:
-                src = index[max(0, -dy): h - max(0, dy), max(0, -dx): w - max(0, dx)]
-                dst = src + dy * w + dx
-                sources.append(src.ravel())
-                targets.append(dst.ravel())
+            sources, targets, diagonal, direction = [], [], [], []
+            for k, (dx, dy) in enumerate(STEPS):
+                src = index[max(0, -dy): h - max(0, dy), max(0, -dx): w - max(0, dx)].ravel()
+                sources.append(src)
+                targets.append(src + dy * w + dx)
                 diagonal.append(np.full(src.size, dx != 0 and dy != 0))
-            src = np.concatenate(sources)
-            dst = np.concatenate(targets)
-            diag = np.concatenate(diagonal)
-            order = np.argsort(src, kind="stable")
-            src, dst, diag = src[order], dst[order], diag[order]
-            side_a = src + (dst % w - src % w)
-            side_b = src + (dst // w - src // w) * w
-            side_a = np.where(diag, side_a, dst)
-            side_b = np.where(diag, side_b, dst)
-            self._neighbours["edges"] = tuple(a.astype(np.int32) for a in (src, dst)) + (
-                diag, side_a.astype(np.int32), side_b.astype(np.int32))
-            direction = np.concatenate([np.full(len(s), k) for k, s in enumerate(sources)])[order]
-            self._neighbours["by_direction"] = (direction * h * w + src).astype(np.int32)
-        return self._neighbours["edges"]
-
-    def edges_by_direction(self) -> np.ndarray:
-        """For each neighbour edge (in neighbour_edges' order), its place in an (8, h, w) stack
-        of per-direction arrays indexed by the source square (directions as STEPS lists them)."""
-        self.neighbour_edges()
-        return self._neighbours["by_direction"]
-
+                direction.append(k * h * w + src)
+            order = np.argsort(np.concatenate(sources), kind="stable")
+            src, dst, diag, place = (np.concatenate(a)[order] for a in (sources, targets, diagonal, direction))
+            self._kept["edges"] = (src.astype(np.int32), dst.astype(np.int32), diag, place.astype(np.int32))
+        return self._kept["edges"]
 
     def step_graph(self, parities: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]:
         """The shape of the movement graph: (indptr, indices) of a CSR matrix over the board's
         squares (parities 1) or over squares x diagonal parity (2, for 5-10-5), and for 2 the
-        neighbour edge behind each graph edge with its cost factor (a diagonal from odd: 2).
+        neighbour step behind each graph edge with its cost factor (a diagonal from odd: 2).
         """
         key = f"graph{parities}"
-        if key not in self._neighbours:
-            src, dst, diag, _, _ = self.neighbour_edges()
+        if key not in self._kept:
+            src, dst, diag, _ = self.neighbour_edges()
             n = self.terrain.size
-            edge = np.arange(len(src))
-            factor = np.ones(len(src))
+            edge = factor = None
             if parities == 2:
                 orth, dg = np.flatnonzero(~diag), np.flatnonzero(diag)
                 s_all = np.concatenate([src[orth], src[orth] + n, src[dg], src[dg] + n])
@@ -117,9 +97,8 @@ class Board:
                 src, dst, edge, factor = s_all[order], d_all[order], edge[order], factor[order]
             indptr = np.zeros(n * parities + 1, np.int32)
             np.cumsum(np.bincount(src, minlength=n * parities), out=indptr[1:])
-            self._neighbours[key] = (indptr, dst.astype(np.int32), edge if parities == 2 else None,
-                                     factor if parities == 2 else None)
-        return self._neighbours[key]
+            self._kept[key] = (indptr, dst.astype(np.int32), edge, factor)
+        return self._kept[key]
 
 
 def _window(mask: np.ndarray, side: int, reduce) -> np.ndarray:

@@ -188,7 +188,7 @@ def movement_field(
             can &= terrain_ok[beside_x] | terrain_ok[beside_y]
             cost += _TIE_BREAK
         steps[k][here] = np.where(can, cost, np.inf)
-    weight = steps.ravel()[board.edges_by_direction()]
+    weight = steps.ravel()[board.neighbour_edges()[3]]
     parities = 2 if diagonals == "5-10-5" else 1
     indptr, indices, edge, factor = board.step_graph(parities)
     if parities == 2:

@@ -138,7 +138,9 @@ class Tactician(Positioning):
 
     def targets(self):
         """Who is worth attacking: standing foes (for normal, the nearest only); downed heroes
-        only for monsters within reach."""
+        only for monsters within reach. Looked up for every square weighed: kept per decision."""
+        if hasattr(self, "_targets"):
+            return self._targets
         out = list(self.foes)
         if not self.hard:
             here = self.sp[self.me.id]
@@ -147,6 +149,7 @@ class Tactician(Positioning):
         if not self.me.stats.player:
             out += [c for c in self.state.creatures.values()
                     if c.side != self.me.side and c.state == "unconscious" and c.stats.player]
+        self._targets = out
         return out
 
     # -------------------------------------------------------------- attacks and spells
