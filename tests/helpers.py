@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from game.content.scenarios import parse_scenario
-from game.rules.dnd5e import Battle
+from game.rules.api import Battle
+from game.rules.registry import new_battle
 
 
 def creature(cid: str, kind: str, side: str, at: tuple[int, int], **extra) -> dict:
@@ -24,7 +25,7 @@ def battle(grid: str, roster: list[dict], dice=(), initiative=None, **kwargs) ->
     """A battle on an ASCII map; initiative defaults to the roster's order (no dice rolled)."""
     if initiative is None:
         initiative = [c["id"] for c in roster]
-    return Battle(scenario(grid, roster, dice=dice, initiative=initiative, **kwargs))
+    return new_battle(scenario(grid, roster, dice=dice, initiative=initiative, **kwargs))
 
 
 def force(b: Battle, *faces: int) -> None:

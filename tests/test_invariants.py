@@ -143,7 +143,7 @@ def test_random_legal_play_keeps_the_invariants(data):
         events = b.submit(option.command)  # an option is legal: IllegalCommand here is a failure
         if option.command["act"] == "move" and "to" in option.command:
             offered = [o.reactor for o in b.state.offers if o.kind == "opportunity"]
-            assert offered == option.preview["opportunity_attacks"][:len(offered)], option
+            assert offered == list(option.preview.opportunity_attacks[:len(offered)]), option
         watch.after(b, events, option.command)
 
 
@@ -196,7 +196,7 @@ def attack_of(b, target, weapon):
 @pytest.mark.parametrize("name, b, target, weapon, advantage, cover", setups(), ids=[s[0] for s in setups()])
 def test_hit_chance_is_the_hit_frequency_over_every_forced_face(name, b, target, weapon, advantage, cover):
     option = attack_of(b, target, weapon)
-    assert (option.preview["advantage"], option.preview["cover"]) == (advantage, cover)
+    assert (option.preview.advantage, option.preview.cover) == (advantage, cover)
     rolls = list(itertools.product(range(1, 21), repeat=2 if advantage else 1))
     hits = crits = 0
     for faces in rolls:
@@ -207,8 +207,8 @@ def test_hit_chance_is_the_hit_frequency_over_every_forced_face(name, b, target,
         assert outcome.data["faces"] == list(faces)  # each forced face used, as rolled
         hits += outcome.data["hit"]
         crits += outcome.data["crit"]
-    assert hits / len(rolls) == pytest.approx(option.preview["hit_chance"])
-    assert crits / len(rolls) == pytest.approx(option.preview["crit_chance"])
+    assert hits / len(rolls) == pytest.approx(option.preview.hit_chance)
+    assert crits / len(rolls) == pytest.approx(option.preview.crit_chance)
 
 
 def test_expected_damage_is_the_average_over_every_forced_face():
@@ -230,4 +230,4 @@ def test_expected_damage_is_the_average_over_every_forced_face():
             trial.submit(option.command)
             dealt.append(60 - trial.state.creatures["gob1"].hp)
         total += sum(dealt) / len(dealt) / 20
-    assert option.preview["expected_damage"] == pytest.approx(total)
+    assert option.preview.expected_damage == pytest.approx(total)

@@ -122,7 +122,7 @@ def test_choose_an_attack_then_click_the_target(open_app):
     assert set(app.mode.targets) == {"gob1"}
     hover(app, at(app, "gob1"))
     preview = app.mode.targets["gob1"][0].preview
-    assert 0 < preview["hit_chance"] < 1 and preview["cover"] == "none"
+    assert 0 < preview.hit_chance < 1 and preview.cover == "none"
     click(app, at(app, "gob1"))
     state = app.battle.state
     assert state.creatures["gob1"].hp < 7
@@ -233,7 +233,7 @@ def test_a_targeted_spell_shows_its_chance_and_casts(open_app):
     entry = app.current_choices().entry("spell:fire-bolt")
     app.choose(entry)
     assert set(app.mode.targets) == {"gob1"}
-    assert app.mode.targets["gob1"][0].preview["hit_chance"] > 0
+    assert app.mode.targets["gob1"][0].preview.hit_chance > 0
     click(app, at(app, "gob1"))
     assert any(line.startswith("Wizard casts fire-bolt") for line in app.battle.state.log)
 
@@ -411,7 +411,7 @@ def test_tab_switches_a_flyer_to_flying_and_the_squares_follow(open_app):
     fly = app.mode
     assert isinstance(fly, MoveMode) and fly.how == "fly" and fly.mask[0, 12] and fly.mask[0, 16]
     assert set(fly.moves) == set(app.current_choices().moves_by_mode["fly"])
-    assert all(o.preview["mode"] == "fly" for o in fly.moves.values())
+    assert all(o.preview.mode == "fly" for o in fly.moves.values())
     assert "Moving: flying (24 m left)" in app.prompt_lines()[0][0]
     click(app, centre(app, 12, 0))
     dragon = app.battle.state.creatures["dragon"]

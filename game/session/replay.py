@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..content.scenarios import Scenario
-from ..rules.dnd5e import Battle
+from ..rules.api import Battle
+from ..rules import registry
 from ..rules.errors import IllegalCommand
 
 
@@ -37,9 +38,8 @@ def _show(value) -> str:
 
 
 def new_battle(scenario: Scenario) -> Battle:
-    if scenario.ruleset != "5e":
-        raise ValueError(f"ruleset {scenario.ruleset!r} is not supported yet")
-    return Battle(scenario)
+    """A battle of the scenario under its ruleset (a ContentError when that ruleset is not available)."""
+    return registry.new_battle(scenario)
 
 
 def replay(scenario: Scenario) -> ReplayResult:

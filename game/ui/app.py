@@ -22,9 +22,8 @@ import pygame
 import pygame_gui
 
 from ..content.errors import ContentError
-from ..rules.dnd5e import Battle
-from ..rules.dnd5e.options import move_modes
 from ..rules.errors import IllegalCommand
+from ..rules.registry import new_battle
 from ..session.undo import can_undo, undo
 from . import dialogs, wording
 from .action_bar import HEIGHT as BAR_HEIGHT
@@ -50,7 +49,7 @@ HURRY_PAUSE = 0.03  # the same after Space
 class App:
     """The window and its loop; `step()` runs one frame: events, then animation, then drawing."""
 
-    def __init__(self, scenario, battle: Battle | None = None, hotseat: bool = False, ai_sides=(),
+    def __init__(self, scenario, battle=None, hotseat: bool = False, ai_sides=(),
                  size=DEFAULT_SIZE, ai=None, data_dir=None, ai_pause: float = AI_PAUSE) -> None:
         self.scenario = scenario
         self.messages: list[tuple[str, tuple]] = Messages()  # counts its changes: the panel is cached
@@ -99,9 +98,9 @@ class App:
         self.sync_log()
 
     # ------------------------------------------------------------------ setup
-    def _new_battle(self, scenario) -> Battle:
+    def _new_battle(self, scenario):
         """A battle from the scenario, with the commands it already holds played (a save resumes)."""
-        battle = Battle(scenario)
+        battle = new_battle(scenario)
         for number, command in enumerate(scenario.commands, 1):
             try:
                 battle.submit(command)
@@ -110,7 +109,7 @@ class App:
                 break
         return battle
 
-    def set_battle(self, battle: Battle, scenario=None) -> None:
+    def set_battle(self, battle, scenario=None) -> None:
         """Play another battle in this window (quick load, play again): everything starts afresh."""
         if scenario is not None:
             self.scenario = scenario
@@ -338,16 +337,16 @@ class App:
         if self.mode is not None and getattr(self.mode, "entry_key", None) == entry.key:
             self.mode = None  # chosen again: put it down
             return
-        if entry.kind == NOW:
+        if entry.aim == NOW:
             self.mode = None
             self.submit(dict(entry.options[0].command))
-        elif entry.kind == MOVE:
+        elif entry.aim == MOVE:
             self.toggle_move(current)
-        elif entry.kind == TARGET:
+        elif entry.aim == TARGET:
             self.mode = TargetMode(self.battle, entry)
-        elif entry.kind == AREA:
+        elif entry.aim == AREA:
             self.mode = AreaMode(self.battle, entry, current)
-        elif entry.kind == MENU:
+        elif entry.aim == MENU:
             self.mode = None
             self.open_menu(entry.title, entry.options)
 
@@ -357,15 +356,14 @@ class App:
             return
         mode = self.move_mode(current)
         if not mode.mask.any() and not mode.dash_mask.any():
-            self.messages.append((f"{current.name} cannot {mode.how} now ({current.movement_left(mode.how):g} m left)",
-                                  DIM))
+            left = self.battle.movement_budget(current.id, mode.how)[0]
+            self.messages.append((f"{current.name} cannot {mode.how} now ({left:g} m left)", DIM))
             return
         self.mode = mode
 
-    @staticmethod
-    def movement_modes(current) -> list[str]:
+    def movement_modes(self, current) -> list[str]:
         """The ways the creature can move now, walk first (a flyer aloft only flies)."""
-        return [m for m in move_modes(current) if current.speed(m) > 0] or ["walk"]
+        return self.battle.move_modes(current.id)
 
     def move_mode(self, current, how: str | None = None) -> MoveMode:
         """The move mode for the creature, by `how` (default: the last chosen way, if it still applies)."""
@@ -400,7 +398,7 @@ class App:
             self.mode = None
             return
         if isinstance(mode, MoveMode):
-            keep = current.id == mode.creature_id and current.movement_left(mode.how) > 0
+            keep = current.id == mode.creature_id and self.battle.movement_budget(current.id, mode.how)[0] > 0
             self.mode = self.move_mode(current, mode.how) if keep else None
             if self.mode is not None and not (self.mode.mask.any() or self.mode.dash_mask.any()):
                 self.mode = None
@@ -476,7 +474,7 @@ class App:
     def play_again(self) -> None:
         """The same scenario from its start (a save's commands are not played again)."""
         try:
-            battle = Battle(self.scenario)
+            battle = new_battle(self.scenario)
         except ContentError as exc:
             self.messages.append((f"Cannot start again: {exc}", ERROR))
             return
@@ -690,7 +688,7 @@ class App:
 
 
 def run(scenario, hotseat: bool = False, ai_sides=(), screenshot=None, exit_when_over: bool = False,
-        max_frames: int | None = None, battle: Battle | None = None, ai=None, size=DEFAULT_SIZE,
+        max_frames: int | None = None, battle=None, ai=None, size=DEFAULT_SIZE,
         data_dir=None) -> int:
     """Open the window on a scenario and play until Esc or the window is closed; returns 0.
 

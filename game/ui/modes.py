@@ -20,10 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..rules.dnd5e import spells
-from ..rules.dnd5e.geometry import can_see, field_for, melee_reach, space_after_step, space_distance_m
 from .board_view import DASH_EDGE, DASH_FILL, DASH_HATCH, TARGET_RING, BoardView, metres
-from .choices import area_problem, cast_command, caught_by
 from .hud import BAD, DIM, GOOD, TEXT, draw_card
 
 GOLD = (255, 212, 60)
@@ -35,33 +32,6 @@ class Outcome:
     menu: list = field(default_factory=list)  # or choose one of these options
     message: str = ""
     leave: bool = False  # the mode ends (clicked nowhere useful)
-
-
-def provokers_along(battle, mover, field_, steps) -> list[str]:
-    """Who gets an opportunity attack along these steps: 5e, an enemy that sees the mover leave its reach.
-
-    The options query gives this for every ordinary move (by the engine's own check); this
-    simpler reading is for the squares reachable only after a Dash, which it does not list.
-    """
-    if "disengaged" in mover.conditions:
-        return []
-    watchers = [r for r in battle.state.creatures.values()
-                if r.side != mover.side and r.standing and not r.incapacitated and r.reaction
-                and not r.surprised and r.effects.get("grappled_by") != mover.id and can_see(battle, r, mover)]
-    found: list[str] = []
-    space = mover.space
-    for step in steps:
-        after = space_after_step(mover, field_, *step)
-        for r in watchers:
-            if r.id in found:
-                continue
-            reach = melee_reach(r)
-            was = space_distance_m(battle, r.space, r.altitude, space, mover.altitude) <= reach + 1e-9
-            now = space_distance_m(battle, r.space, r.altitude, after, mover.altitude) <= reach + 1e-9
-            if was and not now:
-                found.append(r.id)
-        space = after
-    return found
 
 
 class MoveMode:
@@ -76,14 +46,14 @@ class MoveMode:
         self.start = (creature.x, creature.y)
         self.side = creature.side_squares
         self.grab = (self.side - 1) // 2  # a big creature is held by a square near its middle
-        self.field = field_for(battle, creature, how)
-        self.budget = creature.movement_left(how)
+        self.field = battle.movement_field(creature.id, how)
+        self.budget, dash_extra = battle.movement_budget(creature.id, how)
         self.mask = self.field.reachable(self.budget)
         self.moves = moves  # square -> the options query's move Option (its preview: cost, opportunity attacks)
         self.dash_option = dash_option
         self.dash_mask = np.zeros_like(self.mask)
-        if dash_option is not None and creature.speed(how) > 0:
-            self.dash_mask = self.field.reachable(self.budget + creature.speed(how)) & ~self.mask
+        if dash_option is not None and dash_extra > 0:
+            self.dash_mask = self.field.reachable(self.budget + dash_extra) & ~self.mask
         self._layers: dict[int, tuple] = {}
         self._paths: dict[tuple[int, int], tuple] = {}
 
@@ -106,11 +76,10 @@ class MoveMode:
             dash = not bool(self.mask[goal[1], goal[0]])
             option = self.moves.get(goal)
             if option is not None:
-                provokes = list(option.preview.get("opportunity_attacks", []))
-                cost = option.preview.get("cost_m", cost)
-            else:
-                mover = self.battle.state.creatures[self.creature_id]
-                provokes = provokers_along(self.battle, mover, self.field, steps)
+                provokes = list(option.preview.opportunity_attacks)
+                cost = option.preview.cost_m if option.preview.cost_m is not None else cost
+            else:  # a square only a Dash reaches: the options query does not list it
+                provokes = self.battle.opportunity_attackers(self.creature_id, self.field, steps)
             self._paths[goal] = (steps, cost, provokes, dash)
         return self._paths[goal]
 
@@ -163,38 +132,34 @@ class MoveMode:
                       away=view.square_centre(*self.start, self.side), gap=s * self.side // 2 + 4, avoid=avoid)
 
 
-COVER_PLUS = {"half": 2, "three-quarters": 5}  # SRD 5.1, Cover: +2 and +5 to AC
-
-
-def attack_lines(preview: dict, title: str) -> list[tuple[str, tuple]]:
+def attack_lines(preview, title: str) -> list[tuple[str, tuple]]:
     """A target's preview as card lines: chance to hit, cover, advantage and each reason for it."""
     lines = [(title, GOLD)] if title else []
-    if "hit_chance" in preview:
-        chance = round(preview["hit_chance"] * 100)
-        need = preview.get("target_number")
-        cover = preview.get("cover", "none")
-        plus = COVER_PLUS.get(cover, 0)
+    if preview.hit_chance is not None:
+        chance = round(preview.hit_chance * 100)
+        need = preview.target_number
+        cover = preview.cover
         if need is not None:
-            how = f"AC {need - plus} + {plus} cover" if plus else f"AC {need}"
+            how = preview.defence or "the defence"
+            if preview.cover_bonus:
+                how += f" + {preview.cover_bonus} cover"
             lines.append((f"{chance}% to hit: needs {need} ({how})", TEXT))
         else:
             lines.append((f"{chance}% to hit", TEXT))
         lines.append((f"Cover: {cover}", TEXT if cover == "none" else BAD))
-        adv = preview.get("advantage", 0)
-        reasons = preview.get("reasons", [])
-        good = [r.split(": ", 1)[-1] for r in reasons if r.startswith("advantage")]
-        bad = [r.split(": ", 1)[-1] for r in reasons if not r.startswith("advantage")]
-        if adv > 0:
+        good = [r.text for r in preview.reasons if r.good]
+        bad = [r.text for r in preview.reasons if not r.good]
+        if preview.advantage > 0:
             lines.append(("Advantage (roll two d20, keep the higher):", GOOD))
-        elif adv < 0:
+        elif preview.advantage < 0:
             lines.append(("Disadvantage (roll two d20, keep the lower):", BAD))
-        elif reasons:
+        elif preview.reasons:
             lines.append(("Advantage and disadvantage cancel:", DIM))
         lines += [(f"  + {r}", GOOD) for r in good] + [(f"  - {r}", BAD) for r in bad]
-        if preview.get("expected_damage") is not None:
-            lines.append((f"Expected damage {preview['expected_damage']:.1f}", DIM))
-    elif "dc" in preview:
-        lines.append((f"DC {preview['dc']} {str(preview.get('save', '')).capitalize()} save", TEXT))
+        if preview.expected_damage is not None:
+            lines.append((f"Expected damage {preview.expected_damage:.1f}", DIM))
+    elif preview.dc is not None:
+        lines.append((f"DC {preview.dc} {str(preview.save or '').capitalize()} save", TEXT))
     return lines
 
 
@@ -258,7 +223,6 @@ class AreaMode:
         self.entry = entry
         self.entry_key = entry.key
         self.actor_id = actor.id
-        self.spell = spells.SPELLS[entry.key.split(":", 1)[1]]
         listed = {tuple(o.command["at"]): o for o in entry.options if o.command.get("at") is not None}
         self.listed = listed  # when the options query lists squares, only those are offered
         self._at: tuple | None = None
@@ -268,21 +232,21 @@ class AreaMode:
     def info(self, square):
         """(problem, mask, caught) for casting at this square, cached for the last square asked."""
         if square != self._at:
-            actor = self.battle.state.creatures[self.actor_id]
-            if self.listed:
-                problem = "" if square in self.listed else "not a square it can aim at"
-            else:
-                problem = area_problem(self.battle, actor, self.spell, square)
-            mask = spells.area_mask(self.battle, actor, self.spell.name, square)
-            caught = caught_by(self.battle, actor, self.spell, mask)
-            self._at, self._info, self._layer = square, (problem, mask, caught), None
+            area = self.battle.area(self.entry_key, square)
+            problem = area.problem
+            if not problem and self.listed and square not in self.listed:
+                problem = "not a square it can aim at"
+            creatures = self.battle.state.creatures
+            caught = [creatures[cid] for cid in area.caught]
+            self._at, self._info, self._layer = square, (problem, area.mask, caught), None
+            self._lines = area.lines
         return self._info
 
     def command(self, square) -> dict:
         if square in self.listed:
             return dict(self.listed[square].command)
-        actor = self.battle.state.creatures[self.actor_id]
-        return cast_command(actor, self.spell, at=list(square))
+        command = dict(next(iter(self.listed.values())).command) if self.listed else {}
+        return {**command, "at": list(square)}
 
     def click(self, square) -> Outcome:
         if square is None:
@@ -311,9 +275,7 @@ class AreaMode:
         if problem:
             lines.append((f"Cannot: {problem}", BAD))
         else:
-            dc = spells.spell_save_dc(actor)
-            save = str(self.spell.save).capitalize()
-            lines.append((f"DC {dc} {save} save for half, {self.spell.dice} {self.spell.dtype}", TEXT))
+            lines += [(line, TEXT) for line in self._lines]
             if caught:
                 for c in caught:
                     friend = c.side == actor.side

@@ -42,9 +42,9 @@ def render_surface(scenario, square_px: int = 32) -> pygame.Surface:
     view = BoardView(board, square_px, text)
     creatures = []
     if scenario.creatures:
-        from ..rules.dnd5e import Battle
+        from ..rules.registry import new_battle
 
-        creatures = list(Battle(scenario).state.creatures.values())
+        creatures = list(new_battle(scenario).state.creatures.values())
 
     title, detail = title_lines(scenario, board, len(creatures))
     title_px, detail_px = 18, 13

@@ -58,8 +58,8 @@ def describe(option, creatures) -> str:
         target = cmd.get("target", cmd["actor"])
         item = option.label.replace("use ", "", 1).split(" on ")[0]
         return f"{item}: " + ("drink it" if target == cmd["actor"] else f"give it to {name(target)}")
-    if act == "attack" and "hit_chance" in option.preview:
-        return f"{cmd.get('with')} at {name(cmd['target'])}: {round(option.preview['hit_chance'] * 100)}% to hit"
+    if act == "attack" and option.preview.hit_chance is not None:
+        return f"{cmd.get('with')} at {name(cmd['target'])}: {round(option.preview.hit_chance * 100)}% to hit"
     return option.label[:1].upper() + option.label[1:]
 
 
@@ -90,9 +90,9 @@ def reaction_text(battle, options, name_side: bool) -> tuple[str, str]:
         question = f"{side}{reactor.name} may make an opportunity attack on {provoker.name} — take it? Y/N"
         detail = ""
         take = next((o for o in options if o.command.get("act") == "react" and o.command.get("take")), None)
-        if take is not None and "hit_chance" in take.preview:
+        if take is not None and take.preview.hit_chance is not None:
             lines = attack_lines(take.preview, "")
-            detail = f"With its {take.preview.get('attack', 'weapon')}: " + "; ".join(t for t, _ in lines[:-1])
+            detail = f"With its {take.preview.attack or 'weapon'}: " + "; ".join(t for t, _ in lines[:-1])
     return question, detail
 
 
@@ -135,7 +135,7 @@ def prompt_lines(app) -> list[tuple[str, tuple]]:
         lines = [("Click a shaded square to move there; the striped ones take a Dash first. "
                   "Red rings: enemies that get an opportunity attack. Esc: put it down.", TEXT)]
         modes = app.movement_modes(current) if current is not None else [app.mode.how]
-        left = current.movement_left(app.mode.how) if current is not None else app.mode.budget
+        left = app.battle.movement_budget(current.id, app.mode.how)[0] if current is not None else app.mode.budget
         how = f"Moving: {MOVE_WORDS.get(app.mode.how, app.mode.how)} ({left:g} m left)"
         if len(modes) > 1:
             how += "  ·  Tab: " + " / ".join(m.upper() if m == app.mode.how else m for m in modes)

@@ -1,5 +1,8 @@
-"""The 5e ruleset: the combat chapter of the 5e text, with the SRD 5.1 where it is silent."""
+"""The 5e ruleset: the combat chapter of the 5e text, with the SRD 5.1 where it is silent.
 
-from .engine import Battle
+`RULESET` (battle.py) is what game.rules.registry hands out under the name "5e".
+"""
 
-__all__ = ["Battle"]
+from .battle import RULESET, Battle
+
+__all__ = ["RULESET", "Battle"]

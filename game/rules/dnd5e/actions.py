@@ -1,7 +1,8 @@
-"""The actions of 5e "Les actions en combat" beyond moving and attacking.
+"""The actions of 5e "Les actions en combat" beyond moving, attacking, Help and Hide.
 
-Help, Hide, Search, Use an Object, first aid (stabilize), and the special melee attacks that
-replace an attack of the Attack action: grapple and shove; escaping a grapple.
+Use an Object, first aid (stabilize), and the special melee attacks that replace an attack of
+the Attack action: grapple and shove; escaping a grapple. (Help is helping.py's, Hide and
+Search hiding.py's, what an act spends spending.py's.)
 """
 
 from __future__ import annotations
@@ -11,126 +12,10 @@ from ...core.sizes import size_index
 from ..errors import IllegalCommand
 from ..state import STABLE, UNCONSCIOUS, Creature
 from .attacks import roll_damage
-from .checks import ability_check, contest
+from .checks import ability_check, best_of, contest
 from .damage import heal
-from .geometry import can_see, cover_between, melee_reach, within
+from .geometry import melee_reach, within
 
-BONUS_ACTION_TRAITS = {
-    # trait: the actions it allows as a bonus action (SRD 5.1 stat blocks and class features)
-    "nimble-escape": {"disengage", "hide"},
-    "cunning-action": {"dash", "disengage", "hide"},
-}
-
-
-def spend_action_or_bonus(battle, actor: Creature, act: str, cmd) -> str:
-    """Spend the action, or the bonus action where a trait allows it (`bonus = true` asks for it)."""
-    allowed = any(act in acts for trait, acts in BONUS_ACTION_TRAITS.items() if trait in actor.stats.traits)
-    wants_bonus = cmd.get("bonus", False)
-    if not isinstance(wants_bonus, bool):
-        raise IllegalCommand("'bonus' must be true or false")
-    if wants_bonus and not allowed:
-        raise IllegalCommand(f"{actor.id} cannot {act} as a bonus action")
-    if allowed and (wants_bonus or not actor.action):
-        battle.use_bonus_action(actor, act)
-        return "bonus action"
-    battle.use_action(actor, act)
-    return "action"
-
-
-def enemies_of(battle, creature: Creature) -> list[Creature]:
-    return [c for c in battle.state.creatures.values() if c.side != creature.side and c.standing]
-
-
-# ---------------------------------------------------------------- Help
-def do_help(battle, actor: Creature, cmd) -> None:
-    """5e, Help: the ally's first attack against a foe within 1.5 m of you has advantage."""
-    ally = battle.creature(cmd.get("target"))
-    foe = battle.creature(cmd.get("against"))
-    if ally is actor or ally.side != actor.side:
-        raise IllegalCommand(f"{ally.id} is not an ally of {actor.id}")
-    if not ally.standing:
-        raise IllegalCommand(f"{ally.id} is {ally.state}: it cannot be helped to attack")
-    if foe.side == actor.side or not foe.alive:
-        raise IllegalCommand(f"{foe.id} is not an enemy to help against")
-    if not within(battle, actor, foe, 1.5):
-        raise IllegalCommand(f"{foe.id} must be within 1.5 m of {actor.id} to help against it")
-    battle.use_action(actor, "Help")
-    battle.state.helps.append((actor.id, ally.id, foe.id))
-    battle.emit("action", f"{actor.name} helps {ally.name} against {foe.name}", creature=actor.id)
-
-
-def help_for(battle, attacker: Creature, target: Creature) -> str | None:
-    """The helper whose Help gives this attack advantage, if any."""
-    for helper, ally, foe in battle.state.helps:
-        if ally == attacker.id and foe == target.id:
-            return helper
-    return None
-
-
-def use_help(battle, attacker: Creature, target: Creature) -> None:
-    helper = help_for(battle, attacker, target)
-    if helper is not None:
-        battle.state.helps.remove((helper, attacker.id, target.id))
-
-
-# ---------------------------------------------------------------- Hide and Search
-def do_hide(battle, actor: Creature, cmd) -> None:
-    """5e, Hide: a Dex (Stealth) check; hidden from every enemy whose passive Perception it beats.
-
-    You cannot hide from a creature that sees you clearly: each enemy that can see the hider
-    must find it behind at least half cover.
-    """
-    exposed = [e for e in enemies_of(battle, actor)
-               if can_see(battle, e, actor) and cover_between(battle, e, actor) == 0]
-    if exposed:
-        raise IllegalCommand(f"{actor.id} cannot hide: {exposed[0].id} sees it clearly")
-    how = spend_action_or_bonus(battle, actor, "hide", cmd)
-    total, text = ability_check(battle, actor, "stealth")
-    battle.emit("check", text, creature=actor.id)
-    spotted = [e for e in enemies_of(battle, actor) if can_see(battle, e, actor) and e.stats.passive >= total]
-    if spotted:
-        actor.conditions.discard("hidden")
-        battle.emit("action", f"{actor.name} tries to hide ({how}) but {spotted[0].name} notices it "
-                              f"(passive Perception {spotted[0].stats.passive})", creature=actor.id)
-        return
-    actor.conditions.add("hidden")
-    actor.effects["stealth"] = total
-    battle.emit("condition", f"{actor.name} hides ({how}; Stealth {total})", creature=actor.id, condition="hidden")
-
-
-def do_search(battle, actor: Creature, cmd) -> None:
-    """5e, Search: a Wis (Perception) check finds hidden enemies whose Stealth it equals or beats."""
-    battle.use_action(actor, "Search")
-    total, text = ability_check(battle, actor, "perception")
-    battle.emit("check", text, creature=actor.id)
-    found = []
-    for other in battle.state.creatures.values():
-        if other.side != actor.side and "hidden" in other.conditions and can_see(battle, actor, other):
-            if total >= other.effects.get("stealth", 0):
-                reveal(battle, other, f"found by {actor.name}")
-                found.append(other.name)
-    if not found:
-        battle.emit("action", f"{actor.name} searches and finds nobody", creature=actor.id)
-
-
-def reveal(battle, creature: Creature, why: str) -> None:
-    if "hidden" in creature.conditions:
-        creature.conditions.discard("hidden")
-        creature.effects.pop("stealth", None)
-        battle.emit("condition", f"{creature.name} is no longer hidden ({why})", creature=creature.id)
-
-
-def reveal_if_seen(battle, creature: Creature) -> None:
-    """A hidden creature that ends up in the open, seen without any cover by an enemy, is seen."""
-    if "hidden" not in creature.conditions:
-        return
-    for enemy in enemies_of(battle, creature):
-        if can_see(battle, enemy, creature) and cover_between(battle, enemy, creature) == 0:
-            reveal(battle, creature, f"seen by {enemy.name}")
-            return
-
-
-# ---------------------------------------------------------------- Use an Object, first aid
 def do_use(battle, actor: Creature, cmd) -> None:
     """5e, Use an Object: drink a potion, or give it to a creature within 1.5 m (SRD 5.1)."""
     item_id = cmd.get("item")
@@ -240,8 +125,6 @@ def do_escape(battle, actor: Creature, cmd) -> None:
     grappler = battle.state.creatures[grappler_id]
     battle.use_action(actor, "escape")
     emit = lambda text: battle.emit("check", text)  # noqa: E731
-    from .checks import best_of
-
     skill = best_of(actor, ("athletics", "acrobatics"))
     if contest(battle, actor, skill, grappler, ("athletics",), emit):
         release(battle, actor, "escapes")

@@ -11,6 +11,9 @@ from ..errors import IllegalCommand
 from ..state import Creature, Offer, PendingAttack
 from .damage import adjusted_damage, apply_damage
 from .geometry import COVER_BONUS, can_see, cover_between, distance_m, within
+from .helping import help_for, use_help
+from .hiding import reveal
+from .shield import can_cast_shield
 
 
 def unarmed_strike(creature: Creature) -> Attack:
@@ -129,8 +132,6 @@ def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack,
         bad.append("attacker restrained")
     if "heavy" in attack.properties and attacker.size in ("tiny", "small"):
         bad.append("heavy weapon in small hands")  # SRD 5.1, Heavy
-    from .actions import help_for
-
     helper = help_for(battle, attacker, target)
     if helper is not None:
         good.append(f"helped by {battle.state.creatures[helper].name}")  # 5e, Help
@@ -194,8 +195,6 @@ def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
     total = face + attack.to_hit
     crit = face == 20
     hit = crit or (face != 1 and total >= preview.target_number)
-    from .actions import use_help
-
     use_help(battle, attacker, target)  # the Help is spent on this first attack
     if preview.auto_miss:
         hit = crit = False
@@ -220,8 +219,6 @@ def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
                 faces=faces, total=total)
     # 5e, Unseen attackers: attacking reveals a hidden attacker
     if "hidden" in attacker.conditions:
-        from .actions import reveal
-
         reveal(battle, attacker, "it attacked")
     if not hit:
         return
@@ -230,8 +227,6 @@ def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
                             knock_out=knock_out, melee=not preview.ranged, natural_20=face == 20,
                             shield_counted="shield" in target.effects)
     if face != 20 and total < preview.target_number + 5 and not pending.shield_counted:
-        from .spells import can_cast_shield
-
         if can_cast_shield(target, battle):
             # SRD 5.1, Shield: a reaction when hit by an attack; +5 AC may turn the hit into a miss
             battle.state.pending_attack = pending

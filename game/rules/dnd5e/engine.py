@@ -14,7 +14,7 @@ from ..commands import Command, parse_command, position_arg
 from ..errors import IllegalCommand
 from ..events import Event
 from ..state import CONSCIOUS, DEAD, STABLE, UNCONSCIOUS, Creature
-from . import actions, mounted
+from . import actions, helping, hiding, mounted
 from .attacks import resolve_attack, weapon_of
 from .damage import death_save
 from .falling import check_falls
@@ -22,10 +22,12 @@ from .geometry import can_see, field_for, space_distance_m
 from .moving import Moving
 from .reacting import Reacting
 from .setup import new_state, roll_initiative, roll_surprise
+from .spending import spend_action_or_bonus
+from .spells import cast
 
 
-class Battle(Moving, Reacting):
-    """One battle of the 5e ruleset, from a scenario."""
+class Engine(Moving, Reacting):
+    """The rules engine of one 5e battle, from a scenario (battle.py adds the ruleset interface)."""
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
@@ -291,13 +293,13 @@ class Battle(Moving, Reacting):
         actor.bonus_action = False
 
     def _do_help(self, actor: Creature, cmd: Command) -> None:
-        actions.do_help(self, actor, cmd)
+        helping.do_help(self, actor, cmd)
 
     def _do_hide(self, actor: Creature, cmd: Command) -> None:
-        actions.do_hide(self, actor, cmd)
+        hiding.do_hide(self, actor, cmd)
 
     def _do_search(self, actor: Creature, cmd: Command) -> None:
-        actions.do_search(self, actor, cmd)
+        hiding.do_search(self, actor, cmd)
 
     def _do_use(self, actor: Creature, cmd: Command) -> None:
         actions.do_use(self, actor, cmd)
@@ -368,7 +370,7 @@ class Battle(Moving, Reacting):
             self.emit("attack", f"{actor.name} attacks the square [{x}, {y}] with {attack.name}: d20 {faces[0]}/{faces[1]} "
                       f"(disadvantage) {face}: nobody is there, miss", attacker=actor.id, target=None, hit=False,
                       crit=False)
-            actions.reveal(self, actor, "it attacked")
+            hiding.reveal(self, actor, "it attacked")
 
     def _two_handed(self, actor: Creature, attack, flag):
         """SRD 5.1, Versatile: wielded in two hands, the weapon deals its larger damage."""
@@ -432,8 +434,6 @@ class Battle(Moving, Reacting):
             mounted.keep_saddle(self, rider, f"{target.name} is pushed")
 
     def _do_cast(self, actor: Creature, cmd: Command) -> None:
-        from .spells import cast
-
         self.damage_source = actor.id
         cast(self, actor, cmd)
 
@@ -444,13 +444,13 @@ class Battle(Moving, Reacting):
         self._begin_turn()
 
     def _do_dash(self, actor: Creature, cmd: Command) -> None:
-        actions.spend_action_or_bonus(self, actor, "dash", cmd)
+        spend_action_or_bonus(self, actor, "dash", cmd)
         actor.dashes += 1  # 5e, Dash: extra movement equal to your speed
         actor.conditions.add("dashing")
         self.emit("action", f"{actor.name} dashes ({actor.movement_left():g} m of movement left)", creature=actor.id)
 
     def _do_disengage(self, actor: Creature, cmd: Command) -> None:
-        actions.spend_action_or_bonus(self, actor, "disengage", cmd)
+        spend_action_or_bonus(self, actor, "disengage", cmd)
         actor.conditions.add("disengaged")  # 5e: no opportunity attacks for the rest of the turn
         self.emit("action", f"{actor.name} disengages", creature=actor.id)
 

@@ -8,7 +8,7 @@ from ...core.movement import MODES
 from ..commands import Command, position_arg
 from ..errors import IllegalCommand
 from ..state import Creature, Offer, PendingMove
-from . import actions, mounted
+from . import actions, hiding, mounted
 from .attacks import first_melee
 from .geometry import can_see, field_for, space_after_step, space_distance_m
 
@@ -204,7 +204,7 @@ class Moving:
                 self.emit("move", f"{c.name} is dragged to [{c.x}, {c.y}]", creature=c.id,
                           path=[list(p) for p in drag_paths[c.id]], cost=0.0, forced=True)
         self.state.pending_move = None
-        actions.reveal_if_seen(self, mover)
+        hiding.reveal_if_seen(self, mover)
         actions.check_grapples(self)
 
     def _free_for(self, creature: Creature, spot, mover: Creature, moving) -> bool:

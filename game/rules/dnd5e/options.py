@@ -29,8 +29,6 @@ to prove them legal, and submit the acts left out to prove them refused.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
-from functools import lru_cache
 
 import numpy as np
 
@@ -38,27 +36,21 @@ from ...content.creatures import load_item
 from ...content.errors import ContentError
 from ...core.board import SQUARE_M
 from ...core.cover import cover_many
-from ...core.dice import DiceExpr
 from ...core.sizes import SPACE_SQUARES, size_index
-from ...core.terrain import COVER_NAMES
 from ..errors import IllegalCommand
 from ..state import CONSCIOUS, DEAD, UNCONSCIOUS, Creature
 from . import actions, mounted
-from .attacks import damage_dice, first_melee, preview_attack, weapon_of
+from ..api import Option
+from .attacks import first_melee, preview_attack, weapon_of
+from .previews import attack_preview, option
+from .spending import bonus_allowed
+from .hiding import enemies_of
+from .shield import can_cast_shield
 from .geometry import (blockers_of, can_see, distance_m, field_for, melee_reach, space_after_step,
                        space_distance_m, within)
 
 EXTRA_MODES = ("fly", "swim", "climb")  # listed only for a creature with that speed of its own
 READY_EVENTS = ("enters_reach", "moves", "attacks")  # engine.READY_EVENTS
-
-
-@dataclass(frozen=True)
-class Option:
-    """One legal command: the table to submit, a short text, and what it would bring."""
-
-    command: dict
-    label: str
-    preview: dict = field(default_factory=dict)
 
 
 def legal_commands(battle) -> list[Option]:
@@ -77,7 +69,7 @@ def legal_commands(battle) -> list[Option]:
         options += attack_options(battle, actor)
         options += action_options(battle, actor)
     options += spell_options(battle, actor)
-    options.append(Option({"actor": actor.id, "act": "end"}, "end the turn", {}))
+    options.append(option({"actor": actor.id, "act": "end"}, "end the turn", {}))
     if mounted.controlled(battle, actor):
         # 5e, Controlling a mount: it can only move, Dash, Disengage or Dodge
         options = [o for o in options if o.command["act"] in mounted.CONTROLLED_ACTS]
@@ -129,20 +121,18 @@ def react_options(battle) -> list[Option]:
                 if p.problem:
                     continue  # the attack would be refused, and the answer with it
                 preview.update(attack_preview(battle, reactor, victim, attack, p), attack=attack.name)
-            options.append(Option(command, f"opportunity attack on {victim.id}", preview))
+            options.append(option(command, f"opportunity attack on {victim.id}", preview))
     elif offer.kind == "shield":
-        from .spells import can_cast_shield
-
         if can_cast_shield(reactor, battle):  # spells.cast_shield refuses otherwise
-            options.append(Option({**base, "take": True}, "cast shield (+5 AC)", {**about, "ac_bonus": 5}))
+            options.append(option({**base, "take": True}, "cast shield (+5 AC)", {**about, "ac_bonus": 5}))
     else:
         # a readied action runs a whole command: whether it is accepted is tried on a copy
         readied = reactor.effects.get("readied") or {}
         command = {**base, "take": True}
         if accepted(battle, command):
             then = copy.deepcopy(readied.get("then"))
-            options.append(Option(command, f"take the {offer.kind} action", {**about, "then": then}))
-    options.append(Option({**base, "take": False}, f"decline the {offer.kind} reaction", about))
+            options.append(option(command, f"take the {offer.kind} action", {**about, "then": then}))
+    options.append(option({**base, "take": False}, f"decline the {offer.kind} reaction", about))
     return options
 
 
@@ -162,7 +152,7 @@ def move_options(battle, actor: Creature) -> list[Option]:
     options = []
     dragged = actions.drags(battle, actor)
     factor = 2 if dragged and actions.drag_slows(actor, dragged) else 1  # 5e: dragging halves speed
-    watch = _PathWatch(battle, actor)
+    watch = PathWatch(battle, actor)
     for mode in move_modes(actor):
         if actor.speed(mode) == 0:
             continue
@@ -187,7 +177,7 @@ def move_options(battle, actor: Creature) -> list[Option]:
             label = f"{how}move to [{x}, {y}] ({cost:g} m)"
             if provokes:
                 label += f", provokes {', '.join(provokes)}"
-            options.append(Option(command, label, {
+            options.append(option(command, label, {
                 "path": [list(s) for s in steps], "cost_m": cost, "opportunity_attacks": provokes,
                 "readied_actions": readied, "mode": mode,
             }))
@@ -208,14 +198,14 @@ def _altitude_options(actor: Creature) -> list[Option]:
         if climb < 1e-9 or climb > left + 1e-9:
             continue
         command = {"actor": actor.id, "act": "move", "mode": "fly", "altitude": height}
-        options.append(Option(command, f"fly to an altitude of {height:g} m ({climb:g} m)", {
+        options.append(option(command, f"fly to an altitude of {height:g} m ({climb:g} m)", {
             "path": [], "cost_m": climb, "opportunity_attacks": [], "readied_actions": [], "mode": "fly",
             "altitude": height,
         }))
     return options
 
 
-class _PathWatch:
+class PathWatch:
     """The reactions a path would offer, by the engine's own `_opportunity_offers` and
     `_readied_offers`.
 
@@ -351,64 +341,8 @@ def _attacks_with(battle, actor, name, attack, targets, offhand: bool) -> list[O
         kind = "off-hand attack" if offhand else "attack"
         label = (f"{kind} {target.id} with {name}: {preview['hit_chance']:.0%} to hit, "
                  f"{preview['expected_damage']:.1f} expected damage")
-        options.append(Option(command, label, preview))
+        options.append(option(command, label, preview))
     return options
-
-
-def attack_preview(battle, attacker: Creature, target: Creature, attack, p, offhand: bool = False) -> dict:
-    """An attack's preview: hit chance, advantage and why, cover, the number to beat, damage.
-
-    Expected damage is the damage rolled, before the target's resistances: P(hit, not critical)
-    times the average damage, plus P(critical hit) times the average with the dice doubled, for
-    the attack's damage and its extra damage (riders that call for a save are not counted).
-    """
-    hit = p.hit_chance
-    if p.auto_miss:
-        crit = 0.0
-    elif p.auto_crit:
-        crit = hit  # SRD 5.1, Unconscious: every hit from within 1.5 m is critical
-    else:
-        crit = natural_20_chance(p.advantage)  # 5e: a natural 20 hits and is critical
-    normal = max(0.0, hit - crit)
-    parts = [damage_dice(attack, attacker, offhand)]
-    if attack.extra_damage is not None:
-        parts.append(attack.extra_damage)
-    expected = sum(normal * average_damage(e) + crit * average_damage(e, crit=True) for e in parts)
-    return {
-        "hit_chance": hit, "advantage": p.advantage, "reasons": list(p.reasons),
-        "cover": COVER_NAMES.get(p.cover, str(p.cover)), "target_number": p.target_number,
-        "expected_damage": expected, "crit_chance": crit, "ranged": p.ranged, "distance_m": p.distance,
-        "hostile": target.side != attacker.side,
-    }
-
-
-def natural_20_chance(advantage: int) -> float:
-    if advantage > 0:
-        return 1 - (19 / 20) ** 2
-    if advantage < 0:
-        return (1 / 20) ** 2
-    return 1 / 20
-
-
-@lru_cache(maxsize=256)
-def _average(count: int, sides: int, bonus: int) -> float:
-    """Mean of max(0, sum of the dice + bonus), as attacks.roll_damage rolls it (exact)."""
-    if count == 0 or sides == 0:
-        return float(max(0, bonus))
-    dist = [1.0]
-    for _ in range(count):
-        nxt = [0.0] * (len(dist) + sides)
-        for total, pr in enumerate(dist):
-            if pr:
-                for face in range(1, sides + 1):
-                    nxt[total + face] += pr / sides
-        dist = nxt
-    return sum(pr * max(0, total + bonus) for total, pr in enumerate(dist))
-
-
-def average_damage(expr: DiceExpr, crit: bool = False) -> float:
-    """The average of a damage roll; 5e, Critical hits: all of the attack's dice twice."""
-    return _average(expr.count * (2 if crit else 1), expr.sides, expr.bonus)
 
 
 # ---------------------------------------------------------------- the other acts
@@ -423,7 +357,7 @@ def action_options(battle, actor: Creature) -> list[Option]:
     options = []
 
     def add(act: str, label: str, uses: str, **args) -> None:
-        options.append(Option({"actor": me, "act": act, **args}, label, {"uses": uses}))
+        options.append(option({"actor": me, "act": act, **args}, label, {"uses": uses}))
 
     for act in ("dash", "disengage"):
         for extra, uses in _spend_forms(actor, act):
@@ -482,7 +416,7 @@ def _spend_forms(actor: Creature, act: str) -> list[tuple[dict, str]]:
     The plain form spends the action, else the bonus action where a trait allows it; the
     `bonus = true` form is listed only while the plain form would still spend the action.
     """
-    allowed = any(act in acts for trait, acts in actions.BONUS_ACTION_TRAITS.items() if trait in actor.stats.traits)
+    allowed = bonus_allowed(actor, act)
     forms = []
     if actor.action:
         forms.append(({}, "action"))
@@ -498,7 +432,7 @@ def _exposed(battle, actor: Creature) -> bool:
 
     The covers are cover_between's, all in one batch; sight is asked only where there is none.
     """
-    enemies = actions.enemies_of(battle, actor)
+    enemies = enemies_of(battle, actor)
     if not enemies:
         return False
     blockers, index = blockers_of(battle)
@@ -523,11 +457,11 @@ def _use_options(battle, actor: Creature, creatures: list[Creature]) -> list[Opt
         if not (actor.bonus_action if uses == "bonus action" else actor.action):
             continue
         base = {"actor": actor.id, "act": "use", "item": item_id}
-        options.append(Option(dict(base), f"use {item.name}", {"uses": uses, "target": actor.id}))
+        options.append(option(dict(base), f"use {item.name}", {"uses": uses, "target": actor.id}))
         if near is None:
             near = [c for c in creatures if c is not actor and c.alive and within(battle, actor, c, 1.5)]
         for target in near:
-            options.append(Option({**base, "target": target.id}, f"use {item.name} on {target.id}",
+            options.append(option({**base, "target": target.id}, f"use {item.name} on {target.id}",
                                   {"uses": uses, "target": target.id}))
     return options
 
@@ -541,14 +475,14 @@ def _mount_options(battle, actor: Creature, creatures: list[Creature]) -> list[O
     if "mounted_on" in actor.effects:
         mount = mounted.mount_of(battle, actor)
         if mount is not None and mounted.free_square_near(battle, mount, actor) is not None:
-            return [Option({**mine, "act": "dismount"}, f"dismount ({cost:g} m)", {"uses": "movement"})]
+            return [option({**mine, "act": "dismount"}, f"dismount ({cost:g} m)", {"uses": "movement"})]
         return []
     options = []
     for mount in creatures:
         if (mount is actor or mount.side != actor.side or not mount.standing or "rider" in mount.effects
                 or size_index(mount.size) < size_index(actor.size) + 1 or not within(battle, actor, mount, 1.5)):
             continue
-        options.append(Option({**mine, "act": "mount", "target": mount.id}, f"mount {mount.id} ({cost:g} m)",
+        options.append(option({**mine, "act": "mount", "target": mount.id}, f"mount {mount.id} ({cost:g} m)",
                               {"uses": "movement"}))
     return options
 
@@ -570,8 +504,8 @@ def spell_options(battle, actor: Creature) -> list[Option]:
         elif isinstance(item, dict):
             what = item.get("target", item.get("at"))
             label = f"cast {item.get('spell')}" + (f" at {what}" if what is not None else "")
-            options.append(Option(item, label, {}))
+            options.append(option(item, label, {}))
     return options
 
 
-__all__ = ["Option", "legal_commands", "attack_preview", "average_damage"]
+__all__ = ["legal_commands", "move_modes"]

@@ -9,6 +9,7 @@ from ..state import Creature, Offer
 from . import actions, mounted
 from .attacks import first_melee, land_attack, preview_attack, resolve_attack, weapon_of
 from .geometry import can_see, field_for, melee_reach, space_distance_m
+from .shield import cast_shield
 
 READY_EVENTS = ("enters_reach", "moves", "attacks")
 READY_ACTS = ("attack", "move", "cast", "dash", "dodge", "disengage")
@@ -53,8 +54,6 @@ class Reacting:
             if target is not None:
                 raise IllegalCommand("the shield spell takes no target")
             if take:
-                from .spells import cast_shield
-
                 cast_shield(self, reactor)
             else:
                 self.emit("reaction", f"{reactor.name} does not cast shield", reactor=reactor.id)

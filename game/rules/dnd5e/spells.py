@@ -7,7 +7,7 @@ Each spell is one frozen record in SPELLS; the way it works (`effect`) picks one
   origin adds to the Dexterity save, total cover protects completely;
 - "darts": magic missile's darts, which hit automatically;
 - "heal": dice plus the spellcasting modifier, through damage.heal;
-- "reaction": shield, which the attack flow casts through cast_shield, never the cast command.
+- "reaction": shield, which the attack flow casts (shield.py), never the cast command.
 
 Dice order (FORMATS.md, extended): a spell attack rolls its d20(s) then its damage; a
 save-for-half area rolls its damage once, then each target's save in the order the creatures
@@ -33,6 +33,8 @@ from ..errors import IllegalCommand
 from ..state import DEAD, Creature
 from .attacks import apply_rolled_damage, preview_attack, resolve_attack, roll_damage, saving_throw
 from .damage import heal
+from .previews import attack_preview, option
+from .shield import lowest_slot
 from .geometry import COVER_BONUS, blockers_of, can_see, cover_between, distance_m
 
 MAX_SPELL_LEVEL = 9
@@ -298,6 +300,15 @@ def _aim_area(battle, actor, spell, slot, cmd):
     return sphere(board.terrain.shape, (x, y), spell.size_m, battle.diagonals), (x, y)
 
 
+def area_problem(battle, actor: Creature, spell: Spell, at: tuple[int, int]) -> str:
+    """Why the area spell cannot be aimed at this square (the cast command's own check), or ''."""
+    try:
+        _aim_area(battle, actor, spell, spell.level, _Args({"at": list(at)}))
+    except IllegalCommand as exc:
+        return str(exc)
+    return ""
+
+
 def area_mask(battle, actor: Creature, spell_name: str, at: tuple[int, int]):
     """The squares an area spell would cover if the actor cast it at `at` (for drawing a template)."""
     spell = SPELLS[spell_name]
@@ -413,8 +424,6 @@ def spell_options(battle, caster: Creature) -> list:
     every creature it may be aimed at, or for an area at every square it may be aimed at, with
     who would be inside. Magic missile is listed with all its darts on one target.
     """
-    from .options import Option, attack_preview  # the options query owns Option
-
     out = []
     for name in caster.stats.spells:
         spell = SPELLS.get(name)
@@ -424,7 +433,7 @@ def spell_options(battle, caster: Creature) -> list:
             _check_able(caster)
             _check_timing(caster, spell)
             slot = _slot_for(caster, spell, None) if spell.cantrip or caster.slots.get(spell.level, 0) > 0 \
-                else _slot_for(caster, spell, _lowest_slot(caster, spell.level))
+                else _slot_for(caster, spell, lowest_slot(caster, spell.level))
         except IllegalCommand:
             continue
         base = {"actor": caster.id, "act": "cast", "spell": name}
@@ -446,11 +455,11 @@ def spell_options(battle, caster: Creature) -> list:
                 preview.update(attack_preview(battle, caster, target, attack,
                                               preview_attack(battle, caster, target, attack)))
             elif spell.effect == "save":
-                preview.update(save=spell.save, dc=spell_save_dc(caster), bonus=target.stats.save(spell.save))
+                preview.update(save=spell.save, dc=spell_save_dc(caster), save_bonus=target.stats.save(spell.save))
             elif spell.effect == "darts":
                 count = spell.darts + (slot - spell.level) * spell.per_slot
                 preview.update(darts=count, expected_damage=count * spell.dice.average)
-            out.append(Option(command, f"cast {name} on {target.id}", preview))
+            out.append(option(command, f"cast {name} on {target.id}", preview))
     return out
 
 
@@ -459,7 +468,6 @@ def _area_options(battle, caster: Creature, spell: Spell, slot: int, base: dict,
     the caster (the directions it can take), a sphere at each square that catches at least one
     creature. Other aims are legal too; they repeat these or catch nobody."""
     from .geometry import sight_between
-    from .options import Option
 
     board = battle.board
     creatures = [c for c in battle.state.creatures.values() if c.alive and c is not caster]
@@ -492,7 +500,7 @@ def _area_options(battle, caster: Creature, spell: Spell, slot: int, base: dict,
             inside = [c.id for c in creatures if gap_squares((x, y, 1), c.space, battle.diagonals) <= radius]
             if not inside:
                 continue
-        out.append(Option({**base, "at": [x, y]}, f"cast {spell.name} at [{x}, {y}]", {**uses, "inside": inside}))
+        out.append(option({**base, "at": [x, y]}, f"cast {spell.name} at [{x}, {y}]", {**uses, "inside": inside}))
     return out
 
 
@@ -504,40 +512,3 @@ class _Args:
 
     def get(self, key, default=None):
         return self.table.get(key, default)
-
-
-# ----------------------------------------------------------------------------- shield
-def can_cast_shield(caster: Creature, battle=None) -> bool:
-    """Whether the caster could cast shield now: knows it, a slot of level 1 or more, its reaction.
-
-    With the battle, also SRD 5.1, Bonus action casting: on its own turn, after a bonus-action
-    spell, no other spell but a cantrip.
-    """
-    if "shield" not in caster.stats.spells or caster.stats.spellcasting is None:
-        return False
-    if caster.state != "conscious" or caster.incapacitated or not caster.reaction:
-        return False
-    if battle is not None and battle.current is caster and caster.effects.get("turn:bonus_spell"):
-        return False
-    return _lowest_slot(caster, 1) is not None
-
-
-def _lowest_slot(caster: Creature, level: int) -> int | None:
-    return min((lv for lv, n in caster.slots.items() if lv >= level and n > 0), default=None)
-
-
-def cast_shield(battle, caster: Creature) -> None:
-    """Cast shield as a reaction: spends the reaction and the lowest slot left (level 1 first).
-
-    SRD 5.1, Shield: +5 AC until the start of the caster's next turn (the engine removes the
-    effect then), including against the triggering attack; no damage from magic missile.
-    """
-    if not can_cast_shield(caster, battle):
-        raise IllegalCommand(f"{caster.id} cannot cast shield now")
-    slot = _lowest_slot(caster, 1)
-    caster.slots[slot] -= 1
-    caster.reaction = False
-    caster.effects["shield"] = True
-    caster.conditions.discard("hidden")
-    battle.emit("cast", f"{caster.name} casts shield (slot {slot}) as a reaction: +5 AC until the start "
-                f"of its next turn", caster=caster.id, spell="shield", slot=slot, targets=[caster.id])

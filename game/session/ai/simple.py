@@ -13,7 +13,7 @@ from ...rules.dnd5e.geometry import field_for
 
 def random_player(battle) -> dict:
     """Any legal command, uniformly; the generator is seeded from the battle (seed, commands)."""
-    from ...rules.dnd5e.options import legal_commands
+    legal_commands = lambda b: b.legal_commands()  # noqa: E731
 
     options = legal_commands(battle)
     rng = random.Random(battle.scenario.seed * 1_000_003 + battle.state.commands_done)

@@ -99,7 +99,7 @@ class Tactician(Positioning):
 
     def keeps_shield(self, reactor) -> bool:
         """The reactor can cast Shield, and foes other than the provoker may attack it before its turn."""
-        from ...rules.dnd5e.spells import can_cast_shield
+        from ...rules.dnd5e.shield import can_cast_shield
 
         if not can_cast_shield(reactor, self.battle):
             return False

@@ -5,20 +5,22 @@ reactions, and exactness: every option is accepted, every act left out is refuse
 import copy
 import json
 import random
-from pathlib import Path
 
 import pytest
 
+from game.content.paths import MAPS_DIR
 from game.content.scenarios import load_scenario
 from game.core.board import gap_squares
 from game.core.dice import DiceExpr
-from game.rules.dnd5e.options import Option, average_damage, legal_commands
+from game.rules.api import Option, Reason
+from game.rules.dnd5e.options import legal_commands
+from game.rules.dnd5e.previews import average_damage
 from game.rules.errors import IllegalCommand
 from game.session.replay import new_battle
 from helpers import act, battle, creature
 
 ROW = "..........\n..........\n.........."
-SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "maps").glob("*.scenario.toml"))
+SCENARIOS = sorted(MAPS_DIR.glob("*.scenario.toml"))
 ACTION_ACTS = {"dash", "disengage", "dodge", "hide", "search", "help", "grapple", "shove", "escape", "use",
                "stabilize", "ready", "attack"}
 
@@ -99,7 +101,7 @@ def assert_exact(b, sample: int | None = None, rng=None) -> None:
         trial = copy_of(b)
         try:
             if option.command["act"] == "move" and "to" in option.command:
-                assert reactors_offered(trial, option.command) == option.preview["opportunity_attacks"], option
+                assert reactors_offered(trial, option.command) == list(option.preview.opportunity_attacks), option
             else:
                 trial.submit(option.command)
         except IllegalCommand as exc:
@@ -125,10 +127,10 @@ def standoff(**fighter):
 def test_a_move_out_of_an_enemys_reach_lists_its_opportunity_attack():
     b = standoff()
     away = move_to(b, 0, 1)
-    assert away.preview["opportunity_attacks"] == ["fighter"]
-    assert away.preview["path"] == [[1, 1], [0, 1]] and away.preview["cost_m"] == 3.0
-    assert move_to(b, 2, 2).preview["opportunity_attacks"] == []  # still within 1.5 m of the fighter
-    assert move_to(b, 2, 0).preview["opportunity_attacks"] == []
+    assert away.preview.opportunity_attacks == ("fighter",)
+    assert away.preview.path == ((1, 1), (0, 1)) and away.preview.cost_m == 3.0
+    assert move_to(b, 2, 2).preview.opportunity_attacks == ()  # still within 1.5 m of the fighter
+    assert move_to(b, 2, 0).preview.opportunity_attacks == ()
     act(b, "gob1", "move", to=[0, 1])
     assert [o.reactor for o in b.state.offers] == ["fighter"]  # what the move really offers
 
@@ -137,41 +139,41 @@ def test_a_path_that_passes_an_enemy_provokes_when_it_leaves_the_reach():
     # from [0, 1] to [6, 1] the goblin goes round the fighter at [4, 1], in and out of its reach
     b = battle(ROW, [creature("gob1", "goblin", "red", (0, 1)), creature("fighter", "fighter", "blue", (4, 1))])
     option = move_to(b, 6, 1)
-    assert option.preview["opportunity_attacks"] == ["fighter"]
-    assert [4, 1] not in option.preview["path"]  # a hostile space cannot be crossed
-    assert move_to(b, 2, 1).preview["opportunity_attacks"] == []  # into the reach: no attack
+    assert option.preview.opportunity_attacks == ("fighter",)
+    assert (4, 1) not in option.preview.path  # a hostile space cannot be crossed
+    assert move_to(b, 2, 1).preview.opportunity_attacks == ()  # into the reach: no attack
     assert_exact(b)
 
 
 def test_several_reactors_are_listed_in_initiative_order():
     b = battle(ROW, [creature("gob1", "goblin", "red", (2, 1), hp=30), creature("fighter", "fighter", "blue", (3, 1)),
                      creature("rogue", "rogue", "blue", (3, 2))])
-    assert move_to(b, 0, 1).preview["opportunity_attacks"] == ["fighter", "rogue"]
+    assert move_to(b, 0, 1).preview.opportunity_attacks == ("fighter", "rogue",)
     assert_exact(b)
 
 
 def test_no_opportunity_attack_after_disengage_nor_from_a_creature_without_reaction():
     b = standoff()
     act(b, "gob1", "disengage")
-    assert all(o.preview["opportunity_attacks"] == [] for o in legal_commands(b) if o.command["act"] == "move")
+    assert all(o.preview.opportunity_attacks == () for o in legal_commands(b) if o.command["act"] == "move")
     b = standoff()
     b.state.creatures["fighter"].reaction = False
-    assert move_to(b, 0, 1).preview["opportunity_attacks"] == []
+    assert move_to(b, 0, 1).preview.opportunity_attacks == ()
     b = standoff()
     b.state.creatures["gob1"].conditions.add("invisible")  # the fighter cannot see it go
-    assert move_to(b, 0, 1).preview["opportunity_attacks"] == []
+    assert move_to(b, 0, 1).preview.opportunity_attacks == ()
 
 
 def test_moves_stay_within_the_movement_left_and_change_nothing():
     b = standoff()
     before = copy.deepcopy(b.state)
     moves = [o for o in legal_commands(b) if o.command["act"] == "move"]
-    assert moves and all(o.preview["cost_m"] <= 9 for o in moves)
+    assert moves and all(o.preview.cost_m <= 9 for o in moves)
     assert {tuple(o.command["to"]) for o in moves} >= {(0, 1), (2, 0)}
     assert (3, 1) not in {tuple(o.command["to"]) for o in moves}  # the fighter's square
     assert b.state.creatures["gob1"].__dict__ == before.creatures["gob1"].__dict__
     act(b, "gob1", "move", to=[2, 0])
-    assert all(o.preview["cost_m"] <= 7.5 for o in legal_commands(b) if o.command["act"] == "move")
+    assert all(o.preview.cost_m <= 7.5 for o in legal_commands(b) if o.command["act"] == "move")
 
 
 def test_a_swimmer_lists_swimming_moves_and_a_flyer_its_altitudes():
@@ -181,7 +183,7 @@ def test_a_swimmer_lists_swimming_moves_and_a_flyer_its_altitudes():
     b = battle(ROW, [creature("dragon", "young-green-dragon", "red", (0, 0)),
                      creature("fighter", "fighter", "blue", (9, 2))])
     up = [o for o in legal_commands(b) if o.command.get("altitude") == 3.0]
-    assert len(up) == 1 and up[0].preview["cost_m"] == 3.0
+    assert len(up) == 1 and up[0].preview.cost_m == 3.0
     act(b, "dragon", "move", mode="fly", altitude=3.0)
     assert {o.command.get("mode") for o in legal_commands(b) if o.command["act"] == "move"} == {"fly"}
     assert_exact(b)
@@ -196,20 +198,20 @@ def duel(fighter=None, gob=None, **kwargs):
 def test_attack_preview_hit_chance_with_advantage_disadvantage_and_cover():
     # +5 against AC 15: faces 10..20 hit
     plain = attack_option(duel(), "gob1", "longsword").preview
-    assert plain["hit_chance"] == pytest.approx(0.55)
-    assert (plain["advantage"], plain["cover"], plain["target_number"], plain["reasons"]) == (0, "none", 15, [])
+    assert plain.hit_chance == pytest.approx(0.55)
+    assert (plain.advantage, plain.cover, plain.target_number, plain.reasons) == (0, "none", 15, ())
     adv = attack_option(duel(gob={"conditions": ["prone"]}), "gob1", "longsword").preview
-    assert adv["advantage"] == 1 and adv["hit_chance"] == pytest.approx(1 - 0.45 ** 2)
-    assert "advantage: target prone within 1.5 m" in adv["reasons"]
+    assert adv.advantage == 1 and adv.hit_chance == pytest.approx(1 - 0.45 ** 2)
+    assert Reason("target prone within 1.5 m", good=True) in adv.reasons
     dis = attack_option(duel(fighter={"conditions": ["prone"]}), "gob1", "longsword").preview
-    assert dis["advantage"] == -1 and dis["hit_chance"] == pytest.approx(0.55 ** 2)
+    assert dis.advantage == -1 and dis.hit_chance == pytest.approx(0.55 ** 2)
     # the goblin archer shoots past an orc: half cover, AC 19 + 2, +4 needs 17
     b = battle("........\n........\n........", [creature("archer", "goblin", "red", (0, 1)),
                                                  creature("orc", "orc", "red", (3, 1)),
                                                  creature("fighter", "fighter", "blue", (6, 1))])
     cover = attack_option(b, "fighter", "shortbow").preview
-    assert (cover["cover"], cover["target_number"]) == ("half", 21)
-    assert cover["hit_chance"] == pytest.approx(0.2)
+    assert (cover.cover, cover.target_number) == ("half", 21)
+    assert cover.hit_chance == pytest.approx(0.2)
 
 
 def test_targets_out_of_reach_or_range_are_not_listed():
@@ -224,15 +226,15 @@ def test_targets_out_of_reach_or_range_are_not_listed():
 def test_expected_damage_of_a_known_weapon():
     # longsword 1d8+3 at +5 against AC 15: 0.5 x 7.5 + 0.05 x (2d8+3 = 12)
     preview = attack_option(duel(), "gob1", "longsword").preview
-    assert preview["expected_damage"] == pytest.approx(0.5 * 7.5 + 0.05 * 12)
-    assert preview["crit_chance"] == pytest.approx(0.05)
+    assert preview.expected_damage == pytest.approx(0.5 * 7.5 + 0.05 * 12)
+    assert preview.crit_chance == pytest.approx(0.05)
     # SRD 5.1, Unconscious: advantage, and a hit from within 1.5 m is critical (AC 14: 12 faces hit)
     b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("rogue", "rogue", "red", (2, 1),
                                                                               current_hp=0),
                      creature("gob1", "goblin", "red", (9, 2))])
     down = attack_option(b, "rogue", "longsword").preview
-    assert down["hit_chance"] == pytest.approx(1 - 0.4 ** 2) and down["crit_chance"] == down["hit_chance"]
-    assert down["expected_damage"] == pytest.approx(0.84 * 12)
+    assert down.hit_chance == pytest.approx(1 - 0.4 ** 2) and down.crit_chance == down.hit_chance
+    assert down.expected_damage == pytest.approx(0.84 * 12)
     # the damage never goes below 0: 1d4-3 averages (0 + 0 + 0 + 1) / 4
     assert average_damage(DiceExpr.parse("1d4-3")) == pytest.approx(0.25)
     assert average_damage(DiceExpr.parse("1d6+2"), crit=True) == pytest.approx(9)
@@ -244,7 +246,7 @@ def test_off_hand_attack_after_a_light_weapon_with_no_ability_modifier():
     assert not [o for o in legal_commands(b) if o.command.get("offhand")]
     act(b, "rogue", "attack", target="gob1", **{"with": "shortsword"})
     offhand = attack_option(b, "gob1", "dagger", offhand=True)
-    assert offhand.preview["expected_damage"] == pytest.approx(0.5 * 2.5 + 0.05 * 5)  # 1d4, no +3
+    assert offhand.preview.expected_damage == pytest.approx(0.5 * 2.5 + 0.05 * 5)  # 1d4, no +3
     assert not [o for o in legal_commands(b) if o.command["act"] == "attack" and not o.command.get("offhand")]
     assert_exact(b)
 
@@ -274,13 +276,13 @@ def test_multiattack_keeps_its_attacks_and_special_attacks_until_used():
 def test_cunning_action_and_nimble_escape_offer_bonus_forms():
     b = battle(ROW, [creature("rogue", "rogue", "blue", (0, 0)), creature("gob1", "goblin", "red", (9, 2))])
     dashes = [o for o in legal_commands(b) if o.command["act"] == "dash"]
-    assert [(o.command.get("bonus"), o.preview["uses"]) for o in dashes] == [(None, "action"), (True, "bonus action")]
+    assert [(o.command.get("bonus"), o.preview.uses) for o in dashes] == [(None, "action"), (True, "bonus action")]
     assert_exact(b)
     grid = "....#.....\n....#.....\n.........."
     b = battle(grid, [creature("gob1", "goblin", "red", (3, 0)), creature("fighter", "fighter", "blue", (5, 2)),
                       creature("gob2", "goblin", "red", (9, 2))], dice=[2])
     act(b, "gob1", "attack", target="fighter", **{"with": "shortbow"})
-    bonus = {o.command["act"]: o.preview["uses"] for o in legal_commands(b) if o.command["act"] in ACTION_ACTS}
+    bonus = {o.command["act"]: o.preview.uses for o in legal_commands(b) if o.command["act"] in ACTION_ACTS}
     assert bonus == {"disengage": "bonus action", "hide": "bonus action"}  # behind the wall
     assert_exact(b)
 
@@ -326,7 +328,7 @@ def test_a_pending_reaction_lists_only_the_reactors_answers():
     options = legal_commands(b)
     assert [o.command for o in options] == [{"actor": "fighter", "act": "react", "take": True},
                                             {"actor": "fighter", "act": "react", "take": False}]
-    assert options[0].preview["hit_chance"] == pytest.approx(0.55) and options[0].preview["attack"] == "longsword"
+    assert options[0].preview.hit_chance == pytest.approx(0.55) and options[0].preview.attack == "longsword"
     assert_exact(b)
 
 
@@ -357,7 +359,7 @@ def test_a_readied_attack_is_offered_when_it_can_fire():
     act(b, "fighter", "ready", trigger={"event": "enters_reach", "by": "enemy"},
         then={"act": "attack", "with": "longsword"})
     act(b, "fighter", "end")
-    assert move_to(b, 6, 0).preview["readied_actions"] == ["fighter"]
+    assert move_to(b, 6, 0).preview.readied_actions == ("fighter",)
     act(b, "gob1", "move", to=[6, 0])
     assert [o.command["take"] for o in legal_commands(b)] == [True, False]
     assert_exact(b)
@@ -387,16 +389,16 @@ def play_a_turn(b) -> None:
             continue
         me = b.current
         foes = [c for c in b.state.creatures.values() if c.side != me.side and c.standing]
-        blows = [o for o in options if o.command["act"] == "attack" and o.preview["hostile"]]
+        blows = [o for o in options if o.command["act"] == "attack" and o.preview.hostile]
         moves = [o for o in options if o.command["act"] == "move" and "to" in o.command]
 
         def gap(x, y):
             return min(gap_squares((x, y, me.side_squares), f.space, b.diagonals) for f in foes)
 
         if blows:
-            b.submit(max(blows, key=lambda o: o.preview["expected_damage"]).command)
+            b.submit(max(blows, key=lambda o: o.preview.expected_damage).command)
         elif moves and foes and min(gap(*o.command["to"]) for o in moves) < gap(me.x, me.y):
-            b.submit(min(moves, key=lambda o: (gap(*o.command["to"]), o.preview["cost_m"])).command)
+            b.submit(min(moves, key=lambda o: (gap(*o.command["to"]), o.preview.cost_m)).command)
         else:
             b.submit({"actor": me.id, "act": "end"})
 

@@ -6,7 +6,8 @@ Cleric: Wis 16 (+3): save DC 13, slots {1: 4, 2: 2}. Goblins: AC 15, Dex save +2
 
 import pytest
 
-from game.rules.dnd5e.spells import SPELLS, can_cast_shield, cast_shield
+from game.rules.dnd5e.shield import can_cast_shield, cast_shield
+from game.rules.dnd5e.spells import SPELLS
 from game.rules.errors import IllegalCommand
 from helpers import act, battle, creature, force
 

@@ -1,0 +1,303 @@
+"""The ruleset interface: everything the screen, the computer players, simulate and replay
+may ask of the rules, in terms that fit every ruleset (5e now; 3.5 and 4e on the same names).
+
+A ruleset (`Ruleset`) builds a battle from a scenario. A battle (`Battle`) answers:
+- `submit(command) -> [Event]`: play one command (a refusal raises IllegalCommand, changes nothing);
+- `check(command) -> str | None`: why it would be refused, or None;
+- `legal_commands() -> [Option]`: every command it would accept now, each with a neutral `Preview`;
+- `acts() -> [Act]`: the acts the screen shows for whoever must act (key, title, shortcut, tip,
+  how it is aimed, its legal options, and why not now);
+- board queries: `movement_field`, `move_modes`, `reach_squares`, `can_see`, `cover`, `area`,
+  `opportunity_attackers`;
+- `view(creature_id) -> CreatureView`: hit points, bloodied or dying, conditions, resources;
+- `estimates()`: the numbers the computer players weigh (hit chances, expected damage).
+Events carry an `EventKind`. Nothing here knows a ruleset; `registry.py` maps names to rulesets.
+"""
+
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass, field
+from enum import Enum
+
+import numpy as np
+
+
+class EventKind(str, Enum):
+    """What an event records (a str, so `event.kind == "move"` reads as before)."""
+
+    ROUND = "round"  # a new round begins
+    TURN = "turn"  # a creature's turn begins
+    MOVE = "move"  # a creature moved (data: creature, path, cost; forced when pushed)
+    ACTION = "action"  # an action taken (dash, dodge, help, ...)
+    ATTACK = "attack"  # an attack roll (data: attacker, target, hit, crit)
+    DAMAGE = "damage"  # damage dealt (data: target, amount, source)
+    HEAL = "heal"  # hit points regained
+    CAST = "cast"  # a spell or power used
+    SAVE = "save"  # a saving throw
+    CHECK = "check"  # an ability check or contest
+    CONDITION = "condition"  # a condition gained or lost
+    DEATH_SAVE = "death_save"  # a death saving throw
+    OFFER = "offer"  # a reaction offered (the battle waits for its answer)
+    REACTION = "reaction"  # a reaction answered
+    NOTE = "note"  # anything else worth a log line
+    OVER = "over"  # the battle is over (data: winner)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One reason a roll is easier (good) or harder: advantage, a bonus, a penalty, cover."""
+
+    text: str
+    good: bool
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a legal command would bring, in neutral terms; what does not apply stays None/empty.
+
+    Attacks: `hit_chance`, `crit_chance`, `target_number` (the total the roll must reach),
+    `defence` (what it is rolled against, e.g. "AC 15"), `expected_damage`, `cover` (a name),
+    `cover_bonus` (what cover adds to the defence), `advantage` (+1, 0, -1: the 5e d20 rule;
+    0 elsewhere), `reasons` (every bonus or penalty and why), `ranged`, `distance_m`.
+    Saves: `save`, `dc`, `save_bonus`. Moves: `path`, `cost_m`, `mode`, `opportunity_attacks`
+    (who would get one), `readied_actions`. Areas: `inside` (who would be caught).
+    """
+
+    target: str | None = None
+    hostile: bool | None = None
+    uses: str | None = None  # what it spends: "action", "bonus action", "movement", ...
+    attack: str | None = None  # the attack or power named by the command (or answering an offer)
+    hit_chance: float | None = None
+    crit_chance: float | None = None
+    target_number: int | None = None
+    defence: str = ""
+    expected_damage: float | None = None
+    cover: str = "none"
+    cover_bonus: int = 0
+    advantage: int = 0
+    reasons: tuple[Reason, ...] = ()
+    ranged: bool | None = None
+    distance_m: float | None = None
+    save: str | None = None
+    dc: int | None = None
+    save_bonus: int | None = None
+    path: tuple[tuple[int, int], ...] = ()
+    cost_m: float | None = None
+    mode: str | None = None
+    altitude: float | None = None  # a flyer's move up or down, to this height
+    opportunity_attacks: tuple[str, ...] = ()
+    readied_actions: tuple[str, ...] = ()
+    inside: tuple[str, ...] = ()
+    darts: int | None = None
+    slot: int | None = None
+    time: str | None = None  # a spell's casting time ("action", "bonus")
+    kind: str | None = None  # a reaction offer's kind ("opportunity", "shield", "readied")
+    provoker: str | None = None
+    then: dict | None = None  # a readied action's command
+    ac_bonus: int | None = None  # a defence a reaction would add (shield: 5)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal command: the table to submit, a short text, and what it would bring."""
+
+    command: dict
+    label: str
+    preview: Preview = field(default_factory=Preview)
+
+    @property
+    def act(self) -> str:
+        return self.command["act"]
+
+    @property
+    def target(self) -> str:
+        """The creature it is aimed at: its target, the item's taker, or the actor itself."""
+        target = self.command.get("target", self.preview.target)
+        if isinstance(target, (list, tuple)):
+            target = target[0] if target else None
+        return target if isinstance(target, str) else self.command["actor"]
+
+
+# how an act is used on the screen: at once, by clicking a creature, a square, a destination, or a menu
+NOW, TARGET, AREA, MOVE, MENU = "now", "target", "area", "move", "menu"
+
+
+@dataclass
+class Act:
+    """One act the screen shows for the creature that must act (one button of the action bar)."""
+
+    key: str  # "attack:longsword", "spell:fire-bolt", "dash", ...
+    title: str
+    shortcut: str  # the key that chooses it ("" when none)
+    aim: str  # NOW, TARGET, AREA, MOVE or MENU
+    options: list[Option] = field(default_factory=list)
+    reason: str = ""  # why it is not allowed now
+    tip: str = ""
+
+    @property
+    def allowed(self) -> bool:
+        return bool(self.options) or (self.aim == AREA and not self.reason)
+
+    @property
+    def label(self) -> str:
+        return f"{self.title} [{self.shortcut}]" if self.shortcut else self.title
+
+    def tooltip(self) -> str:
+        return self.tip if self.allowed else f"Not now: {self.reason}"
+
+    def by_target(self) -> dict[str, list[Option]]:
+        """The options by the creature each one is aimed at (in the order they came)."""
+        found: dict[str, list[Option]] = {}
+        for option in self.options:
+            found.setdefault(option.target, []).append(option)
+        return found
+
+
+@dataclass(frozen=True)
+class Resource:
+    """Something a creature spends in its turn: an action, a reaction, a slot... (`left` True/False or a count)."""
+
+    name: str
+    left: int | bool
+
+
+@dataclass(frozen=True)
+class CreatureView:
+    """A creature as the screen and the computer players see it, in any ruleset."""
+
+    id: str
+    name: str
+    kind: str
+    side: str
+    x: int
+    y: int
+    side_squares: int  # the side of the square space it occupies now
+    size: str
+    altitude: float
+    hp: int
+    max_hp: int
+    temp_hp: int
+    state: str  # conscious, unconscious, stable, dead (3.5/4e add disabled, dying)
+    bloodied: bool
+    conditions: tuple[str, ...]
+    defence: str  # e.g. "AC 15"
+    death_saves: tuple[int, int] | None  # (successes, failures) for those who make them, else None
+    movement_left: float  # metres (this turn's for the creature acting, its speed for the others)
+    resources: tuple[Resource, ...] = ()
+
+    @property
+    def space(self) -> tuple[int, int, int]:
+        return self.x, self.y, self.side_squares
+
+    def squares(self) -> list[tuple[int, int]]:
+        s = self.side_squares
+        return [(self.x + i, self.y + j) for j in range(s) for i in range(s)]
+
+    @property
+    def standing(self) -> bool:
+        return self.state == "conscious"
+
+    @property
+    def alive(self) -> bool:
+        return self.state != "dead"
+
+
+@dataclass(frozen=True)
+class AreaPreview:
+    """An area aimed at a square: why it cannot go there (or ''), the squares it covers, who is caught,
+    and lines of what it would do (for the screen's card)."""
+
+    problem: str
+    mask: np.ndarray
+    caught: tuple[str, ...]
+    lines: tuple[str, ...] = ()
+
+
+class Battle(abc.ABC):
+    """One battle under one ruleset. `state` (rules/state.py) is read, never changed, by callers."""
+
+    ruleset: "Ruleset"
+    scenario: object
+    board: object
+    state: object
+
+    @abc.abstractmethod
+    def submit(self, command: dict, undo_on_error: bool = True) -> list:
+        """Play one command; IllegalCommand (and no change at all) when the rules refuse it."""
+
+    @abc.abstractmethod
+    def check(self, command: dict) -> str | None:
+        """Why the battle would refuse this command now, or None."""
+
+    @abc.abstractmethod
+    def legal_commands(self) -> list[Option]:
+        """Every command the battle accepts now from whoever must act (a pending reaction first)."""
+
+    @abc.abstractmethod
+    def acts(self, options: list[Option] | None = None) -> list[Act]:
+        """The acts the screen shows for the creature whose turn it is ([] when nobody may act);
+        `options` are legal_commands() when the caller has them already."""
+
+    @abc.abstractmethod
+    def view(self, creature_id: str) -> CreatureView:
+        """The creature as the screen shows it."""
+
+    @abc.abstractmethod
+    def to_json(self) -> dict:
+        """The state as `replay --json` prints it (FORMATS.md)."""
+
+    # board queries
+    @abc.abstractmethod
+    def move_modes(self, creature_id: str) -> list[str]:
+        """The ways the creature can move now (walk first; fly, swim, climb), those with a speed."""
+
+    @abc.abstractmethod
+    def movement_field(self, creature_id: str, mode: str = "walk", limit_m: float | None = None):
+        """The movement field (core.movement.MovementField) of the creature from where it stands."""
+
+    @abc.abstractmethod
+    def movement_budget(self, creature_id: str, mode: str = "walk") -> tuple[float, float]:
+        """(metres it may still move this turn, metres one more dash-like act would add)."""
+
+    @abc.abstractmethod
+    def opportunity_attackers(self, creature_id: str, field, steps) -> list[str]:
+        """Who would get an opportunity attack if the creature took these steps of the field."""
+
+    @abc.abstractmethod
+    def reach_squares(self, creature_id: str) -> np.ndarray:
+        """The squares the creature threatens (a (rows, columns) bool mask)."""
+
+    @abc.abstractmethod
+    def can_see(self, viewer_id: str, target_id: str) -> bool:
+        """Whether the viewer sees the target."""
+
+    @abc.abstractmethod
+    def cover(self, attacker_id: str, target_id: str) -> str:
+        """The cover the target has against the attacker, by name ("none", "half", ...)."""
+
+    @abc.abstractmethod
+    def area(self, act_key: str, at: tuple[int, int]) -> AreaPreview:
+        """An area act of the creature acting now, aimed at a square."""
+
+    @abc.abstractmethod
+    def estimates(self):
+        """What the computer players weigh, for this battle (the ruleset's own advisor object)."""
+
+
+class Ruleset(abc.ABC):
+    """A rule system: its name and how it builds a battle."""
+
+    name: str  # "5e", "3.5", "4e"
+    title: str  # in words, for people
+
+    @abc.abstractmethod
+    def new_battle(self, scenario) -> Battle:
+        """A battle from a scenario (its surprise and initiative rolled, the first turn begun)."""
+
+
+__all__ = ["EventKind", "Reason", "Preview", "Option", "Act", "Resource", "CreatureView", "AreaPreview",
+           "Battle", "Ruleset", "NOW", "TARGET", "AREA", "MOVE", "MENU"]

@@ -1,0 +1,221 @@
+"""The acts the screen shows under 5e: one `api.Act` per button of the action bar.
+
+`acts(battle, options)` files the options query's legal commands under the acts of the
+creature whose turn it is: each attack by name, the off-hand attack, each spell, Move, Dash,
+Disengage, Dodge, Help, Hide, Search, Ready, Use an Object, Grapple, Shove, Stand up, End turn
+(and Escape, First aid, Mount or Dismount when they apply). An act is allowed exactly when it
+holds a legal option (the options query is the one judge); when it holds none, `reason` says why
+in a few words (action used, nobody in reach, no slot...).
+"""
+
+from __future__ import annotations
+
+from ...core.board import SQUARE_M
+from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option
+from .attacks import weapon_of
+from .geometry import distance_m
+from .spells import SPELLS
+
+# the letter of each act on the keyboard (attacks and spells take the digits, in bar order)
+LETTERS = {
+    "move": "M", "dash": "D", "disengage": "I", "dodge": "O", "help": "H", "hide": "K", "search": "S",
+    "ready": "R", "use": "U", "grapple": "G", "shove": "V", "stand": "T", "escape": "X", "stabilize": "Z",
+    "mount": "J", "dismount": "J", "end": "E",
+}
+TITLES = {
+    "move": "Move", "dash": "Dash", "disengage": "Disengage", "dodge": "Dodge", "help": "Help", "hide": "Hide",
+    "search": "Search", "ready": "Ready", "use": "Use item", "grapple": "Grapple", "shove": "Shove",
+    "stand": "Stand up", "escape": "Escape", "stabilize": "First aid", "mount": "Mount", "dismount": "Dismount",
+    "end": "End turn",
+}
+TIPS = {
+    "move": "Move: click a shaded square. Striped squares need a Dash first (clicking one dashes, then moves).",
+    "dash": "Dash: extra movement equal to your speed this turn.",
+    "disengage": "Disengage: your movement provokes no opportunity attacks this turn.",
+    "dodge": "Dodge: attacks against you have disadvantage until your next turn.",
+    "help": "Help: an ally gets advantage on its next attack against an enemy within 1.5 m of you. "
+            "Click the ally.",
+    "hide": "Hide: a Stealth check; you need cover from every enemy that can see you.",
+    "search": "Search: a Perception check to find hidden creatures.",
+    "ready": "Ready: choose an attack and its trigger; it is made as a reaction before your next turn.",
+    "use": "Use an Object: drink a potion, or give it to a creature within 1.5 m.",
+    "grapple": "Grapple: Athletics contest; the target's speed becomes 0. Click the target.",
+    "shove": "Shove: knock a creature prone or push it 1.5 m away. Click the target.",
+    "stand": "Stand up: costs half your speed.",
+    "escape": "Escape the grapple: Athletics or Acrobatics contest.",
+    "stabilize": "First aid: Wisdom (Medicine) DC 10 to stabilize a dying creature within 1.5 m.",
+    "mount": "Mount a willing creature within 1.5 m at least one size larger (half your speed). Click it.",
+    "dismount": "Dismount (half your speed).",
+    "end": "End your turn.",
+}
+DIGITS = "1234567890"
+
+
+def acts(battle, options: list[Option]) -> list[Act]:
+    """The action bar of the creature whose turn it is: its attacks and spells first (digits), then the acts."""
+    state = battle.state
+    actor = battle.current
+    if actor is None or state.over or state.offers or not state.started:
+        return []
+    by_act: dict[str, list[Option]] = {}
+    for o in options:
+        if o.command.get("actor") == actor.id:
+            by_act.setdefault(o.command["act"], []).append(o)
+    found: list[Act] = []
+    digits = iter(DIGITS)
+
+    for name in attack_names(actor):
+        listed = [o for o in by_act.get("attack", []) if o.command.get("with") == name
+                  and not o.command.get("offhand") and o.preview.hostile is not False]
+        found.append(Act(f"attack:{name}", name.replace("-", " ").capitalize(), next(digits, ""), TARGET,
+                         listed, "" if listed else why_not(battle, actor, f"attack:{name}"), attack_tip(actor, name)))
+    offhand = [o for o in by_act.get("attack", []) if o.command.get("offhand") and o.preview.hostile is not False]
+    if offhand:
+        name = offhand[0].command["with"]
+        found.append(Act("attack:offhand", f"Off-hand {name}", next(digits, ""), TARGET, offhand, "",
+                         "Two-weapon fighting: a bonus action attack with your other light weapon."))
+    for act in spell_acts(battle, actor, by_act.get("cast", [])):
+        act.shortcut = next(digits, "")
+        found.append(act)
+
+    def simple(key: str, aim: str, listed: list[Option]) -> None:
+        reason = "" if listed else why_not(battle, actor, key)
+        found.append(Act(key, TITLES[key], LETTERS[key], aim, listed, reason, TIPS[key]))
+
+    simple("move", MOVE, by_act.get("move", []))
+    for act in ("dash", "disengage", "dodge"):
+        simple(act, NOW, by_act.get(act, []))
+    simple("help", TARGET, by_act.get("help", []))
+    simple("hide", NOW, by_act.get("hide", []))
+    simple("search", NOW, by_act.get("search", []))
+    simple("ready", MENU, by_act.get("ready", []))
+    simple("use", MENU, by_act.get("use", []))
+    simple("grapple", TARGET, by_act.get("grapple", []))
+    simple("shove", TARGET, by_act.get("shove", []))
+    for key, aim in (("escape", NOW), ("stabilize", TARGET), ("mount", TARGET), ("dismount", NOW)):
+        if by_act.get(key):
+            simple(key, aim, by_act[key])
+    simple("stand", NOW, by_act.get("stand", []))
+    simple("end", NOW, by_act.get("end", []))
+    return found
+
+
+def attack_names(actor) -> list[str]:
+    return [a.name for a in actor.stats.attacks if a.name != "unarmed"] + ["unarmed"]
+
+
+def attack_tip(actor, name: str) -> str:
+    a = weapon_of(actor, name)
+    where = f"reach {a.reach:g} m" if a.is_melee else ""
+    if a.range:
+        where = (where + ", " if where else "") + f"range {a.range[0]:g}/{a.range[1]:g} m"
+    return (f"{name}: {a.to_hit:+d} to hit, {a.damage} {a.type} ({where}). "
+            "Click a ringed enemy; hover it for the chance to hit.")
+
+
+# ---------------------------------------------------------------------- why not
+def why_not(battle, actor, key: str) -> str:
+    """Why an act is not allowed now, in the engine's own words: a sample command of the act is
+    checked (against the nearest creature it could be aimed at), so the reason is the rule's."""
+    if key == "end":
+        return "not your turn"
+    if key == "move":
+        if actor.speed() == 0:
+            why = [c for c in ("grappled", "restrained") if c in actor.conditions]
+            return f"speed 0 ({why[0]})" if why else "speed 0"
+        if actor.movement_left() < SQUARE_M:
+            return f"no movement left ({actor.movement_left():g} m)"
+        return "no free square in reach"
+    sample = sample_command(battle, actor, key)
+    if sample is None:
+        return "nobody to aim it at"
+    reason = battle.check(sample)
+    return _short(reason, actor) if reason else "not allowed now"
+
+
+def _short(reason: str, actor) -> str:
+    """The engine's reason without the actor's id in front ("fighter has ..." -> "has ...")."""
+    return reason[len(actor.id) + 1:] if reason.startswith(actor.id + " ") else reason
+
+
+def _nearest(battle, actor, creatures):
+    return min(creatures, key=lambda c: (distance_m(battle, actor, c), c.id), default=None)
+
+
+def sample_command(battle, actor, key: str) -> dict | None:  # noqa: C901 - one sample per act
+    """A command of the act aimed at the nearest creature it could be aimed at (None: nobody)."""
+    me = {"actor": actor.id}
+    others = [c for c in battle.state.creatures.values() if c is not actor and c.alive]
+    foe = _nearest(battle, actor, [c for c in others if c.side != actor.side])
+    ally = _nearest(battle, actor, [c for c in others if c.side == actor.side])
+    if key.startswith("attack:"):
+        return foe and {**me, "act": "attack", "target": foe.id, "with": key.split(":", 1)[1]}
+    if key.startswith("spell:"):
+        spell = SPELLS[key.split(":", 1)[1]]
+        if spell.effect == "area":
+            return foe and {**me, "act": "cast", "spell": spell.name, "at": [foe.x, foe.y]}
+        target = foe if spell.hostile else actor
+        slot = slot_for(actor, spell)
+        level = {"level": slot} if slot and slot != spell.level else {}
+        return target and {**me, "act": "cast", "spell": spell.name, "target": target.id, **level}
+    if key in ("grapple", "shove"):
+        return foe and {**me, "act": key, "target": foe.id}
+    if key == "help":
+        return ally and foe and {**me, "act": "help", "target": ally.id, "against": foe.id}
+    if key == "use":
+        return actor.items and {**me, "act": "use", "item": actor.items[0]} or None
+    if key == "ready":
+        return {**me, "act": "ready", "trigger": {"event": "enters_reach", "by": "enemy"},
+                "then": {"act": "attack", "with": attack_names(actor)[0]}}
+    if key in ("stabilize", "mount"):
+        return ally and {**me, "act": key, "target": ally.id}
+    return {**me, "act": key}
+
+
+# ---------------------------------------------------------------------- spells
+def castable(actor) -> list:
+    """The spells of its stat block that the cast command takes (not reactions), in its order."""
+    return [SPELLS[n] for n in actor.stats.spells if n in SPELLS and SPELLS[n].time != "reaction"]
+
+
+def spell_acts(battle, actor, listed: list[Option]) -> list[Act]:
+    """One act per spell it knows, holding the options query's casts of it."""
+    if actor.stats.spellcasting is None:
+        return []
+    found = []
+    for spell in castable(actor):
+        options = [o for o in listed if o.command.get("spell") == spell.name]
+        reason = "" if options else why_not(battle, actor, f"spell:{spell.name}")
+        aim = AREA if spell.effect == "area" else TARGET
+        title = spell.name.replace("-", " ").capitalize()
+        found.append(Act(f"spell:{spell.name}", title, "", aim, options, reason, spell_tip(spell)))
+    return found
+
+
+def spell_range(spell) -> str:
+    if spell.area == "cone":
+        return "self"
+    return "touch (1.5 m)" if spell.range_m == 1.5 else f"{spell.range_m:g} m"
+
+
+def spell_tip(spell) -> str:
+    level = "cantrip" if spell.cantrip else f"level {spell.level}"
+    what = {
+        "attack": "ranged spell attack", "save": f"{(spell.save or '').capitalize()} save",
+        "darts": f"{spell.darts} darts that always hit", "heal": "healing",
+        "area": f"{spell.size_m:g} m {spell.area}, {(spell.save or '').capitalize()} save for half",
+    }.get(spell.effect, spell.effect)
+    dice = f", {spell.dice} {spell.dtype}".rstrip() if spell.dice else ""
+    time = "bonus action" if spell.time == "bonus" else "action"
+    aim = "click a square" if spell.effect == "area" else "click a ringed creature"
+    return f"{spell.name} ({level}, {time}): {what}{dice}; range {spell_range(spell)}. {aim.capitalize()}."
+
+
+def slot_for(actor, spell) -> int | None:
+    """The slot a cast would spend: 0 for a cantrip, else the lowest slot left of its level or higher."""
+    if spell.cantrip:
+        return 0
+    return min((lv for lv, n in actor.slots.items() if lv >= spell.level and n > 0), default=None)
+
+
+__all__ = ["acts", "LETTERS", "TITLES", "TIPS"]

@@ -1,0 +1,116 @@
+"""The 5e ruleset behind the interface of api.py: `RULESET` builds a `Battle`, the engine with
+the questions the screen, the computer players, simulate and replay ask of it."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.areas import touches
+from ...core.board import SQUARE_M
+from ...core.terrain import COVER_NAMES
+from .. import api
+from .acts import acts
+from .attacks import armour_class
+from .engine import Engine
+from .geometry import can_see, cover_between, field_for, melee_reach
+from .options import PathWatch, legal_commands, move_modes
+from .spells import SPELLS, area_mask, area_problem, spell_save_dc
+
+
+class Battle(Engine, api.Battle):
+    """One 5e battle: the engine (engine.py) and the ruleset interface (api.Battle)."""
+
+    def legal_commands(self) -> list[api.Option]:
+        return legal_commands(self)
+
+    def acts(self, options: list[api.Option] | None = None) -> list[api.Act]:
+        return acts(self, legal_commands(self) if options is None else options)
+
+    def view(self, creature_id: str) -> api.CreatureView:
+        c = self.creature(creature_id)
+        acting = creature_id == self.state.current_id and not self.state.over
+        resources = [api.Resource("action", c.action), api.Resource("bonus action", c.bonus_action),
+                     api.Resource("reaction", c.reaction)]
+        resources += [api.Resource(f"level-{lv} slots", n) for lv, n in sorted(c.slots.items())]
+        return api.CreatureView(
+            id=c.id, name=c.name, kind=c.kind, side=c.side, x=c.x, y=c.y, side_squares=c.side_squares,
+            size=c.size, altitude=c.altitude, hp=c.hp, max_hp=c.stats.hp, temp_hp=c.temp_hp, state=c.state,
+            bloodied=0 < c.hp <= c.stats.hp // 2, conditions=tuple(sorted(c.conditions)),
+            defence=f"AC {armour_class(c)}",
+            # 5e, Death saving throws: player characters make them; monsters die at 0 hp
+            death_saves=(c.death_successes, c.death_failures) if c.stats.player else None,
+            movement_left=c.movement_left() if acting else c.stats.walk, resources=tuple(resources),
+        )
+
+    # ------------------------------------------------------------------ board queries
+    def move_modes(self, creature_id: str) -> list[str]:
+        c = self.creature(creature_id)
+        return [m for m in move_modes(c) if c.speed(m) > 0] or ["walk"]
+
+    def movement_field(self, creature_id: str, mode: str = "walk", limit_m: float | None = None):
+        return field_for(self, self.creature(creature_id), mode, limit_m)
+
+    def movement_budget(self, creature_id: str, mode: str = "walk") -> tuple[float, float]:
+        # 5e, Dash: extra movement equal to your speed
+        c = self.creature(creature_id)
+        return c.movement_left(mode), c.speed(mode)
+
+    def opportunity_attackers(self, creature_id: str, field, steps) -> list[str]:
+        """The engine's own opportunity attack check, step by step, on stand-ins (options.PathWatch)."""
+        if not steps:
+            return []
+        return PathWatch(self, self.creature(creature_id)).along(field, [tuple(s) for s in steps])[0]
+
+    def reach_squares(self, creature_id: str) -> np.ndarray:
+        """5e, Opportunity attacks: the squares within the creature's melee reach."""
+        c = self.creature(creature_id)
+        reach = int(melee_reach(c) / SQUARE_M + 1e-9)
+        h, w = self.board.terrain.shape
+        ys, xs = np.indices((h, w))
+        dx = np.maximum(np.maximum(c.x - xs, xs - (c.x + c.side_squares - 1)), 0)
+        dy = np.maximum(np.maximum(c.y - ys, ys - (c.y + c.side_squares - 1)), 0)
+        if self.diagonals == "5-10-5":
+            gap = np.maximum(dx, dy) + np.minimum(dx, dy) // 2
+        else:
+            gap = np.maximum(dx, dy)
+        mask = (gap <= reach) & (gap > 0)
+        return mask
+
+    def can_see(self, viewer_id: str, target_id: str) -> bool:
+        return can_see(self, self.creature(viewer_id), self.creature(target_id))
+
+    def cover(self, attacker_id: str, target_id: str) -> str:
+        return COVER_NAMES[cover_between(self, self.creature(attacker_id), self.creature(target_id))]
+
+    def area(self, act_key: str, at: tuple[int, int]) -> api.AreaPreview:
+        """An area spell of the creature acting now, aimed at a square: the rule's own aiming check."""
+        actor = self.current
+        spell = SPELLS[act_key.split(":", 1)[1]]
+        at = (int(at[0]), int(at[1]))
+        mask = area_mask(self, actor, spell.name, at)
+        caught = tuple(c.id for c in self.state.creatures.values()
+                       if c.alive and touches(mask, c.space) and not (spell.area == "cone" and c is actor))
+        lines = (f"DC {spell_save_dc(actor)} {str(spell.save).capitalize()} save for half, "
+                 f"{spell.dice} {spell.dtype}",)
+        return api.AreaPreview(area_problem(self, actor, spell, at), mask, caught, lines)
+
+    def estimates(self):
+        from .estimates import Estimates
+
+        return Estimates(self)
+
+
+class FifthEdition(api.Ruleset):
+    """The 5e combat chapter (seed 000), with the SRD 5.1 where it is silent."""
+
+    name = "5e"
+    title = "5th edition (SRD 5.1)"
+
+    def new_battle(self, scenario) -> Battle:
+        return Battle(scenario)
+
+
+RULESET = FifthEdition()
+Battle.ruleset = RULESET
+
+__all__ = ["Battle", "RULESET"]

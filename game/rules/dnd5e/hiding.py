@@ -1,0 +1,69 @@
+"""5e, Hide and Search: hiding behind cover, being found, and being revealed."""
+
+from __future__ import annotations
+
+from ..errors import IllegalCommand
+from ..state import Creature
+from .checks import ability_check
+from .geometry import can_see, cover_between
+from .spending import spend_action_or_bonus
+
+
+def enemies_of(battle, creature: Creature) -> list[Creature]:
+    return [c for c in battle.state.creatures.values() if c.side != creature.side and c.standing]
+
+
+def do_hide(battle, actor: Creature, cmd) -> None:
+    """5e, Hide: a Dex (Stealth) check; hidden from every enemy whose passive Perception it beats.
+
+    You cannot hide from a creature that sees you clearly: each enemy that can see the hider
+    must find it behind at least half cover.
+    """
+    exposed = [e for e in enemies_of(battle, actor)
+               if can_see(battle, e, actor) and cover_between(battle, e, actor) == 0]
+    if exposed:
+        raise IllegalCommand(f"{actor.id} cannot hide: {exposed[0].id} sees it clearly")
+    how = spend_action_or_bonus(battle, actor, "hide", cmd)
+    total, text = ability_check(battle, actor, "stealth")
+    battle.emit("check", text, creature=actor.id)
+    spotted = [e for e in enemies_of(battle, actor) if can_see(battle, e, actor) and e.stats.passive >= total]
+    if spotted:
+        actor.conditions.discard("hidden")
+        battle.emit("action", f"{actor.name} tries to hide ({how}) but {spotted[0].name} notices it "
+                              f"(passive Perception {spotted[0].stats.passive})", creature=actor.id)
+        return
+    actor.conditions.add("hidden")
+    actor.effects["stealth"] = total
+    battle.emit("condition", f"{actor.name} hides ({how}; Stealth {total})", creature=actor.id, condition="hidden")
+
+
+def do_search(battle, actor: Creature, cmd) -> None:
+    """5e, Search: a Wis (Perception) check finds hidden enemies whose Stealth it equals or beats."""
+    battle.use_action(actor, "Search")
+    total, text = ability_check(battle, actor, "perception")
+    battle.emit("check", text, creature=actor.id)
+    found = []
+    for other in battle.state.creatures.values():
+        if other.side != actor.side and "hidden" in other.conditions and can_see(battle, actor, other):
+            if total >= other.effects.get("stealth", 0):
+                reveal(battle, other, f"found by {actor.name}")
+                found.append(other.name)
+    if not found:
+        battle.emit("action", f"{actor.name} searches and finds nobody", creature=actor.id)
+
+
+def reveal(battle, creature: Creature, why: str) -> None:
+    if "hidden" in creature.conditions:
+        creature.conditions.discard("hidden")
+        creature.effects.pop("stealth", None)
+        battle.emit("condition", f"{creature.name} is no longer hidden ({why})", creature=creature.id)
+
+
+def reveal_if_seen(battle, creature: Creature) -> None:
+    """A hidden creature that ends up in the open, seen without any cover by an enemy, is seen."""
+    if "hidden" not in creature.conditions:
+        return
+    for enemy in enemies_of(battle, creature):
+        if can_see(battle, enemy, creature) and cover_between(battle, enemy, creature) == 0:
+            reveal(battle, creature, f"seen by {enemy.name}")
+            return

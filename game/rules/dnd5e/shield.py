@@ -1,0 +1,42 @@
+"""SRD 5.1, Shield: the reaction spell a caster may cast when an attack hits it."""
+
+from __future__ import annotations
+
+from ..errors import IllegalCommand
+from ..state import Creature
+
+
+def can_cast_shield(caster: Creature, battle=None) -> bool:
+    """Whether the caster could cast shield now: knows it, a slot of level 1 or more, its reaction.
+
+    With the battle, also SRD 5.1, Bonus action casting: on its own turn, after a bonus-action
+    spell, no other spell but a cantrip.
+    """
+    if "shield" not in caster.stats.spells or caster.stats.spellcasting is None:
+        return False
+    if caster.state != "conscious" or caster.incapacitated or not caster.reaction:
+        return False
+    if battle is not None and battle.current is caster and caster.effects.get("turn:bonus_spell"):
+        return False
+    return lowest_slot(caster, 1) is not None
+
+
+def lowest_slot(caster: Creature, level: int) -> int | None:
+    return min((lv for lv, n in caster.slots.items() if lv >= level and n > 0), default=None)
+
+
+def cast_shield(battle, caster: Creature) -> None:
+    """Cast shield as a reaction: spends the reaction and the lowest slot left (level 1 first).
+
+    SRD 5.1, Shield: +5 AC until the start of the caster's next turn (the engine removes the
+    effect then), including against the triggering attack; no damage from magic missile.
+    """
+    if not can_cast_shield(caster, battle):
+        raise IllegalCommand(f"{caster.id} cannot cast shield now")
+    slot = lowest_slot(caster, 1)
+    caster.slots[slot] -= 1
+    caster.reaction = False
+    caster.effects["shield"] = True
+    caster.conditions.discard("hidden")
+    battle.emit("cast", f"{caster.name} casts shield (slot {slot}) as a reaction: +5 AC until the start "
+                f"of its next turn", caster=caster.id, spell="shield", slot=slot, targets=[caster.id])

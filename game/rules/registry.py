@@ -1,0 +1,43 @@
+"""The rulesets by name: "5e" (the default), "3.5" and "4e", each a package beside this module.
+
+`ruleset(name)` gives the Ruleset (api.py); `new_battle(scenario)` builds a battle under the
+scenario's ruleset. Only this module names the ruleset packages; everything outside
+game/rules reaches a ruleset through it and api.py.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from ..content.errors import ContentError
+
+DEFAULT = "5e"
+# name -> the package that holds it (None: not written yet)
+PACKAGES: dict[str, str | None] = {"5e": "game.rules.dnd5e", "3.5": None, "4e": None}
+NAMES = tuple(PACKAGES)
+
+
+class UnknownRuleset(ContentError):
+    """A ruleset name the game does not know, or one not available yet."""
+
+
+def available() -> list[str]:
+    return [name for name, package in PACKAGES.items() if package is not None]
+
+
+def ruleset(name: str = DEFAULT):
+    """The Ruleset of that name; UnknownRuleset (a clear line) when there is none."""
+    if name not in PACKAGES:
+        raise UnknownRuleset(f"unknown ruleset {name!r} (known: {', '.join(NAMES)})")
+    package = PACKAGES[name]
+    if package is None:
+        raise UnknownRuleset(f"ruleset {name!r} is not available yet (available: {', '.join(available())})")
+    return importlib.import_module(package).RULESET
+
+
+def new_battle(scenario):
+    """A battle of the scenario, under its ruleset."""
+    return ruleset(scenario.ruleset).new_battle(scenario)
+
+
+__all__ = ["DEFAULT", "NAMES", "UnknownRuleset", "available", "ruleset", "new_battle"]
