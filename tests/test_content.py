@@ -8,11 +8,11 @@ from game.session.check import check_file
 from game.content.creatures import bundled_raw, parse_stat_block
 from game.content.errors import ContentError
 from game.content.maps import load_map, parse_map
-from game.content.paths import CREATURES_DIR, ITEMS_DIR, MAPS_DIR
+from game.content.paths import MAPS_DIR, creatures_dir, items_dir
 from game.content.scenarios import load_scenario
 from game.core.terrain import KIND_BY_NAME
 
-BUNDLED = sorted(MAPS_DIR.glob("*.toml")) + sorted(CREATURES_DIR.glob("*.toml")) + sorted(ITEMS_DIR.glob("*.toml"))
+BUNDLED = sorted(MAPS_DIR.glob("*.toml")) + sorted(creatures_dir("5e").glob("*.toml")) + sorted(items_dir("5e").glob("*.toml"))
 ROSTER = ["goblin", "orc", "wolf", "skeleton", "ogre", "brown-bear", "hill-giant", "giant-spider", "sahuagin",
           "riding-horse", "warhorse", "young-green-dragon", "fighter", "rogue", "wizard", "cleric"]
 

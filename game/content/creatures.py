@@ -10,7 +10,7 @@ from ..core.dice import DiceError, DiceExpr
 from ..core.movement import MODES
 from ..core.sizes import SIZES
 from .errors import ContentError, key_line, line_of, read_document
-from .paths import CREATURES_DIR, ITEMS_DIR
+from .paths import creatures_dir, items_dir
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 SKILL_ABILITY = {
@@ -296,7 +296,7 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
 
 
 def creature_path(kind: str) -> Path:
-    return CREATURES_DIR / f"{kind}.toml"
+    return creatures_dir("5e") / f"{kind}.toml"
 
 
 @lru_cache(maxsize=None)
@@ -304,7 +304,7 @@ def bundled_raw(kind: str) -> dict:
     """The raw table of a bundled stat block, by id; ContentError when there is none."""
     path = creature_path(kind)
     if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in CREATURES_DIR.glob("*.toml")))
+        known = ", ".join(sorted(p.stem for p in creatures_dir("5e").glob("*.toml")))
         raise ContentError(f"unknown creature kind {kind!r} (bundled: {known})")
     data, text = read_document(path)
     parse_stat_block(data, path, text)  # validate once, with lines
@@ -339,7 +339,7 @@ class Item:
 
 @lru_cache(maxsize=None)
 def load_item(item_id: str) -> Item:
-    path = ITEMS_DIR / f"{item_id}.toml"
+    path = items_dir("5e") / f"{item_id}.toml"
     if not path.is_file():
         raise ContentError(f"unknown item {item_id!r}")
     data, text = read_document(path)
