@@ -23,7 +23,7 @@ def test_every_bundled_file_passes_check(path):
 
 
 def test_the_roster_of_formats_md_is_bundled_with_srd_numbers():
-    blocks = {kind: parse_stat_block(bundled_raw(kind)) for kind in ROSTER}
+    blocks = {kind: parse_stat_block(bundled_raw("5e", kind), ruleset="5e") for kind in ROSTER}
     assert blocks["goblin"].ac == 15 and blocks["goblin"].hp == 7 and blocks["goblin"].size == "small"
     assert blocks["ogre"].size == "large" and blocks["ogre"].hp == 59
     assert blocks["hill-giant"].size == "huge" and blocks["hill-giant"].hp == 105

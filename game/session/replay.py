@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..content.errors import ContentError
 from ..content.scenarios import Scenario
 from ..rules.dnd5e import Battle
 from ..rules.errors import IllegalCommand
@@ -37,8 +38,8 @@ def _show(value) -> str:
 
 
 def new_battle(scenario: Scenario) -> Battle:
-    if scenario.ruleset != "5e":
-        raise ValueError(f"ruleset {scenario.ruleset!r} is not supported yet")
+    if scenario.ruleset != "5e":  # a ContentError (a ValueError): one line naming the file
+        raise ContentError(f"ruleset {scenario.ruleset!r} is not available yet (available: 5e)", scenario.path)
     return Battle(scenario)
 
 
