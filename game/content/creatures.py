@@ -15,12 +15,11 @@ from pathlib import Path
 
 from . import schema_5e
 from .errors import ContentError, read_document
-from .paths import creatures_dir, items_dir
+from .paths import RULESETS, creatures_dir, items_dir
 
 # The 5e rules import these names from here.
 from .schema_5e import SKILL_ABILITY, Attack, Item, StatBlock  # noqa: F401
 
-RULESETS = ("5e", "3.5", "4e")  # every ruleset a scenario may name (FORMATS.md)
 SCHEMAS = {"5e": schema_5e}  # the rulesets whose stat blocks can be read; 3.5 and 4e come later
 
 

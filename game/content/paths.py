@@ -7,6 +7,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 MAPS_DIR = ROOT / "maps"
 ASSETS_DIR = ROOT / "assets"
+RULESETS = ("5e", "3.5", "4e")  # every ruleset a scenario may name (FORMATS.md)
 RULESETS_DIR = ASSETS_DIR / "rulesets"  # one folder per ruleset: creatures/ID.toml, items/ID.toml
 DEFAULT_SCENARIO = MAPS_DIR / "default.scenario.toml"
 
