@@ -72,7 +72,7 @@ def load_scenario(path: str | Path, ruleset: str | None = None) -> Scenario:
     data, text = read_document(path)
     if "grid" in data and not is_scenario(data):
         mapdata = parse_map(data, path, text)
-        ruleset = _check_ruleset(ruleset or "5e", path, None)
+        ruleset = _check_ruleset("5e" if ruleset is None else ruleset, path, None)
         return Scenario(path, mapdata.name, ruleset, 0, mapdata, "5-5-5", {}, [], None, [], [], [], {}, text)
     return parse_scenario(data, path, text, ruleset)
 
