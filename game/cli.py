@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from .content.errors import ContentError
+from .content.paths import RULESETS
 
 EXIT_OK, EXIT_INVALID = 0, 2
 
@@ -22,7 +23,7 @@ def cmd_replay(args) -> int:
     from .session.replay import replay
 
     try:
-        scenario = load_scenario(args.file)
+        scenario = load_scenario(args.file, args.ruleset)
         result = replay(scenario)
     except ContentError as exc:
         return _error(str(exc))
@@ -111,14 +112,14 @@ def cmd_simulate(args) -> int:
         return _error("--runs and --jobs must be at least 1")
     try:
         summary, results = simulate(args.file, args.runs, jobs=args.jobs, seed=args.seed, policies=policies,
-                                    swap=args.swap, progress=not args.json)
+                                    swap=args.swap, progress=not args.json, ruleset=args.ruleset)
     except ContentError as exc:
         return _error(str(exc))
     if args.heatmap:
         from .content.scenarios import load_scenario
         from .ui.heatmap import write_heatmap
 
-        scenario = load_scenario(args.file)
+        scenario = load_scenario(args.file, args.ruleset)
         falls, damage = heat(scenario, results)
         write_heatmap(scenario, falls, damage, args.heatmap)
     print(json.dumps(summary) if args.json else table(summary))
@@ -131,7 +132,7 @@ def cmd_play(args) -> int:
 
     path = Path(args.file) if args.file else DEFAULT_SCENARIO
     try:
-        scenario = load_scenario(path)
+        scenario = load_scenario(path, args.ruleset)
     except ContentError as exc:
         return _error(str(exc))
     if args.seed is not None:
@@ -147,6 +148,10 @@ def cmd_play(args) -> int:
         return _error(str(exc))
 
 
+def add_ruleset_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ruleset", choices=RULESETS, help="play under this ruleset instead of the scenario's")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="skirmish", description="A grid-based tactical battle game (5e rules).")
     sub = parser.add_subparsers(dest="command")
@@ -158,11 +163,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="replace the scenario's seed")
     play.add_argument("--screenshot", metavar="PATH", help="save the last frame to this PNG on exit")
     play.add_argument("--exit-when-over", action="store_true", help="quit when the battle ends")
+    add_ruleset_option(play)
     play.set_defaults(func=cmd_play)
 
     rep = sub.add_parser("replay", help="replay a scenario's commands headless")
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true", help="print the final state as JSON")
+    add_ruleset_option(rep)
     rep.set_defaults(func=cmd_replay)
 
     chk = sub.add_parser("check", help="validate maps, stat blocks and scenarios")
@@ -184,6 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--swap", action="store_true", help="exchange the sides' levels every second battle")
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--heatmap", metavar="OUT.png", help="draw where creatures fell and damage was dealt")
+    add_ruleset_option(sim)
     sim.set_defaults(func=cmd_simulate)
 
     ben = sub.add_parser("bench", help="print the performance figures of the benchmark suite")

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.cli import main
 from game.content.paths import MAPS_DIR
 
@@ -101,3 +103,22 @@ def test_python_dash_m_game_is_the_same_program(tmp_path):
     out = subprocess.run([sys.executable, "-m", "game", "replay", str(write(tmp_path, SCENARIO)), "--json"],
                          capture_output=True, text=True, check=True)
     assert json.loads(out.stdout)["creatures"]["gob1"]["state"] == "dead"
+
+
+def test_ruleset_overrides_the_scenarios(capsys):
+    path = MAPS_DIR / "default.scenario.toml"
+    assert main(["replay", str(path), "--json"]) == 0
+    plain = capsys.readouterr().out
+    assert main(["replay", str(path), "--json", "--ruleset", "5e"]) == 0
+    assert capsys.readouterr().out == plain
+    for command in (["replay", str(path)], ["simulate", str(path), "--runs", "1"], ["play", str(path)]):
+        assert main([*command, "--ruleset", "3.5"]) == 2
+        out = capsys.readouterr()
+        assert out.err.splitlines() == [f"error: {path}: ruleset '3.5' is not available yet (available: 5e)"]
+
+
+def test_an_unknown_ruleset_is_refused_by_the_parser(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["replay", str(MAPS_DIR / "default.scenario.toml"), "--ruleset", "6e"])
+    assert exit_.value.code == 2
+    assert "invalid choice: '6e'" in capsys.readouterr().err

@@ -2,12 +2,13 @@
 
 import json
 import tomllib
+from types import SimpleNamespace
 
 from game.content.paths import MAPS_DIR
 from game.content.scenarios import load_scenario
 from game.session.ai import rush
 from game.session.replay import new_battle, replay
-from game.session.saves import to_toml, write_save
+from game.session.saves import save_data, to_toml, write_save
 
 
 def play(battle, commands: int):
@@ -68,3 +69,11 @@ def test_every_bundled_scenario_replays_to_the_same_json_every_time():
             play(battle, 30)
             runs.append(json.dumps(battle.to_json()))
         assert runs[0] == runs[1], path.name
+
+
+def test_a_save_keeps_the_ruleset_the_battle_was_played_under(tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_text('format = 1\nmap = { grid = "...." }\n')  # no creatures: loads under every ruleset
+    for override, expected in ((None, None), ("5e", None), ("4e", "4e")):
+        battle = SimpleNamespace(scenario=load_scenario(path, override), state=SimpleNamespace(played=[]))
+        assert save_data(battle).get("ruleset") == expected

@@ -2,7 +2,10 @@
 
 import json
 
+import pytest
+
 from game.cli import main
+from game.content.errors import ContentError
 from game.content.paths import MAPS_DIR
 from game.session.simulate import simulate, wilson
 
@@ -40,3 +43,13 @@ def test_json_and_heatmap(tmp_path, capsys):
 def test_a_bad_policy_is_one_line(capsys):
     assert main(["simulate", str(SCENARIO), "--runs", "1", "--policy", "blue=genius"]) == 2
     assert capsys.readouterr().err.startswith("error: --policy blue=genius")
+
+
+def test_the_ruleset_override_reaches_every_battle():
+    summary, results = simulate(SCENARIO, 2, seed=3, policies={"blue": "rush", "red": "rush"}, ruleset="5e")
+    plain, _ = simulate(SCENARIO, 2, seed=3, policies={"blue": "rush", "red": "rush"})
+    assert summary["wins"] == plain["wins"] and len(results) == 2
+    bare = MAPS_DIR / "open-field.toml"  # no creatures: loads under 3.5, which cannot be played yet
+    simulate(bare, 1)
+    with pytest.raises(ContentError, match="ruleset '3.5' is not available yet"):
+        simulate(bare, 1, ruleset="3.5")

@@ -1,366 +1,97 @@
-"""Creature stat blocks and items: loading, validating, and the bundled roster."""
+"""Creature stat blocks and items of every ruleset: each ruleset's schema, and its bundled files.
+
+A schema reads one ruleset's tables. It is a module (or any object) with `STAT_KEYS` (the keys a
+stat block may hold, which a scenario's [[creature]] may also set to override them),
+`parse_stat_block(data, path, text)` and `parse_item(data, path, text)`; `schema_5e` is the 5e
+one. The bundled files are found by ruleset and id: `assets/rulesets/RULESET/creatures/ID.toml`
+and `assets/rulesets/RULESET/items/ID.toml` (FORMATS.md: the same kind id names each ruleset's
+own creature).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..core.dice import DiceError, DiceExpr
-from ..core.movement import MODES
-from ..core.sizes import SIZES
-from .errors import ContentError, key_line, line_of, read_document
-from .paths import CREATURES_DIR, ITEMS_DIR
+from . import schema_5e
+from .errors import ContentError, read_document
+from .paths import RULESETS, creatures_dir, items_dir
 
-ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
-SKILL_ABILITY = {
-    "acrobatics": "dex", "animal_handling": "wis", "arcana": "int", "athletics": "str",
-    "deception": "cha", "history": "int", "insight": "wis", "intimidation": "cha",
-    "investigation": "int", "medicine": "wis", "nature": "int", "perception": "wis",
-    "performance": "cha", "persuasion": "cha", "religion": "int", "sleight_of_hand": "dex",
-    "stealth": "dex", "survival": "wis",
-}
-DAMAGE_TYPES = {
-    "acid", "bludgeoning", "cold", "fire", "force", "lightning", "necrotic", "piercing",
-    "poison", "psychic", "radiant", "slashing", "thunder",
-}
-WEAPON_PROPERTIES = {
-    "light", "finesse", "heavy", "two-handed", "versatile", "thrown", "loading", "ammunition",
-    "reach", "special",
-}
-STAT_KEYS = {
-    "id", "name", "size", "ac", "hp", "speed", "abilities", "proficiency", "saves", "skills",
-    "passive_perception", "resistances", "vulnerabilities", "immunities", "player",
-    "attacks_per_action", "damage_reduction", "spellcasting", "spells", "spell_slots", "items",
-    "attacks",
-    # extensions (README, "Extensions to the file formats")
-    "traits", "hover", "condition_immunities", "rideable", "challenge", "armor",
-}
-ATTACK_KEYS = {
-    "name", "kind", "to_hit", "reach", "range", "damage", "type", "properties", "versatile",
-    "extra_damage", "extra_type", "on_hit", "ammunition",
-}
+# The 5e rules import these names from here.
+from .schema_5e import SKILL_ABILITY, Attack, Item, StatBlock  # noqa: F401
+
+SCHEMAS = {"5e": schema_5e}  # the rulesets whose stat blocks can be read; 3.5 and 4e come later
 
 
-@dataclass(frozen=True)
-class Attack:
-    name: str
-    kind: str  # melee or ranged
-    to_hit: int
-    damage: DiceExpr
-    type: str
-    reach: float = 1.5
-    range: tuple[float, float] | None = None
-    properties: frozenset[str] = frozenset()
-    versatile: DiceExpr | None = None
-    extra_damage: DiceExpr | None = None
-    extra_type: str | None = None
-    on_hit: tuple = ()  # (key, value) pairs of the on-hit rider, e.g. a save against prone
-    ammunition: int | None = None  # shots carried (weapons with the ammunition property); None: plenty
-
-    @property
-    def is_melee(self) -> bool:
-        return self.kind == "melee"
-
-    def __deepcopy__(self, memo):
-        return self  # immutable
+def schema(ruleset: str):
+    """The schema of a ruleset; ContentError for a ruleset without one yet, or an unknown name."""
+    if ruleset in SCHEMAS:
+        return SCHEMAS[ruleset]
+    if ruleset in RULESETS:
+        raise ContentError(f"ruleset {ruleset!r} is not available yet (available: {', '.join(SCHEMAS)})")
+    raise ContentError(f"unknown ruleset {ruleset!r} (known: {', '.join(RULESETS)})")
 
 
-@dataclass(frozen=True)
-class StatBlock:
-    id: str
-    name: str
-    size: str
-    ac: int
-    hp: int
-    speed: tuple[tuple[str, float], ...]
-    abilities: tuple[tuple[str, int], ...]
-    proficiency: int = 2
-    saves: tuple[tuple[str, int], ...] = ()
-    skills: tuple[tuple[str, int], ...] = ()
-    passive_perception: int | None = None
-    resistances: frozenset[str] = frozenset()
-    vulnerabilities: frozenset[str] = frozenset()
-    immunities: frozenset[str] = frozenset()
-    player: bool = False
-    attacks_per_action: int = 1
-    damage_reduction: int = 0
-    spellcasting: str | None = None
-    spells: tuple[str, ...] = ()
-    spell_slots: tuple[tuple[int, int], ...] = ()
-    items: tuple[str, ...] = ()
-    attacks: tuple[Attack, ...] = ()
-    traits: frozenset[str] = frozenset()
-    hover: bool = False
-    condition_immunities: frozenset[str] = frozenset()
-    rideable: bool = False  # trained to carry a rider (a controlled mount)
-    extra: tuple = field(default=(), compare=False)  # challenge, armor: shown, not used
-
-    def __deepcopy__(self, memo):
-        return self  # immutable: battles share their stat blocks
-
-    def mod(self, ability: str) -> int:
-        return (dict(self.abilities).get(ability, 10) - 10) // 2
-
-    def skill(self, name: str) -> int:
-        """The total bonus of a skill check (the stat block's value, else the ability modifier)."""
-        skills = dict(self.skills)
-        return skills[name] if name in skills else self.mod(SKILL_ABILITY[name])
-
-    def save(self, ability: str) -> int:
-        saves = dict(self.saves)
-        return saves[ability] if ability in saves else self.mod(ability)
-
-    def speed_of(self, mode: str) -> float:
-        return float(dict(self.speed).get(mode, 0))
-
-    @property
-    def walk(self) -> float:
-        return self.speed_of("walk")
-
-    @property
-    def initiative_bonus(self) -> int:
-        return self.mod("dex")
-
-    @property
-    def passive(self) -> int:
-        if self.passive_perception is not None:
-            return self.passive_perception
-        return 10 + self.skill("perception")
-
-    def attack(self, name: str) -> Attack | None:
-        return next((a for a in self.attacks if a.name == name), None)
+def bundled_kinds(ruleset: str) -> tuple[str, ...]:
+    """The ids of a ruleset's bundled stat blocks, sorted (none for a ruleset without files)."""
+    return tuple(sorted(p.stem for p in creatures_dir(ruleset).glob("*.toml")))
 
 
-def _fail(message: str, path, line=None) -> ContentError:
-    return ContentError(message, path, line)
-
-
-def _int(data: dict, key: str, path, text, minimum: int | None = None, default=None) -> int:
-    value = data.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise _fail(f"'{key}' must be a whole number, got {value!r}", path, key_line(text, key))
-    if minimum is not None and value < minimum:
-        raise _fail(f"'{key}' must be at least {minimum}, got {value}", path, key_line(text, key))
-    return value
-
-
-def _names(data: dict, key: str, path, text, allowed: set[str] | None = None) -> tuple[str, ...]:
-    value = data.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise _fail(f"'{key}' must be a list of names", path, key_line(text, key))
-    if allowed is not None:
-        for v in value:
-            if v not in allowed:
-                raise _fail(f"'{key}': unknown {v!r} (known: {', '.join(sorted(allowed))})", path, key_line(text, key))
-    return tuple(value)
-
-
-def _dice(value, what: str, path, line) -> DiceExpr:
-    try:
-        return DiceExpr.parse(value)
-    except DiceError as exc:
-        raise _fail(f"{what}: {exc}", path, line) from None
-
-
-def parse_attack(data: dict, index: int, path, text) -> Attack:
-    line = line_of(text, "[[attacks]]", index)
-    if not isinstance(data, dict):
-        raise _fail(f"attack {index} must be a table", path, line)
-    unknown = set(data) - ATTACK_KEYS
-    if unknown:
-        raise _fail(f"attack {index}: unknown key {sorted(unknown)[0]!r}", path, line)
-    name = data.get("name")
-    if not isinstance(name, str) or not name:
-        raise _fail(f"attack {index} needs a 'name'", path, line)
-    what = f"attack {name!r}"
-    kind = data.get("kind")
-    if kind not in ("melee", "ranged"):
-        raise _fail(f"{what}: 'kind' must be 'melee' or 'ranged', got {kind!r}", path, line)
-    to_hit = data.get("to_hit")
-    if not isinstance(to_hit, int) or isinstance(to_hit, bool):
-        raise _fail(f"{what}: 'to_hit' must be a whole number", path, line)
-    damage = _dice(data.get("damage"), f"{what} 'damage'", path, line)
-    dtype = data.get("type")
-    if dtype not in DAMAGE_TYPES:
-        raise _fail(f"{what}: unknown damage type {dtype!r}", path, line)
-    reach = data.get("reach", 1.5)
-    if not isinstance(reach, (int, float)) or isinstance(reach, bool) or reach <= 0:
-        raise _fail(f"{what}: 'reach' must be a positive number of metres", path, line)
-    rng = data.get("range")
-    if rng is not None:
-        if (not isinstance(rng, list) or len(rng) != 2
-                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in rng)
-                or rng[0] > rng[1]):
-            raise _fail(f"{what}: 'range' must be [normal, long] in metres", path, line)
-        rng = (float(rng[0]), float(rng[1]))
-    elif kind == "ranged":
-        raise _fail(f"{what}: a ranged attack needs 'range = [normal, long]'", path, line)
-    props = data.get("properties", [])
-    if not isinstance(props, list) or any(p not in WEAPON_PROPERTIES for p in props):
-        raise _fail(f"{what}: 'properties' must be a list of {sorted(WEAPON_PROPERTIES)}", path, line)
-    versatile = _dice(data["versatile"], f"{what} 'versatile'", path, line) if "versatile" in data else None
-    extra = _dice(data["extra_damage"], f"{what} 'extra_damage'", path, line) if "extra_damage" in data else None
-    extra_type = data.get("extra_type")
-    if extra is not None and extra_type not in DAMAGE_TYPES:
-        raise _fail(f"{what}: 'extra_type' must be a damage type", path, line)
-    on_hit = data.get("on_hit", {})
-    if not isinstance(on_hit, dict):
-        raise _fail(f"{what}: 'on_hit' must be a table", path, line)
-    ammunition = data.get("ammunition")
-    if ammunition is not None and (not isinstance(ammunition, int) or isinstance(ammunition, bool) or ammunition < 0):
-        raise _fail(f"{what}: 'ammunition' must be a number of shots, 0 or more", path, line)
-    return Attack(
-        name=name, kind=kind, to_hit=to_hit, damage=damage, type=dtype, reach=float(reach),
-        range=rng, properties=frozenset(props), versatile=versatile, extra_damage=extra,
-        extra_type=extra_type, on_hit=tuple(sorted(on_hit.items())), ammunition=ammunition,
-    )
-
-
-def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBlock:
-    unknown = set(data) - STAT_KEYS
-    if unknown:
-        key = sorted(unknown)[0]
-        raise _fail(f"unknown stat block key {key!r}", path, key_line(text, key))
-    for key in ("id", "name"):
-        if not isinstance(data.get(key), str) or not data.get(key):
-            raise _fail(f"a stat block needs a '{key}' string", path, key_line(text, key))
-    size = data.get("size", "medium")
-    if size not in SIZES:
-        raise _fail(f"'size' must be one of {', '.join(SIZES)}, got {size!r}", path, key_line(text, "size"))
-    ac = _int(data, "ac", path, text, minimum=0)
-    hp = _int(data, "hp", path, text, minimum=1)
-    speed = data.get("speed", {"walk": 9})
-    if (not isinstance(speed, dict) or any(m not in MODES for m in speed)
-            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0 for v in speed.values())):
-        raise _fail("'speed' must be a table like { walk = 9, fly = 18 } in metres", path, key_line(text, "speed"))
-    abilities = data.get("abilities", {})
-    if (not isinstance(abilities, dict) or set(abilities) - set(ABILITIES)
-            or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 30 for v in abilities.values())):
-        raise _fail("'abilities' must give str dex con int wis cha as numbers 1-30", path, key_line(text, "abilities"))
-    saves = data.get("saves", {})
-    if not isinstance(saves, dict) or set(saves) - set(ABILITIES) or not all(isinstance(v, int) for v in saves.values()):
-        raise _fail("'saves' must map abilities to save bonuses", path, key_line(text, "saves"))
-    skills = data.get("skills", {})
-    if not isinstance(skills, dict) or set(skills) - set(SKILL_ABILITY) or not all(isinstance(v, int) for v in skills.values()):
-        bad = sorted(set(skills) - set(SKILL_ABILITY)) if isinstance(skills, dict) else []
-        raise _fail(f"'skills' must map skill names to bonuses{': unknown ' + repr(bad[0]) if bad else ''}",
-                    path, key_line(text, "skills"))
-    passive = data.get("passive_perception")
-    if passive is not None:
-        passive = _int(data, "passive_perception", path, text)
-    spellcasting = data.get("spellcasting")
-    if spellcasting is not None and spellcasting not in ABILITIES:
-        raise _fail("'spellcasting' must be an ability like 'int'", path, key_line(text, "spellcasting"))
-    slots = data.get("spell_slots", {})
-    try:
-        slots = tuple(sorted((int(k), int(v)) for k, v in slots.items()))
-    except (AttributeError, ValueError, TypeError):
-        raise _fail("'spell_slots' must map spell levels to counts, like { 1 = 2 }", path,
-                    key_line(text, "spell_slots")) from None
-    attacks = data.get("attacks", [])
-    if not isinstance(attacks, list):
-        raise _fail("'attacks' must be an array of tables [[attacks]]", path, line_of(text, "[[attacks]]"))
-    for key in ("player", "hover", "rideable"):
-        if not isinstance(data.get(key, False), bool):
-            raise _fail(f"'{key}' must be true or false", path, key_line(text, key))
-    return StatBlock(
-        id=data["id"],
-        name=data["name"],
-        size=size,
-        ac=ac,
-        hp=hp,
-        speed=tuple(sorted((m, float(v)) for m, v in speed.items())),
-        abilities=tuple((a, abilities.get(a, 10)) for a in ABILITIES),
-        proficiency=_int(data, "proficiency", path, text, minimum=0, default=2),
-        saves=tuple(sorted(saves.items())),
-        skills=tuple(sorted(skills.items())),
-        passive_perception=passive,
-        resistances=frozenset(_names(data, "resistances", path, text, DAMAGE_TYPES)),
-        vulnerabilities=frozenset(_names(data, "vulnerabilities", path, text, DAMAGE_TYPES)),
-        immunities=frozenset(_names(data, "immunities", path, text, DAMAGE_TYPES)),
-        player=data.get("player", False),
-        attacks_per_action=_int(data, "attacks_per_action", path, text, minimum=1, default=1),
-        damage_reduction=_int(data, "damage_reduction", path, text, minimum=0, default=0),
-        spellcasting=spellcasting,
-        spells=_names(data, "spells", path, text),
-        spell_slots=slots,
-        items=_names(data, "items", path, text),
-        attacks=tuple(parse_attack(a, i, path, text) for i, a in enumerate(attacks)),
-        traits=frozenset(_names(data, "traits", path, text)),
-        hover=data.get("hover", False),
-        condition_immunities=frozenset(_names(data, "condition_immunities", path, text)),
-        rideable=data.get("rideable", False),
-        extra=tuple((k, data[k]) for k in ("challenge", "armor") if k in data),
-    )
-
-
-def creature_path(kind: str) -> Path:
-    return CREATURES_DIR / f"{kind}.toml"
+def creature_path(ruleset: str, kind: str) -> Path:
+    return creatures_dir(ruleset) / f"{kind}.toml"
 
 
 @lru_cache(maxsize=None)
-def bundled_raw(kind: str) -> dict:
-    """The raw table of a bundled stat block, by id; ContentError when there is none."""
-    path = creature_path(kind)
-    if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in CREATURES_DIR.glob("*.toml")))
-        raise ContentError(f"unknown creature kind {kind!r} (bundled: {known})")
+def bundled_raw(ruleset: str, kind: str) -> dict:
+    """The raw table of a ruleset's bundled stat block, by id; ContentError when there is none."""
+    rules = schema(ruleset)
+    kinds = bundled_kinds(ruleset)
+    if kind not in kinds:
+        raise ContentError(f"unknown creature kind {kind!r} in ruleset {ruleset} (bundled: {', '.join(kinds)})")
+    path = creature_path(ruleset, kind)
     data, text = read_document(path)
-    parse_stat_block(data, path, text)  # validate once, with lines
+    rules.parse_stat_block(data, path, text)  # validate once, with lines
     return data
 
 
-def load_stat_block(path: str | Path) -> StatBlock:
+def parse_stat_block(data: dict, path=None, text: str | None = None, ruleset: str = "5e"):
+    """A stat block of the ruleset from its table; path and text, when given, locate the errors."""
+    return schema(ruleset).parse_stat_block(data, path, text)
+
+
+def load_stat_block(path: str | Path, ruleset: str = "5e"):
+    """A stat block file of the ruleset."""
     data, text = read_document(path)
-    return parse_stat_block(data, path, text)
+    return parse_stat_block(data, path, text, ruleset)
 
 
-def with_overrides(base: dict, overrides: dict, path=None, line=None) -> StatBlock:
+def with_overrides(ruleset: str, base: dict, overrides: dict, path=None, line=None):
     """A stat block from a bundled table and scenario overrides of its keys."""
     merged = {**base, **overrides}
     try:
-        return parse_stat_block(merged, path)
+        return parse_stat_block(merged, path, ruleset=ruleset)
     except ContentError as exc:
         raise ContentError(exc.message, path, line) from None
 
 
-ITEM_KEYS = {"id", "name", "kind", "heal", "action"}
-
-
-@dataclass(frozen=True)
-class Item:
-    id: str
-    name: str
-    kind: str
-    heal: DiceExpr | None
-    action: str
+def parse_item(data: dict, path=None, text: str | None = None, ruleset: str = "5e"):
+    """An item of the ruleset from its table."""
+    return schema(ruleset).parse_item(data, path, text)
 
 
 @lru_cache(maxsize=None)
-def load_item(item_id: str) -> Item:
-    path = ITEMS_DIR / f"{item_id}.toml"
+def load_item(ruleset: str, item_id: str):
+    """A ruleset's bundled item, by id; ContentError when there is none."""
+    rules = schema(ruleset)
+    path = items_dir(ruleset) / f"{item_id}.toml"
     if not path.is_file():
-        raise ContentError(f"unknown item {item_id!r}")
+        raise ContentError(f"unknown item {item_id!r} in ruleset {ruleset}")
     data, text = read_document(path)
-    return parse_item(data, path, text)
-
-
-def parse_item(data: dict, path=None, text=None) -> Item:
-    unknown = set(data) - ITEM_KEYS
-    if unknown:
-        key = sorted(unknown)[0]
-        raise _fail(f"unknown item key {key!r}", path, key_line(text, key))
-    if not isinstance(data.get("id"), str) or not isinstance(data.get("name"), str):
-        raise _fail("an item needs 'id' and 'name' strings", path)
-    heal = _dice(data["heal"], "'heal'", path, key_line(text, "heal")) if "heal" in data else None
-    action = data.get("action", "action")
-    if action not in ("action", "bonus_action"):
-        raise _fail("'action' must be 'action' or 'bonus_action'", path, key_line(text, "action"))
-    return Item(id=data["id"], name=data["name"], kind=str(data.get("kind", "item")), heal=heal, action=action)
+    return rules.parse_item(data, path, text)
 
 
 __all__ = [
-    "Attack", "StatBlock", "Item", "parse_stat_block", "load_stat_block", "bundled_raw",
-    "with_overrides", "load_item", "parse_item",
+    "RULESETS", "SCHEMAS", "schema", "bundled_kinds", "bundled_raw", "parse_stat_block",
+    "load_stat_block", "with_overrides", "parse_item", "load_item",
+    "Attack", "StatBlock", "Item", "SKILL_ABILITY",
 ]

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.sizes import SPACE_SQUARES
-from .creatures import STAT_KEYS, StatBlock, bundled_raw, parse_stat_block, with_overrides
+from .creatures import RULESETS, StatBlock, bundled_raw, parse_stat_block, schema, with_overrides
 from .errors import ContentError, key_line, line_of, read_document
 from .maps import MapData, parse_map, parse_position, resolve_map, load_map
 
@@ -16,7 +16,6 @@ SCENARIO_KEYS = {
 }
 STATE_KEYS = {"current_hp", "temp_hp", "conditions", "surprised", "hidden", "mount", "altitude"}
 CREATURE_KEYS = {"id", "kind", "side", "at", "stats", "name"} | STATE_KEYS
-RULESETS = ("5e",)
 SIDE_PLAYERS = ("human", "ai")
 STARTING_CONDITIONS = {
     "prone", "grappled", "restrained", "incapacitated", "unconscious", "invisible", "dodging",
@@ -64,17 +63,30 @@ def is_scenario(data: dict) -> bool:
     return "creature" in data or "format" in data
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    """A scenario or save file; a bare map becomes a scenario with no creatures."""
+def load_scenario(path: str | Path, ruleset: str | None = None) -> Scenario:
+    """A scenario or save file; a bare map becomes a scenario with no creatures.
+
+    `ruleset`, when given (`--ruleset` on the command line), replaces the file's `ruleset` key.
+    """
     path = Path(path)
     data, text = read_document(path)
     if "grid" in data and not is_scenario(data):
         mapdata = parse_map(data, path, text)
-        return Scenario(path, mapdata.name, "5e", 0, mapdata, "5-5-5", {}, [], None, [], [], [], {}, text)
-    return parse_scenario(data, path, text)
+        ruleset = _check_ruleset("5e" if ruleset is None else ruleset, path, None)
+        return Scenario(path, mapdata.name, ruleset, 0, mapdata, "5-5-5", {}, [], None, [], [], [], {}, text)
+    return parse_scenario(data, path, text, ruleset)
 
 
-def parse_scenario(data: dict, path: Path | None = None, text: str | None = None) -> Scenario:
+def _check_ruleset(ruleset, path, line) -> str:
+    if ruleset not in RULESETS:
+        raise ContentError(f"ruleset {ruleset!r} is not supported (supported: {', '.join(RULESETS)})", path, line)
+    return ruleset
+
+
+def parse_scenario(data: dict, path: Path | None = None, text: str | None = None,
+                   ruleset: str | None = None) -> Scenario:
+    """A scenario from its table. The ruleset played is `ruleset` when given, else the file's
+    `ruleset` key (default "5e"); its bundled stat blocks and schema read the creatures."""
     def fail(message: str, line: int | None = None) -> ContentError:
         return ContentError(message, path, line)
 
@@ -84,10 +96,13 @@ def parse_scenario(data: dict, path: Path | None = None, text: str | None = None
         raise fail(f"unknown scenario key {key!r}", key_line(text, key))
     if data.get("format", 1) != 1:
         raise fail(f"unsupported format {data.get('format')!r} (this game reads format 1)", key_line(text, "format"))
-    ruleset = data.get("ruleset", "5e")
-    if ruleset not in RULESETS:
-        raise fail(f"ruleset {ruleset!r} is not supported yet (supported: {', '.join(RULESETS)})",
-                   key_line(text, "ruleset"))
+    ruleset_line = key_line(text, "ruleset")
+    own_ruleset = _check_ruleset(data.get("ruleset", "5e"), path, ruleset_line)
+    if ruleset is None:
+        ruleset = own_ruleset
+    else:
+        ruleset = _check_ruleset(ruleset, path, None)
+        ruleset_line = None  # the override is not on any line of the file
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise fail("'seed' must be a whole number", key_line(text, "seed"))
@@ -117,11 +132,16 @@ def parse_scenario(data: dict, path: Path | None = None, text: str | None = None
     raw_creatures = data.get("creature", [])
     if not isinstance(raw_creatures, list):
         raise fail("'creature' must be an array of tables [[creature]]", line_of(text, "[[creature]]"))
+    if raw_creatures:
+        try:
+            schema(ruleset)  # a ruleset whose stat blocks cannot be read yet (3.5, 4e)
+        except ContentError as exc:
+            raise fail(exc.message, ruleset_line) from None
     creatures: list[CreatureSpec] = []
     seen: set[str] = set()
     for i, raw in enumerate(raw_creatures):
         line = line_of(text, "[[creature]]", i)
-        spec = parse_creature(raw, i, path, line)
+        spec = parse_creature(raw, i, path, line, ruleset)
         if spec.id in seen:
             raise fail(f"creature id {spec.id!r} is used twice", line)
         seen.add(spec.id)
@@ -166,7 +186,8 @@ def parse_scenario(data: dict, path: Path | None = None, text: str | None = None
     )
 
 
-def parse_creature(raw: dict, index: int, path, line) -> CreatureSpec:
+def parse_creature(raw: dict, index: int, path, line, ruleset: str) -> CreatureSpec:
+    """One [[creature]] table, its stat block read with the ruleset's schema and bundled files."""
     def fail(message: str) -> ContentError:
         return ContentError(message, path, line)
 
@@ -175,7 +196,8 @@ def parse_creature(raw: dict, index: int, path, line) -> CreatureSpec:
     cid = raw.get("id")
     if not isinstance(cid, str) or not cid:
         raise fail(f"creature {index} needs an 'id'")
-    unknown = set(raw) - CREATURE_KEYS - STAT_KEYS
+    stat_keys = schema(ruleset).STAT_KEYS
+    unknown = set(raw) - CREATURE_KEYS - stat_keys
     if unknown:
         raise fail(f"creature {cid!r}: unknown key {sorted(unknown)[0]!r}")
     side = raw.get("side")
@@ -183,13 +205,13 @@ def parse_creature(raw: dict, index: int, path, line) -> CreatureSpec:
         raise fail(f"creature {cid!r} needs a 'side'")
     at = parse_position(raw.get("at"), f"creature {cid!r} 'at'", path, line)
     kind = raw.get("kind")
-    overrides = {k: v for k, v in raw.items() if k in STAT_KEYS and k not in ("id", "name")}
+    overrides = {k: v for k, v in raw.items() if k in stat_keys and k not in ("id", "name")}
     if "stats" in raw:
         if not isinstance(raw["stats"], dict):
             raise fail(f"creature {cid!r}: 'stats' must be a table")
         stats_raw = {"id": kind or cid, "name": raw.get("name", cid), **raw["stats"], **overrides}
         try:
-            stats = parse_stat_block(stats_raw, path)
+            stats = parse_stat_block(stats_raw, path, ruleset=ruleset)
         except ContentError as exc:
             raise fail(f"creature {cid!r}: {exc.message}") from None
         kind = kind or stats.id
@@ -197,10 +219,10 @@ def parse_creature(raw: dict, index: int, path, line) -> CreatureSpec:
         if not isinstance(kind, str):
             raise fail(f"creature {cid!r} needs a 'kind' (a bundled stat block) or [creature.stats]")
         try:
-            base = bundled_raw(kind)
+            base = bundled_raw(ruleset, kind)
         except ContentError as exc:
             raise fail(f"creature {cid!r}: {exc.message}") from None
-        stats = with_overrides(base, overrides, path, line) if overrides else _bundled(kind)
+        stats = with_overrides(ruleset, base, overrides, path, line) if overrides else _bundled(ruleset, kind)
     current = raw.get("current_hp")
     if current is not None and (not isinstance(current, int) or not 0 <= current <= stats.hp):
         raise fail(f"creature {cid!r}: 'current_hp' must be between 0 and {stats.hp}")
@@ -228,10 +250,11 @@ def parse_creature(raw: dict, index: int, path, line) -> CreatureSpec:
     )
 
 
-_BUNDLED: dict[str, StatBlock] = {}
+_BUNDLED: dict[tuple[str, str], StatBlock] = {}  # (ruleset, kind) -> its bundled stat block
 
 
-def _bundled(kind: str) -> StatBlock:
-    if kind not in _BUNDLED:
-        _BUNDLED[kind] = parse_stat_block(bundled_raw(kind))
-    return _BUNDLED[kind]
+def _bundled(ruleset: str, kind: str) -> StatBlock:
+    key = (ruleset, kind)
+    if key not in _BUNDLED:
+        _BUNDLED[key] = parse_stat_block(bundled_raw(ruleset, kind), ruleset=ruleset)
+    return _BUNDLED[key]

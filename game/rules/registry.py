@@ -10,11 +10,12 @@ from __future__ import annotations
 import importlib
 
 from ..content.errors import ContentError
+from ..content.paths import RULESETS
 
 DEFAULT = "5e"
+NAMES = RULESETS  # the names a scenario's `ruleset` and `--ruleset` may give (content.paths)
 # name -> the package that holds it (None: not written yet)
-PACKAGES: dict[str, str | None] = {"5e": "game.rules.dnd5e", "3.5": None, "4e": None}
-NAMES = tuple(PACKAGES)
+PACKAGES: dict[str, str | None] = {**dict.fromkeys(NAMES), "5e": "game.rules.dnd5e"}
 
 
 class UnknownRuleset(ContentError):
@@ -36,8 +37,12 @@ def ruleset(name: str = DEFAULT):
 
 
 def new_battle(scenario):
-    """A battle of the scenario, under its ruleset."""
-    return ruleset(scenario.ruleset).new_battle(scenario)
+    """A battle of the scenario, under its ruleset (UnknownRuleset names the scenario's file)."""
+    try:
+        rules = ruleset(scenario.ruleset)
+    except UnknownRuleset as exc:
+        raise UnknownRuleset(exc.message, scenario.path) from None
+    return rules.new_battle(scenario)
 
 
 __all__ = ["DEFAULT", "NAMES", "UnknownRuleset", "available", "ruleset", "new_battle"]

@@ -28,14 +28,14 @@ def check_file(path: Path) -> list[str]:
         data, text = read_document(path)
         kind = kind_of(data)
         if kind == "scenario":
-            scenario = parse_scenario(data, path, text)
+            scenario = parse_scenario(data, path, text)  # its own ruleset
             return _check_scenario_play(scenario)
         if kind == "map":
             parse_map(data, path, text)
         elif kind == "stat block":
-            parse_stat_block(data, path, text)
+            parse_stat_block(data, path, text, ruleset="5e")  # a stat block file is read as 5e
         elif kind == "item":
-            parse_item(data, path, text)
+            parse_item(data, path, text, ruleset="5e")
         else:
             return [f"{path}: not a map, stat block, item or scenario (no 'grid', 'hp' or [[creature]])"]
     except ContentError as exc:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..content.scenarios import Scenario
-from ..rules.api import Battle
 from ..rules import registry
+from ..rules.api import Battle
 from ..rules.errors import IllegalCommand
 
 

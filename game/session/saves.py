@@ -69,6 +69,8 @@ def save_data(battle) -> dict:
         if path.parent.resolve() != MAPS_DIR.resolve():
             data["map"] = read_document(path)[0]  # a map beside the scenario travels inline
     data["seed"] = scenario.seed  # `play --seed N` changed it: the save must replay with it
+    if scenario.ruleset != data.get("ruleset", "5e"):
+        data["ruleset"] = scenario.ruleset  # `play --ruleset R` changed it: so must the save
     data["command"] = list(battle.state.played)
     return data
 

@@ -49,9 +49,11 @@ def sides_of(scenario) -> list[str]:
 
 
 def play_one(path: str, index: int, seed: int, policies: dict[str, str], swap: bool,
-             round_cap: int = ROUND_CAP) -> BattleResult:
-    """Play one battle to its end (or the round cap) with the computer on every side."""
-    scenario = load_scenario(path)
+             round_cap: int = ROUND_CAP, ruleset: str | None = None) -> BattleResult:
+    """Play one battle to its end (or the round cap) with the computer on every side.
+
+    `ruleset`, when given, replaces the scenario's (as `--ruleset` does)."""
+    scenario = load_scenario(path, ruleset)
     scenario.seed = seed + index
     sides = sides_of(scenario)
     levels = {side: policies.get(side, "hard") for side in sides}
@@ -98,8 +100,8 @@ def play_one(path: str, index: int, seed: int, policies: dict[str, str], swap: b
 
 
 def _play_chunk(args) -> list[BattleResult]:
-    path, indices, seed, policies, swap, cap = args
-    return [play_one(path, i, seed, policies, swap, cap) for i in indices]
+    path, indices, seed, policies, swap, cap, ruleset = args
+    return [play_one(path, i, seed, policies, swap, cap, ruleset) for i in indices]
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -115,10 +117,12 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def simulate(path: str | Path, runs: int, jobs: int = 1, seed: int | None = None,
              policies: dict[str, str] | None = None, swap: bool = False, progress: bool = False,
-             round_cap: int = ROUND_CAP) -> tuple[dict, list[BattleResult]]:
-    """Play `runs` battles; returns the summary (the --json object) and every result."""
+             round_cap: int = ROUND_CAP, ruleset: str | None = None) -> tuple[dict, list[BattleResult]]:
+    """Play `runs` battles; returns the summary (the --json object) and every result.
+
+    `ruleset`, when given, replaces the scenario's (as `--ruleset` does)."""
     path = str(path)
-    scenario = load_scenario(path)
+    scenario = load_scenario(path, ruleset)
     for level in (policies or {}).values():
         if level not in POLICIES:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(POLICIES)})")
@@ -126,7 +130,7 @@ def simulate(path: str | Path, runs: int, jobs: int = 1, seed: int | None = None
     policies = dict(policies or {})
     jobs = max(1, min(jobs, runs, os.cpu_count() or 1))
     chunk = max(1, min(10, runs // (jobs * 4) or 1))
-    tasks = [(path, list(range(i, min(i + chunk, runs))), base_seed, policies, swap, round_cap)
+    tasks = [(path, list(range(i, min(i + chunk, runs))), base_seed, policies, swap, round_cap, ruleset)
              for i in range(0, runs, chunk)]
     results: list[BattleResult] = []
     start = time.perf_counter()

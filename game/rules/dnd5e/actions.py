@@ -21,7 +21,7 @@ def do_use(battle, actor: Creature, cmd) -> None:
     item_id = cmd.get("item")
     if item_id not in actor.items:
         raise IllegalCommand(f"{actor.id} carries no {item_id!r}")
-    item = load_item(item_id)
+    item = load_item("5e", item_id)
     target = battle.creature(cmd.get("target")) if cmd.get("target") is not None else actor
     if target is not actor and not within(battle, actor, target, 1.5):
         raise IllegalCommand(f"{target.id} is not within 1.5 m of {actor.id}")

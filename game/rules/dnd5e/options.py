@@ -450,7 +450,7 @@ def _use_options(battle, actor: Creature, creatures: list[Creature]) -> list[Opt
     near = None
     for item_id in dict.fromkeys(actor.items):
         try:
-            item = load_item(item_id)
+            item = load_item("5e", item_id)
         except ContentError:
             continue  # the engine cannot use it either
         uses = "bonus action" if item.action == "bonus_action" else "action"
