@@ -16,14 +16,13 @@ Every choice is deterministic from the battle state; a command is checked with
 
 from __future__ import annotations
 
-from .odds import COVER_AC, Plan, expected_damage, hit_chance
+from .odds import Plan
 from .simple import random_player, rush
 from .tactician import Tactician
 
 POLICIES = ("random", "rush", "normal", "hard")
 
-__all__ = ["COVER_AC", "POLICIES", "Plan", "Tactician", "choose", "expected_damage", "hit_chance",
-           "random_player", "rush"]
+__all__ = ["POLICIES", "Plan", "Tactician", "choose", "random_player", "rush"]
 
 
 def choose(battle, level: str = "hard") -> dict:

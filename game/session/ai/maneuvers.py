@@ -1,7 +1,7 @@
 """Hard computer players: grapple and shove prone, where they beat a plain attack.
 
 This module owns the scoring of the two special melee attacks (5e, Grappling and Shoving a
-creature) for `Tactician.plans()`; the rules themselves are in `rules.dnd5e.actions`.
+creature) for `Tactician.plans()`; the numbers (contests, hit chances) are the ruleset's, asked through `battle.estimates()`.
 
 Each plan is scored on the scale of an attack plan (expected damage x target value): the score
 is `best_here` (the best plain attack) plus what the maneuver's line of play gains over
@@ -22,9 +22,7 @@ from __future__ import annotations
 
 from ...core.board import SQUARE_M, gap_squares
 from ...core.sizes import size_index
-from ...rules.dnd5e.checks import best_of, check_bonus
-from ...rules.dnd5e.geometry import melee_reach
-from .odds import Plan, expected_damage, hit_chance
+from .odds import Plan
 
 KEEP_ROUNDS = 1.5  # how long a grappled, prone foe is expected to stay down (beyond this round)
 WALK_WEIGHT = 0.7  # an ally who must walk up to the target may well strike someone else
@@ -62,7 +60,7 @@ def _can_maneuver(t, target) -> bool:
     me = t.me
     if size_index(target.size) > size_index(me.size) + 1:
         return False
-    return _distance(t, me, target) <= melee_reach(me) + 1e-9
+    return _distance(t, me, target) <= t.est.melee_reach(me) + 1e-9
 
 
 def _distance(t, a, b) -> float:
@@ -85,8 +83,8 @@ def escape_plans(t) -> list:
         gain += pin_gain_on_me(t, grappler)
     if gain <= 0:
         return []
-    mine = check_bonus(me, best_of(me, ("athletics", "acrobatics")))
-    odds = _beat_odds(mine - check_bonus(grappler, "athletics"))
+    mine = t.est.check_bonus(me, t.est.best_of(me, ("athletics", "acrobatics")))
+    odds = t.est.beat_odds(mine - t.est.check_bonus(grappler, "athletics"))
     return [Plan(odds * gain, {"actor": me.id, "act": "escape"}, f"escape {grappler.id}")]
 
 
@@ -115,14 +113,9 @@ def contest_odds(t, target) -> float:
     """Chance that my Str (Athletics) beats the target's better Athletics/Acrobatics (a tie fails)."""
     if target.incapacitated:
         return 1.0  # the rules skip the contest
-    edge = check_bonus(t.me, "athletics") - check_bonus(target, best_of(target, ("athletics", "acrobatics")))
-    return _beat_odds(edge)
-
-
-def _beat_odds(edge: int) -> float:
-    """Chance that d20 + edge beats another d20 (a tie fails)."""
-    # mine = x + edge beats theirs = y for the faces y < x + edge
-    return sum(min(20, max(0, x + edge - 1)) for x in range(1, 21)) / 400
+    edge = t.est.check_bonus(t.me, "athletics") - t.est.check_bonus(
+        target, t.est.best_of(target, ("athletics", "acrobatics")))
+    return t.est.beat_odds(edge)
 
 
 # ----------------------------------------------------------------------------- scores
@@ -268,9 +261,9 @@ def _attack_ev(t, attacker, target, advantage: int, melee: bool | None = True) -
     for attack in attacker.stats.attacks:
         if melee is True and not attack.is_melee or melee is False and attack.kind != "ranged":
             continue
-        p_hit, p_crit = hit_chance(attack.to_hit, ac, advantage)
-        ev = expected_damage(attack.damage, p_hit, p_crit)
+        p_hit, p_crit = t.est.hit_chance(attack.to_hit, ac, advantage)
+        ev = t.est.expected_damage(attack.damage, p_hit, p_crit)
         if attack.extra_damage is not None:
-            ev += expected_damage(attack.extra_damage, p_hit, p_crit)
+            ev += t.est.expected_damage(attack.extra_damage, p_hit, p_crit)
         best = max(best, ev)
     return best

@@ -8,8 +8,7 @@ import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
 from ...core.sizes import SPACE_SQUARES, squeezed_squares
-from ...rules.dnd5e.geometry import can_see, field_for, melee_reach
-from .odds import COVER_AC, Plan, expected_damage, hit_chance
+from .odds import Plan
 
 
 class Positioning:
@@ -23,7 +22,7 @@ class Positioning:
         me = self.me
         left = me.movement_left()
         dash_left = left + (me.speed() if me.action else 0.0)
-        field = field_for(self.battle, me, limit_m=max(left, dash_left))
+        field = self.est.field(me, limit_m=max(left, dash_left))
         reach = field.reachable(left)
         plans = []
         candidates = self.candidate_squares(field, reach)
@@ -91,10 +90,8 @@ class Positioning:
 
     def plain_mover(self) -> bool:
         """A walk the movement field prices exactly: on the ground, dragging nobody."""
-        from ...rules.dnd5e.actions import drags
-
         me = self.me
-        return me.altitude == 0 and not drags(self.battle, me) and "mounted_on" not in me.effects
+        return me.altitude == 0 and not self.est.drags(me) and "mounted_on" not in me.effects
 
     def candidate_squares(self, field, reach) -> list[tuple[int, int]]:
         """Squares worth scoring: next to foes, and for ranged attackers a spread of the rest."""
@@ -139,17 +136,14 @@ class Positioning:
     def foe_archers(self) -> list[tuple]:
         """Foes that can shoot at us from afar: (foe, to-hit, mean damage) of their best ranged attack."""
         if not hasattr(self, "_archers"):
-            from ...rules.dnd5e.spells import SPELLS, spell_attack_bonus
-
             archers = []
             for foe in self.foes:
                 best = max(((a.to_hit, a.damage.average) for a in foe.stats.attacks if a.kind == "ranged"),
                            key=lambda t: t[1], default=None)
-                for name in foe.stats.spells if foe.stats.spellcasting else ():
-                    spell = SPELLS.get(name)
-                    if spell is not None and spell.effect == "attack" and spell.level == 0 and \
+                for spell in self.est.spells(foe):
+                    if spell.effect == "attack" and spell.level == 0 and \
                             (best is None or spell.dice.average > best[1]):
-                        best = (spell_attack_bonus(foe), spell.dice.average)
+                        best = (self.est.spell_attack_bonus(foe), spell.dice.average)
                 if best is not None:
                     archers.append((foe, *best))
             self._archers = archers
@@ -166,8 +160,8 @@ class Positioning:
         for foe, to_hit, damage in self.foe_archers():
             cover = self.covers[("from", foe.id, space)]
             if cover:
-                p_open = hit_chance(to_hit, ac, 0)[0]
-                p_covered = 0.0 if cover >= 3 else hit_chance(to_hit, ac + COVER_AC[cover], 0)[0]
+                p_open = self.est.hit_chance(to_hit, ac, 0)[0]
+                p_covered = 0.0 if cover >= 3 else self.est.hit_chance(to_hit, ac + self.est.COVER_AC[cover], 0)[0]
                 saved += (p_open - p_covered) * damage
         return saved
 
@@ -188,7 +182,7 @@ class Positioning:
             for foe in self.foes:
                 attack = self.foe_melee(foe)
                 if attack is not None:
-                    bite = expected_damage(attack.damage, *hit_chance(attack.to_hit, ac, 0))
+                    bite = self.est.expected_damage(attack.damage, *self.est.hit_chance(attack.to_hit, ac, 0))
                     self._threats.append((self.sp[foe.id], int(attack.reach / SQUARE_M + 1e-9),
                                           bite * foe.stats.attacks_per_action))
         return self._threats
@@ -219,16 +213,16 @@ class Positioning:
         zones = np.zeros((h, w), np.int64)
         bites = []
         for foe in self.foes:
-            if not foe.reaction or foe.incapacitated or not can_see(self.battle, foe, me) or len(bites) == 63:
+            if not foe.reaction or foe.incapacitated or not self.est.can_see(foe, me) or len(bites) == 63:
                 continue
             attack = next((t for t in foe.stats.attacks if t.is_melee), None)
             if attack is None:
                 continue
-            squares = int(melee_reach(foe) / SQUARE_M + 1e-9)
+            squares = int(self.est.melee_reach(foe) / SQUARE_M + 1e-9)
             inside = (self.gaps_to(xs.ravel(), ys.ravel(), me.side_squares, [foe]) <= squares).reshape(h, w)
             zones |= inside.astype(np.int64) << len(bites)
-            p_hit, p_crit = hit_chance(attack.to_hit, me.stats.ac, 0)
-            bites.append(expected_damage(attack.damage, p_hit, p_crit))
+            p_hit, p_crit = self.est.hit_chance(attack.to_hit, me.stats.ac, 0)
+            bites.append(self.est.expected_damage(attack.damage, p_hit, p_crit))
         self._reach_grids = (zones, bites)
         return self._reach_grids
 
@@ -256,7 +250,7 @@ class Positioning:
             hold = self.hold_the_gap()
             if hold is not None:
                 return [hold]
-        whole = field_for(self.battle, me)  # the whole board: the way may go round
+        whole = self.est.field(me)  # the whole board: the way may go round
         finite = np.isfinite(whole.cost) & whole.can_end
         ys, xs = np.nonzero(finite)
         if not len(xs):

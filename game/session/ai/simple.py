@@ -7,15 +7,11 @@ import random
 import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
-from ...rules.dnd5e.attacks import preview_attack
-from ...rules.dnd5e.geometry import field_for
 
 
 def random_player(battle) -> dict:
     """Any legal command, uniformly; the generator is seeded from the battle (seed, commands)."""
-    legal_commands = lambda b: b.legal_commands()  # noqa: E731
-
-    options = legal_commands(battle)
+    options = battle.legal_commands()
     rng = random.Random(battle.scenario.seed * 1_000_003 + battle.state.commands_done)
     if not options:
         return end_or_decline(battle)
@@ -53,10 +49,11 @@ def rush(battle) -> dict:
 
 
 def _rush_attack(battle, me, foes) -> dict | None:
+    estimates = battle.estimates()
     best, best_score = None, None
     for foe in sorted(foes, key=lambda f: (gap_squares(me.space, f.space, battle.diagonals), f.id)):
         for attack in me.stats.attacks:
-            preview = preview_attack(battle, me, foe, attack)
+            preview = estimates.preview(me, foe, attack)
             if preview.problem:
                 continue
             score = preview.hit_chance * max(attack.damage.average, 1) + (0.5 if attack.is_melee else 0)
@@ -71,7 +68,7 @@ def _approach(battle, me, foes) -> dict | None:
     left = me.movement_left()
     if left < SQUARE_M or "mounted_on" in me.effects:
         return None
-    field = field_for(battle, me, limit_m=left)
+    field = battle.movement_field(me.id, limit_m=left)
     reachable = field.reachable(left)
     if not reachable.any():
         return None

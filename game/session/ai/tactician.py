@@ -8,9 +8,7 @@ import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
 from ...core.cover import cover_many
-from ...rules.dnd5e.attacks import preview_attack
-from ...rules.dnd5e.geometry import blockers_of, covers_between, field_for, sights_between
-from .odds import COVER_AC, Plan, expected_damage, hit_chance
+from .odds import Plan
 from .positioning import Positioning
 from .simple import end_or_decline
 
@@ -22,6 +20,7 @@ class Tactician(Positioning):
         self.battle = battle
         self.hard = hard
         self.state = battle.state
+        self.est = battle.estimates()  # every number of the rules is asked of the ruleset
 
     # -------------------------------------------------------------- the choice
     def decide(self) -> dict:
@@ -39,7 +38,7 @@ class Tactician(Positioning):
         self.allies = [c for c in state.creatures.values() if c.side == me.side and c is not me and c.alive]
         if not self.foes:
             return end_or_decline(self.battle)
-        self.blockers, self.index = blockers_of(self.battle)
+        self.blockers, self.index = self.est.blockers()
         self.covers: dict = {}
         self.sp = {c.id: c.space for c in state.creatures.values()}  # spaces, looked up often
         for plan in self.plans():
@@ -59,8 +58,7 @@ class Tactician(Positioning):
         plans += self.support_plans()
         if can_act:  # the exact previews below look these up one by one
             targets = self.targets()
-            covers_between(self.battle, [(me, t) for t in targets])
-            sights_between(self.battle.board, [(me.space, t.space) for t in targets])
+            self.est.prefetch(me, targets)
         strikes_here = self.strikes_from(me.x, me.y) if can_act else []
         best_here = max((p.score for p in strikes_here), default=0.0)
         plans += strikes_here
@@ -99,9 +97,7 @@ class Tactician(Positioning):
 
     def keeps_shield(self, reactor) -> bool:
         """The reactor can cast Shield, and foes other than the provoker may attack it before its turn."""
-        from ...rules.dnd5e.shield import can_cast_shield
-
-        if not can_cast_shield(reactor, self.battle):
+        if not self.est.can_shield(reactor):
             return False
         attackers = [c for c in self.state.creatures.values()
                      if c.side != reactor.side and c.standing and c.stats.attacks and c is not self.battle.current]
@@ -197,11 +193,10 @@ class Tactician(Positioning):
                     if not (reach_ok or range_ok):
                         continue
                     if exact and here:
-                        p = preview_attack(self.battle, me, target, attack)
+                        p = self.est.preview(me, target, attack)
                         if p.problem:
                             continue
-                        p_hit = p.hit_chance
-                        p_crit = 0.0 if p_hit == 0 else (p_hit if p.auto_crit else hit_chance(20, 99, p.advantage)[1])
+                        p_hit, p_crit = p.hit_chance, self.est.crit_chance(p)
                     else:
                         if cover is None:
                             cover = self.cover(space, target)
@@ -209,10 +204,10 @@ class Tactician(Positioning):
                             break
                         ranged = not reach_ok
                         adv = self.guess_advantage(space, target, ranged, attack, dist)
-                        p_hit, p_crit = hit_chance(attack.to_hit, target.stats.ac + COVER_AC[cover], adv)
-                    ev = expected_damage(attack.damage, p_hit, p_crit)
+                        p_hit, p_crit = self.est.hit_chance(attack.to_hit, target.stats.ac + self.est.COVER_AC[cover], adv)
+                    ev = self.est.expected_damage(attack.damage, p_hit, p_crit)
                     if attack.extra_damage is not None:
-                        ev += expected_damage(attack.extra_damage, p_hit, p_crit)
+                        ev += self.est.expected_damage(attack.extra_damage, p_hit, p_crit)
                     if not target.standing:
                         ev = 4.0 * p_hit  # two failed death saves: most of a kill
                     score = ev * self.value(target) + self.kill_bonus(target, ev, p_hit)
@@ -256,15 +251,13 @@ class Tactician(Positioning):
         return (good > 0) - (bad > 0)
 
     def spell_strikes(self, target, dist: float) -> list[Plan]:
-        from ...rules.dnd5e.spells import SPELLS, spell_attack_bonus, spell_save_dc
-
         me = self.me
         plans = []
         if not target.standing or not me.stats.spellcasting:
             return plans
-        for name in me.stats.spells:
-            spell = SPELLS.get(name)
-            if spell is None or spell.time != "action" or spell.effect not in ("attack", "save", "darts"):
+        for spell in self.est.spells(me):
+            name = spell.name
+            if spell.time != "action" or spell.effect not in ("attack", "save", "darts"):
                 continue
             if dist > spell.range_m + 1e-9:
                 continue
@@ -276,11 +269,11 @@ class Tactician(Positioning):
                 continue
             if spell.effect == "attack":
                 adv = self.guess_advantage(self.sp[me.id], target, True, None, 0.0)
-                p_hit, p_crit = hit_chance(spell_attack_bonus(me), target.stats.ac + COVER_AC[cover], adv)
-                ev = expected_damage(spell.dice, p_hit, p_crit)
+                p_hit, p_crit = self.est.hit_chance(self.est.spell_attack_bonus(me), target.stats.ac + self.est.COVER_AC[cover], adv)
+                ev = self.est.expected_damage(spell.dice, p_hit, p_crit)
             elif spell.effect == "save":
                 save = target.stats.save(spell.save)
-                p_fail = min(1.0, max(0.0, (spell_save_dc(me) - save - 1) / 20))
+                p_fail = min(1.0, max(0.0, (self.est.spell_save_dc(me) - save - 1) / 20))
                 ev = p_fail * spell.dice.average
                 p_hit = p_fail
             else:  # darts: sure hits
@@ -295,20 +288,18 @@ class Tactician(Positioning):
 
     def area_strikes(self) -> list[Plan]:
         """Area spells that catch two or more foes and no friend."""
-        from ...rules.dnd5e.spells import SPELLS, area_mask, spell_save_dc
-
         me = self.me
         plans = []
-        for name in me.stats.spells:
-            spell = SPELLS.get(name)
-            if spell is None or spell.effect != "area" or me.slots.get(spell.level, 0) <= 0:
+        for spell in self.est.spells(me):
+            name = spell.name
+            if spell.effect != "area" or me.slots.get(spell.level, 0) <= 0:
                 continue
             centres = {(f.x, f.y) for f in self.foes}
             centres |= {(me.x + dx, me.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy}
             for at in sorted(centres):
                 if not (0 <= at[0] < self.battle.board.width and 0 <= at[1] < self.battle.board.height):
                     continue
-                mask = area_mask(self.battle, me, name, at)
+                mask = self.est.area_mask(me, name, at)
                 inside = [c for c in self.state.creatures.values() if c.alive and c is not me
                           and any(mask[y, x] for x, y in c.squares())]
                 foes = [c for c in inside if c.side != me.side and c.standing]
@@ -316,7 +307,7 @@ class Tactician(Positioning):
                     continue
                 ev = 0.0
                 for f in foes:
-                    p_fail = min(1.0, max(0.0, (spell_save_dc(me) - f.stats.save("dex") - 1) / 20))
+                    p_fail = min(1.0, max(0.0, (self.est.spell_save_dc(me) - f.stats.save("dex") - 1) / 20))
                     each = (p_fail + (1 - p_fail) / 2) * spell.dice.average
                     ev += each * self.value(f) + self.kill_bonus(f, spell.dice.average, p_fail)
                 plans.append(Plan(ev - 3.0, {"actor": me.id, "act": "cast", "spell": name, "at": list(at)},
@@ -329,11 +320,9 @@ class Tactician(Positioning):
         plans = []
         downed = [a for a in self.allies if a.state == "unconscious" and a.stats.player]
         if me.stats.spellcasting:
-            from ...rules.dnd5e.spells import SPELLS
-
-            for name in me.stats.spells:
-                spell = SPELLS.get(name)
-                if spell is None or spell.effect != "heal" or me.slots.get(spell.level, 0) <= 0:
+            for spell in self.est.spells(me):
+                name = spell.name
+                if spell.effect != "heal" or me.slots.get(spell.level, 0) <= 0:
                     continue
                 if spell.time == "bonus" and not me.bonus_action or spell.time == "action" and not me.action:
                     continue
@@ -410,8 +399,8 @@ class Tactician(Positioning):
         for foe in foes:
             attack = max((a for a in foe.stats.attacks if a.is_melee), key=lambda a: a.damage.average, default=None)
             if attack is not None:
-                plain = expected_damage(attack.damage, *hit_chance(attack.to_hit, ac, 0))
-                dodged = expected_damage(attack.damage, *hit_chance(attack.to_hit, ac, -1))
+                plain = self.est.expected_damage(attack.damage, *self.est.hit_chance(attack.to_hit, ac, 0))
+                dodged = self.est.expected_damage(attack.damage, *self.est.hit_chance(attack.to_hit, ac, -1))
                 saved += (plain - dodged) * foe.stats.attacks_per_action
         return 0.5 * saved
 
@@ -426,14 +415,14 @@ class Tactician(Positioning):
         best = 0.0
         for attack in ally.stats.attacks:
             if attack.is_melee:
-                plain = expected_damage(attack.damage, *hit_chance(attack.to_hit, foe.stats.ac, 0))
-                helped = expected_damage(attack.damage, *hit_chance(attack.to_hit, foe.stats.ac, 1))
+                plain = self.est.expected_damage(attack.damage, *self.est.hit_chance(attack.to_hit, foe.stats.ac, 0))
+                helped = self.est.expected_damage(attack.damage, *self.est.hit_chance(attack.to_hit, foe.stats.ac, 1))
                 best = max(best, helped - plain)
         return best * self.value(foe)
 
     def can_get_away(self) -> bool:
         """Somewhere within our movement is out of every adjacent foe's reach."""
         me = self.me
-        field = field_for(self.battle, me, limit_m=me.movement_left())
+        field = self.est.field(me, limit_m=me.movement_left())
         ys, xs = np.nonzero(field.reachable(me.movement_left()))
         return bool(len(xs)) and bool((self.gaps_to(xs, ys, me.side_squares, self.adjacent_foes(self.sp[me.id])) > 1).any())

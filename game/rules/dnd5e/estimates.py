@@ -1,0 +1,126 @@
+"""What the computer players weigh under 5e (`Battle.estimates()`): the d20 arithmetic of a hit,
+expected damage, the exact preview of an attack, cover and sight for many pairs at once, the
+numbers of spells, contests and reactions.
+
+The computer players (game/session/ai) search and score; every number they need of the rules
+comes from here, so the rules stay written once (attacks.py, spells.py, checks.py, ...).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from ...core.dice import DiceExpr
+from .actions import drags
+from .attacks import preview_attack
+from .checks import best_of, check_bonus
+from .geometry import blockers_of, can_see, covers_between, field_for, melee_reach, sights_between
+from .shield import can_cast_shield
+from .spells import SPELLS, area_mask, spell_attack_bonus, spell_save_dc
+
+# SRD 5.1, Cover: half +2, three-quarters +5 to AC; total: no attack (a number no roll reaches)
+COVER_AC = {0: 0, 1: 2, 2: 5, 3: 99}
+
+
+@functools.lru_cache(maxsize=4096)
+def hit_chance(to_hit: int, target_number: int, advantage: int) -> tuple[float, float]:
+    """(chance to hit, chance of a critical hit) of a d20 attack: 5e, a natural 20 always hits
+    and is critical, a natural 1 always misses; advantage rolls two d20s and keeps the higher."""
+    hits = sum(1 for f in range(1, 21) if f == 20 or (f != 1 and f + to_hit >= target_number)) / 20
+    crit = 1 / 20
+    if advantage > 0:
+        return 1 - (1 - hits) ** 2, 1 - (1 - crit) ** 2
+    if advantage < 0:
+        return hits * hits, crit * crit
+    return hits, crit
+
+
+def expected_damage(expr: DiceExpr, p_hit: float, p_crit: float) -> float:
+    """The mean damage of an attack: 5e, Critical hits roll the damage dice twice."""
+    dice = expr.count * (expr.sides + 1) / 2
+    return max(0.0, (p_hit - p_crit) * (dice + expr.bonus) + p_crit * (2 * dice + expr.bonus))
+
+
+def beat_odds(edge: int) -> float:
+    """Chance that d20 + edge beats another d20 (5e, Contests: a tie fails the one who acts)."""
+    return sum(min(20, max(0, x + edge - 1)) for x in range(1, 21)) / 400
+
+
+class Estimates:
+    """The 5e numbers of one battle, for the computer players."""
+
+    COVER_AC = COVER_AC
+    hit_chance = staticmethod(hit_chance)
+    expected_damage = staticmethod(expected_damage)
+    beat_odds = staticmethod(beat_odds)
+
+    def __init__(self, battle) -> None:
+        self.battle = battle
+
+    # -- attacks
+    def preview(self, attacker, target, attack):
+        """The exact preview of an attack (5e's AttackPreview: problem, hit_chance, advantage, auto_crit)."""
+        return preview_attack(self.battle, attacker, target, attack)
+
+    def crit_chance(self, preview) -> float:
+        """The critical hit chance behind an exact preview."""
+        if preview.hit_chance == 0:
+            return 0.0
+        return preview.hit_chance if preview.auto_crit else hit_chance(20, 99, preview.advantage)[1]
+
+    def defence(self, creature) -> int:
+        """The AC an attack must reach (the shield spell counted)."""
+        return creature.stats.ac + (5 if "shield" in creature.effects else 0)
+
+    # -- the board
+    def blockers(self):
+        """(Blockers, creature index) of the battle's lines, for core.cover.cover_many."""
+        return blockers_of(self.battle)
+
+    def prefetch(self, creature, targets) -> None:
+        """Cover and sight from the creature to each target, looked up in one call each (kept)."""
+        covers_between(self.battle, [(creature, t) for t in targets])
+        sights_between(self.battle.board, [(creature.space, t.space) for t in targets])
+
+    def field(self, creature, mode: str = "walk", limit_m: float | None = None):
+        return field_for(self.battle, creature, mode, limit_m)
+
+    def can_see(self, viewer, target) -> bool:
+        return can_see(self.battle, viewer, target)
+
+    def melee_reach(self, creature) -> float:
+        return melee_reach(creature)
+
+    def drags(self, creature) -> list:
+        """The creatures it grapples and drags along when it moves."""
+        return drags(self.battle, creature)
+
+    # -- spells and reactions
+    def spells(self, creature) -> list:
+        """The spells (spells.Spell records) the creature knows and the engine can cast."""
+        if not creature.stats.spellcasting:
+            return []
+        return [SPELLS[name] for name in creature.stats.spells if name in SPELLS]
+
+    def spell_attack_bonus(self, creature) -> int:
+        return spell_attack_bonus(creature)
+
+    def spell_save_dc(self, creature) -> int:
+        return spell_save_dc(creature)
+
+    def area_mask(self, creature, spell_name: str, at: tuple[int, int]):
+        return area_mask(self.battle, creature, spell_name, at)
+
+    def can_shield(self, creature) -> bool:
+        """Whether the creature could cast shield as a reaction now."""
+        return can_cast_shield(creature, self.battle)
+
+    # -- contests
+    def check_bonus(self, creature, skill: str) -> int:
+        return check_bonus(creature, skill)
+
+    def best_of(self, creature, skills: tuple[str, ...]) -> str:
+        return best_of(creature, skills)
+
+
+__all__ = ["Estimates", "COVER_AC", "hit_chance", "expected_damage", "beat_odds"]
