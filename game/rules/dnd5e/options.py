@@ -18,12 +18,13 @@ with what a player (or a computer player) wants to know before choosing:
   `bonus = true` form where a trait allows it and it would not be the plain form anyway);
 - ready: an attack with each weapon against whoever triggers it, for each trigger event (a
   sample: `then` may be any of many commands);
-- spells, when spells.py offers `spell_options(battle, caster)` (Options or command tables).
+- spells: spells.py's `spell_options(battle, caster)`.
 
-It reads the battle and never changes it; nothing here rolls a die, except that a readied
-action's answer is tried on a copy of the battle (what it runs is any command). The checks
-mirror the engine's (engine.py, actions.py, attacks.py, mounted.py): the tests submit options
-to prove them legal, and submit the acts left out to prove them refused.
+It reads the battle and never changes it. The engine is the one judge: every candidate command
+but the moves (priced by the engine's own movement field and opportunity checks) and the casts
+(aimed by spells.py's own checks) is kept exactly when `battle.check` accepts it (tried and
+undone, dice included); the tests submit options to prove them legal, and submit the acts left
+out to prove them refused.
 """
 
 from __future__ import annotations
@@ -35,19 +36,15 @@ import numpy as np
 from ...content.creatures import load_item
 from ...content.errors import ContentError
 from ...core.board import SQUARE_M
-from ...core.cover import cover_many
-from ...core.sizes import SPACE_SQUARES, size_index
-from ..errors import IllegalCommand
-from ..state import CONSCIOUS, DEAD, UNCONSCIOUS, Creature
-from . import actions, mounted
+from ...core.sizes import SPACE_SQUARES
 from ..api import Option
+from ..errors import IllegalCommand
+from ..state import DEAD, Creature
+from . import actions, mounted
 from .attacks import first_melee, preview_attack, weapon_of
+from .geometry import distance_m, field_for, melee_reach, space_after_step, space_distance_m
 from .previews import attack_preview, option
 from .spending import bonus_allowed
-from .hiding import enemies_of
-from .shield import can_cast_shield
-from .geometry import (blockers_of, can_see, distance_m, field_for, melee_reach, space_after_step,
-                       space_distance_m, within)
 
 EXTRA_MODES = ("fly", "swim", "climb")  # listed only for a creature with that speed of its own
 READY_EVENTS = ("enters_reach", "moves", "attacks")  # engine.READY_EVENTS
@@ -64,7 +61,7 @@ def legal_commands(battle) -> list[Option]:
     if actor is None:
         return []
     options: list[Option] = []
-    if able(actor):
+    if able(battle, actor):
         options += move_options(battle, actor)
         options += attack_options(battle, actor)
         options += action_options(battle, actor)
@@ -76,25 +73,10 @@ def legal_commands(battle) -> list[Option]:
     return options
 
 
-def able(actor: Creature) -> bool:
-    """Battle._able: conscious and not incapacitated."""
-    return actor.state == CONSCIOUS and not actor.incapacitated
-
-
-def has_attack(actor: Creature) -> bool:
-    """Battle.take_attack would succeed: an attack of the Attack action is left, or the action."""
-    return actor.attacks_left > 0 or actor.action
-
-
-def copy_battle(battle):
-    """A copy to try things on; the scenario and the board, which never change, are shared."""
-    return copy.deepcopy(battle, {id(battle.scenario): battle.scenario, id(battle.board): battle.board})
-
-
-def accepted(battle, command: dict) -> bool:
-    """Whether the battle would accept the command (tried on a copy)."""
+def able(battle, actor: Creature) -> bool:
+    """The engine's own test (Battle._able): conscious and not incapacitated."""
     try:
-        copy_battle(battle).submit(command)
+        battle._able(actor)
     except IllegalCommand:
         return False
     return True
@@ -102,7 +84,8 @@ def accepted(battle, command: dict) -> bool:
 
 # ---------------------------------------------------------------- reactions
 def react_options(battle) -> list[Option]:
-    """The answers to the first offer: take it (each way it can be taken) or decline it."""
+    """The answers to the first offer: take it (each way it can be taken) or decline it, each kept
+    when the engine accepts it (`battle.check`)."""
     offer = battle.state.offers[0]
     reactor = battle.state.creatures[offer.reactor]
     provoker = battle.state.creatures[offer.provoker]
@@ -110,26 +93,25 @@ def react_options(battle) -> list[Option]:
     about = {"kind": offer.kind, "provoker": provoker.id}
     options = []
     if offer.kind == "opportunity":
-        # Battle._answer_offer: the first melee attack, at the provoker or (a mount's) its rider
+        # at the provoker or, when a mount provoked it, at its rider
         rider = mounted.rider_of(battle, provoker)
         for victim in [provoker] + ([rider] if rider is not None else []):
             command = {**base, "take": True} if victim is provoker else {**base, "take": True, "target": victim.id}
+            if battle.check(command) is not None:
+                continue
             preview = {**about, "target": victim.id}
             if victim.alive and reactor.standing:
-                attack = first_melee(reactor)
+                attack = first_melee(reactor)  # Battle._answer_offer: the first melee attack
                 p = preview_attack(battle, reactor, victim, attack)
-                if p.problem:
-                    continue  # the attack would be refused, and the answer with it
                 preview.update(attack_preview(battle, reactor, victim, attack, p), attack=attack.name)
             options.append(option(command, f"opportunity attack on {victim.id}", preview))
     elif offer.kind == "shield":
-        if can_cast_shield(reactor, battle):  # spells.cast_shield refuses otherwise
+        if battle.check({**base, "take": True}) is None:
             options.append(option({**base, "take": True}, "cast shield (+5 AC)", {**about, "ac_bonus": 5}))
     else:
-        # a readied action runs a whole command: whether it is accepted is tried on a copy
         readied = reactor.effects.get("readied") or {}
         command = {**base, "take": True}
-        if accepted(battle, command):
+        if battle.check(command) is None:
             then = copy.deepcopy(readied.get("then"))
             options.append(option(command, f"take the {offer.kind} action", {**about, "then": then}))
     options.append(option({**base, "take": False}, f"decline the {offer.kind} reaction", about))
@@ -297,46 +279,34 @@ class PathWatch:
 
 # ---------------------------------------------------------------- attacks
 def attack_options(battle, actor: Creature) -> list[Option]:
-    """Attacks of the Attack action, and the off-hand attack of two-weapon fighting."""
+    """Attacks of the Attack action, and the off-hand attack of two-weapon fighting: each weapon
+    (and the unarmed strike) at each creature, kept when the engine accepts it (`battle.check`)."""
     options = []
     names = [a.name for a in actor.stats.attacks if a.name != "unarmed"] + ["unarmed"]
+    lights = [a.name for a in actor.stats.attacks if a.is_melee and "light" in a.properties and a.name != "unarmed"]
     targets = [c for c in battle.state.creatures.values() if c is not actor and c.state != DEAD]
-    if has_attack(actor):
-        for name in names:
-            attack = weapon_of(actor, name)
-            if "loading" in attack.properties and attack.name in actor.attack_weapons:
-                continue  # SRD 5.1, Loading: one shot per action
-            options += _attacks_with(battle, actor, name, attack, targets, offhand=False)
-    if _offhand_ready(actor):
-        lights = [a for a in actor.stats.attacks if a.is_melee and "light" in a.properties and a.name != "unarmed"]
-        for attack in lights:
-            if attack.name in actor.attack_weapons and len(lights) > 1:
-                continue  # the off-hand attack needs a different light weapon
-            options += _attacks_with(battle, actor, attack.name, attack, targets, offhand=True)
+    for name in names:
+        options += _attacks_with(battle, actor, name, targets, offhand=False)
+    if actor.bonus_action and actor.attack_weapons:  # nothing to try before the Attack action
+        for name in lights:
+            options += _attacks_with(battle, actor, name, targets, offhand=True)
     return options
 
 
-def _offhand_ready(actor: Creature) -> bool:
-    """5e, Two-weapon fighting: a bonus action, after attacking with a light melee weapon."""
-    if not actor.bonus_action:
-        return False
-    first = [weapon_of(actor, name) for name in actor.attack_weapons]
-    return any(a.is_melee and "light" in a.properties for a in first)
-
-
-def _attacks_with(battle, actor, name, attack, targets, offhand: bool) -> list[Option]:
+def _attacks_with(battle, actor, name, targets, offhand: bool) -> list[Option]:
     options = []
-    # the farthest it can strike: its reach in melee, its long range when it is fired or thrown
+    attack = weapon_of(actor, name)
+    # a bound on the search, not a rule: beyond its reach and its long range nothing is accepted
     limit = max(attack.reach if attack.is_melee else 0.0, attack.range[1] if attack.range else 0.0)
     for target in targets:
         if distance_m(battle, actor, target) > limit + 1e-9:
-            continue  # preview_attack would find it out of reach or beyond long range
-        p = preview_attack(battle, actor, target, attack, offhand)
-        if p.problem:
             continue
         command = {"actor": actor.id, "act": "attack", "target": target.id, "with": name}
         if offhand:
             command["offhand"] = True
+        if battle.check(command) is not None:
+            continue
+        p = preview_attack(battle, actor, target, attack, offhand)
         preview = attack_preview(battle, actor, target, attack, p, offhand)
         kind = "off-hand attack" if offhand else "attack"
         label = (f"{kind} {target.id} with {name}: {preview['hit_chance']:.0%} to hit, "
@@ -347,67 +317,54 @@ def _attacks_with(battle, actor, name, attack, targets, offhand: bool) -> list[O
 
 # ---------------------------------------------------------------- the other acts
 def action_options(battle, actor: Creature) -> list[Option]:
-    """Everything but moving and attacking, each exactly when the engine would accept it.
+    """Everything but moving and attacking: every candidate command of each act, kept exactly when
+    the engine accepts it (`battle.check`: the engine's own rules are the one definition).
 
     The actor is able (conscious, not incapacitated); a controlled mount's acts are filtered
     by legal_commands.
     """
     me = actor.id
-    creatures = list(battle.state.creatures.values())
-    options = []
+    others = [c for c in battle.state.creatures.values() if c is not actor]
+    candidates: list[tuple[dict, str, str]] = []
 
     def add(act: str, label: str, uses: str, **args) -> None:
-        options.append(option({"actor": me, "act": act, **args}, label, {"uses": uses}))
+        candidates.append(({"actor": me, "act": act, **args}, label, uses))
 
     for act in ("dash", "disengage"):
         for extra, uses in _spend_forms(actor, act):
             add(act, f"{act} ({uses})", uses, **extra)
-    if actor.action:
-        add("dodge", "dodge", "action")
-    hide_forms = _spend_forms(actor, "hide")
-    if hide_forms and not _exposed(battle, actor):
-        for extra, uses in hide_forms:
-            add("hide", f"hide ({uses})", uses, **extra)
-    if actor.action:
-        add("search", "search", "action")
-        foes = [c for c in creatures if c.side != actor.side and c.alive and within(battle, actor, c, 1.5)]
-        for ally in creatures:
-            if ally is actor or ally.side != actor.side or not ally.standing:
-                continue
-            for foe in foes:  # actions.do_help: a standing ally, a living foe within 1.5 m of the helper
-                add("help", f"help {ally.id} against {foe.id}", "action", target=ally.id, against=foe.id)
-    if has_attack(actor):
-        reach = melee_reach(actor)
-        for target in creatures:
-            if target is actor or not target.alive:
-                continue
-            if size_index(target.size) > size_index(actor.size) + 1 or not within(battle, actor, target, reach):
-                continue  # 5e: no more than one size larger, within reach
-            if target.effects.get("grappled_by") != me:
-                add("grapple", f"grapple {target.id}", "attack", target=target.id)
-            for effect in ("prone", "push"):
-                add("shove", f"shove {target.id} ({effect})", "attack", target=target.id, effect=effect)
-    if actor.action and "grappled" in actor.conditions and actor.effects.get("grappled_by") is not None:
+    add("dodge", "dodge", "action")
+    for extra, uses in _spend_forms(actor, "hide"):
+        add("hide", f"hide ({uses})", uses, **extra)
+    add("search", "search", "action")
+    allies = [c for c in others if c.side == actor.side]
+    foes = [c for c in others if c.side != actor.side]
+    for ally in allies:
+        for foe in foes:
+            add("help", f"help {ally.id} against {foe.id}", "action", target=ally.id, against=foe.id)
+    for target in others:
+        add("grapple", f"grapple {target.id}", "attack", target=target.id)
+        for effect in ("prone", "push"):
+            add("shove", f"shove {target.id} ({effect})", "attack", target=target.id, effect=effect)
+    if "grappled_by" in actor.effects:
         add("escape", f"escape {actor.effects['grappled_by']}'s grapple", "action")
-    options += _use_options(battle, actor, creatures)
-    if actor.action:
-        for target in creatures:
-            if target.state == UNCONSCIOUS and target.hp == 0 and within(battle, actor, target, 1.5):
-                add("stabilize", f"stabilize {target.id}", "action", target=target.id)
-    if actor.prone:
-        cost = actor.speed("walk") / 2  # 5e, Being prone: standing up costs half your speed
-        if actor.speed("walk") > 0 and actor.movement_left("walk") >= cost - 1e-9:
-            add("stand", f"stand up ({cost:g} m)", "movement")
-    else:
-        add("drop_prone", "drop prone", "nothing")
-    options += _mount_options(battle, actor, creatures)
-    if actor.action:
-        names = [a.name for a in actor.stats.attacks if a.name != "unarmed"] + ["unarmed"]
-        for event in READY_EVENTS:
-            for name in names:
-                add("ready", f"ready an attack with {name} (when an enemy {event.replace('_', ' ')})", "action",
-                    trigger={"event": event, "by": "enemy"}, then={"act": "attack", "with": name})
-    return options
+    candidates += _use_candidates(actor, others)
+    for target in others:
+        add("stabilize", f"stabilize {target.id}", "action", target=target.id)
+    cost = actor.speed("walk") / 2  # 5e, Being prone: standing up (and mounting) costs half your speed
+    add("stand", f"stand up ({cost:g} m)", "movement")
+    add("drop_prone", "drop prone", "nothing")
+    add("dismount", f"dismount ({cost:g} m)", "movement")
+    for mount in allies:
+        add("mount", f"mount {mount.id} ({cost:g} m)", "movement", target=mount.id)
+    names = [a.name for a in actor.stats.attacks if a.name != "unarmed"] + ["unarmed"]
+    for event in READY_EVENTS:
+        for name in names:
+            add("ready", f"ready an attack with {name} (when an enemy {event.replace('_', ' ')})", "action",
+                trigger={"event": event, "by": "enemy"}, then={"act": "attack", "with": name})
+    return [option(command, label, {"uses": uses, **({"target": command.get("target", me)}
+                                                     if command["act"] == "use" else {})})
+            for command, label, uses in candidates if battle.check(command) is None]
 
 
 def _spend_forms(actor: Creature, act: str) -> list[tuple[dict, str]]:
@@ -427,64 +384,19 @@ def _spend_forms(actor: Creature, act: str) -> list[tuple[dict, str]]:
     return forms
 
 
-def _exposed(battle, actor: Creature) -> bool:
-    """actions.do_hide: an enemy that can see the hider sees it without any cover.
-
-    The covers are cover_between's, all in one batch; sight is asked only where there is none.
-    """
-    enemies = enemies_of(battle, actor)
-    if not enemies:
-        return False
-    blockers, index = blockers_of(battle)
-
-    def owner(c: Creature) -> int:  # geometry.cover_between: a rider stands in its mount's squares
-        return index[c.effects.get("mounted_on", c.id)]
-
-    covers = cover_many(blockers, [(e.space, actor.space, owner(e), owner(actor)) for e in enemies])
-    return any(int(cover) == 0 and can_see(battle, e, actor) for e, cover in zip(enemies, covers))
-
-
-def _use_options(battle, actor: Creature, creatures: list[Creature]) -> list[Option]:
-    """Use an Object: each item carried, on itself or on a creature within 1.5 m."""
-    options = []
-    near = None
+def _use_candidates(actor: Creature, others: list[Creature]) -> list[tuple[dict, str, str]]:
+    """Use an Object: each item carried, on itself or on another creature."""
+    found = []
     for item_id in dict.fromkeys(actor.items):
         try:
             item = load_item("5e", item_id)
         except ContentError:
             continue  # the engine cannot use it either
         uses = "bonus action" if item.action == "bonus_action" else "action"
-        if not (actor.bonus_action if uses == "bonus action" else actor.action):
-            continue
         base = {"actor": actor.id, "act": "use", "item": item_id}
-        options.append(option(dict(base), f"use {item.name}", {"uses": uses, "target": actor.id}))
-        if near is None:
-            near = [c for c in creatures if c is not actor and c.alive and within(battle, actor, c, 1.5)]
-        for target in near:
-            options.append(option({**base, "target": target.id}, f"use {item.name} on {target.id}",
-                                  {"uses": uses, "target": target.id}))
-    return options
-
-
-def _mount_options(battle, actor: Creature, creatures: list[Creature]) -> list[Option]:
-    """mounted.do_mount and do_dismount: each costs half the walking speed."""
-    cost = actor.speed("walk") / 2
-    if actor.speed("walk") == 0 or actor.movement_left() < cost - 1e-9:
-        return []
-    mine = {"actor": actor.id}
-    if "mounted_on" in actor.effects:
-        mount = mounted.mount_of(battle, actor)
-        if mount is not None and mounted.free_square_near(battle, mount, actor) is not None:
-            return [option({**mine, "act": "dismount"}, f"dismount ({cost:g} m)", {"uses": "movement"})]
-        return []
-    options = []
-    for mount in creatures:
-        if (mount is actor or mount.side != actor.side or not mount.standing or "rider" in mount.effects
-                or size_index(mount.size) < size_index(actor.size) + 1 or not within(battle, actor, mount, 1.5)):
-            continue
-        options.append(option({**mine, "act": "mount", "target": mount.id}, f"mount {mount.id} ({cost:g} m)",
-                              {"uses": "movement"}))
-    return options
+        found.append((dict(base), f"use {item.name}", uses))
+        found += [({**base, "target": t.id}, f"use {item.name} on {t.id}", uses) for t in others]
+    return found
 
 
 # ---------------------------------------------------------------- spells
