@@ -11,15 +11,16 @@ from __future__ import annotations
 import functools
 
 from ...core.dice import DiceExpr
+from ...core.terrain import TOTAL
 from .actions import drags
-from .attacks import preview_attack
+from .attacks import armour_class, preview_attack
 from .checks import best_of, check_bonus
-from .geometry import blockers_of, can_see, covers_between, field_for, melee_reach, sights_between
+from .geometry import COVER_BONUS, blockers_of, can_see, covers_between, field_for, melee_reach, sights_between
 from .shield import can_cast_shield
 from .spells import SPELLS, area_mask, spell_attack_bonus, spell_save_dc
 
-# SRD 5.1, Cover: half +2, three-quarters +5 to AC; total: no attack (a number no roll reaches)
-COVER_AC = {0: 0, 1: 2, 2: 5, 3: 99}
+# geometry.COVER_BONUS (half +2, three-quarters +5 to AC); total cover: no attack (a number no roll reaches)
+COVER_AC = {**COVER_BONUS, TOTAL: 99}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -70,7 +71,7 @@ class Estimates:
 
     def defence(self, creature) -> int:
         """The AC an attack must reach (the shield spell counted)."""
-        return creature.stats.ac + (5 if "shield" in creature.effects else 0)
+        return armour_class(creature)
 
     # -- the board
     def blockers(self):

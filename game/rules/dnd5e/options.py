@@ -18,11 +18,11 @@ with what a player (or a computer player) wants to know before choosing:
   `bonus = true` form where a trait allows it and it would not be the plain form anyway);
 - ready: an attack with each weapon against whoever triggers it, for each trigger event (a
   sample: `then` may be any of many commands);
-- spells: spells.py's `spell_options(battle, caster)`.
+- spells: casting_options.py's `spell_options(battle, caster)`.
 
 It reads the battle and never changes it. The engine is the one judge: every candidate command
 but the moves (priced by the engine's own movement field and opportunity checks) and the casts
-(aimed by spells.py's own checks) is kept exactly when `battle.check` accepts it (tried and
+(aimed by the cast command's own checks) is kept exactly when `battle.check` accepts it (tried and
 undone, dice included); the tests submit options to prove them legal, and submit the acts left
 out to prove them refused.
 """
@@ -43,6 +43,7 @@ from ..state import DEAD, Creature
 from . import actions, mounted
 from .attacks import first_melee, preview_attack, weapon_of
 from .geometry import distance_m, field_for, melee_reach, space_after_step, space_distance_m
+from .casting_options import spell_options
 from .previews import attack_preview, option
 from .spending import bonus_allowed
 
@@ -397,27 +398,6 @@ def _use_candidates(actor: Creature, others: list[Creature]) -> list[tuple[dict,
         found.append((dict(base), f"use {item.name}", uses))
         found += [({**base, "target": t.id}, f"use {item.name} on {t.id}", uses) for t in others]
     return found
-
-
-# ---------------------------------------------------------------- spells
-def spell_options(battle, actor: Creature) -> list[Option]:
-    """Casting, when spells.py offers `spell_options(battle, caster)`; nothing otherwise."""
-    try:
-        from . import spells
-    except ImportError:
-        return []
-    offer = getattr(spells, "spell_options", None)
-    if offer is None:
-        return []
-    options = []
-    for item in offer(battle, actor) or ():
-        if isinstance(item, Option):
-            options.append(item)
-        elif isinstance(item, dict):
-            what = item.get("target", item.get("at"))
-            label = f"cast {item.get('spell')}" + (f" at {what}" if what is not None else "")
-            options.append(option(item, label, {}))
-    return options
 
 
 __all__ = ["legal_commands", "move_modes"]

@@ -33,8 +33,6 @@ from ..errors import IllegalCommand
 from ..state import DEAD, Creature
 from .attacks import apply_rolled_damage, preview_attack, resolve_attack, roll_damage, saving_throw
 from .damage import heal
-from .previews import attack_preview, option
-from .shield import lowest_slot
 from .geometry import COVER_BONUS, blockers_of, can_see, cover_between, distance_m
 
 MAX_SPELL_LEVEL = 9
@@ -116,10 +114,10 @@ def scaled(spell: Spell, slot: int) -> DiceExpr:
 def cast(battle, actor: Creature, cmd) -> None:
     """The cast command: check everything, then spend the action and slot, then resolve."""
     spell = _spell_for(actor, cmd.get("spell"))
-    _check_able(actor)
-    _check_timing(actor, spell)
-    slot = _slot_for(actor, spell, cmd.get("level"))
-    aim = _AIM[spell.effect](battle, actor, spell, slot, cmd)
+    check_able(actor)
+    check_timing(actor, spell)
+    slot = slot_for(actor, spell, cmd.get("level"))
+    aim = AIM[spell.effect](battle, actor, spell, slot, cmd)
 
     # everything is legal: spend what the casting costs
     what = f"cast {spell.name}"
@@ -155,14 +153,14 @@ def _spell_for(actor: Creature, name) -> Spell:
     return spell
 
 
-def _check_able(actor: Creature) -> None:
+def check_able(actor: Creature) -> None:
     if actor.state != "conscious":
         raise IllegalCommand(f"{actor.id} is {actor.state}")
     if actor.incapacitated:
         raise IllegalCommand(f"{actor.id} is incapacitated and cannot cast")
 
 
-def _check_timing(actor: Creature, spell: Spell) -> None:
+def check_timing(actor: Creature, spell: Spell) -> None:
     """The action or bonus action, and SRD 5.1, Bonus action casting time.
 
     A creature that casts a bonus-action spell can cast no other spell that turn but a cantrip
@@ -183,7 +181,7 @@ def _check_timing(actor: Creature, spell: Spell) -> None:
                                  f"its action can only cast a cantrip")
 
 
-def _slot_for(actor: Creature, spell: Spell, level) -> int:
+def slot_for(actor: Creature, spell: Spell, level) -> int:
     """The slot level the cast spends (0 for a cantrip); a slot of that level must be left."""
     if spell.cantrip:
         if level not in (None, 0):
@@ -303,7 +301,7 @@ def _aim_area(battle, actor, spell, slot, cmd):
 def area_problem(battle, actor: Creature, spell: Spell, at: tuple[int, int]) -> str:
     """Why the area spell cannot be aimed at this square (the cast command's own check), or ''."""
     try:
-        _aim_area(battle, actor, spell, spell.level, _Args({"at": list(at)}))
+        _aim_area(battle, actor, spell, spell.level, Args({"at": list(at)}))
     except IllegalCommand as exc:
         return str(exc)
     return ""
@@ -412,99 +410,11 @@ def _do_heal(battle, actor, spell, slot, target):
                 creature=target.id, amount=gained, hp=target.hp)
 
 
-_AIM = {"attack": _aim_attack, "save": _aim_one, "area": _aim_area, "darts": _aim_darts, "heal": _aim_one}
+AIM = {"attack": _aim_attack, "save": _aim_one, "area": _aim_area, "darts": _aim_darts, "heal": _aim_one}
 _RESOLVE = {"attack": _do_attack, "save": _do_save, "area": _do_area, "darts": _do_darts, "heal": _do_heal}
 
 
-# ----------------------------------------------------------------------------- what can be cast now
-def spell_options(battle, caster: Creature) -> list:
-    """Every cast the caster may make now, with a preview (for the options query).
-
-    Each known spell at its own level (a higher slot only when none of its own is left), at
-    every creature it may be aimed at, or for an area at every square it may be aimed at, with
-    who would be inside. Magic missile is listed with all its darts on one target.
-    """
-    out = []
-    for name in caster.stats.spells:
-        spell = SPELLS.get(name)
-        if spell is None or spell.time == "reaction" or caster.stats.spellcasting is None:
-            continue
-        try:
-            _check_able(caster)
-            _check_timing(caster, spell)
-            slot = _slot_for(caster, spell, None) if spell.cantrip or caster.slots.get(spell.level, 0) > 0 \
-                else _slot_for(caster, spell, lowest_slot(caster, spell.level))
-        except IllegalCommand:
-            continue
-        base = {"actor": caster.id, "act": "cast", "spell": name}
-        if slot and slot != spell.level:
-            base["level"] = slot
-        uses = {"time": spell.time, "slot": slot}
-        if spell.effect == "area":
-            out += _area_options(battle, caster, spell, slot, base, uses)
-            continue
-        for target in battle.state.creatures.values():
-            command = {**base, "target": target.id}
-            try:
-                aim = _AIM[spell.effect](battle, caster, spell, slot, _Args(command))
-            except IllegalCommand:
-                continue
-            preview = dict(uses)
-            if spell.effect == "attack":
-                _, attack = aim
-                preview.update(attack_preview(battle, caster, target, attack,
-                                              preview_attack(battle, caster, target, attack)))
-            elif spell.effect == "save":
-                preview.update(save=spell.save, dc=spell_save_dc(caster), save_bonus=target.stats.save(spell.save))
-            elif spell.effect == "darts":
-                count = spell.darts + (slot - spell.level) * spell.per_slot
-                preview.update(darts=count, expected_damage=count * spell.dice.average)
-            out.append(option(command, f"cast {name} on {target.id}", preview))
-    return out
-
-
-def _area_options(battle, caster: Creature, spell: Spell, slot: int, base: dict, uses: dict) -> list:
-    """The aims of an area spell worth listing: a cone toward each square within two squares of
-    the caster (the directions it can take), a sphere at each square that catches at least one
-    creature. Other aims are legal too; they repeat these or catch nobody."""
-    from .geometry import sight_between
-
-    board = battle.board
-    creatures = [c for c in battle.state.creatures.values() if c.alive and c is not caster]
-    radius = int(spell.size_m / SQUARE_M + 1e-9)
-    cx, cy, side = caster.space
-    if spell.area == "cone":
-        span = 2  # the squares two steps round the caster give every direction a cone can take
-        candidates = {(x, y) for x in range(cx - span, cx + side + span) for y in range(cy - span, cy + side + span)}
-    else:
-        candidates = set()
-        for c in creatures:
-            x0, y0, s = c.space
-            candidates |= {(x, y) for x in range(x0 - radius, x0 + s + radius)
-                           for y in range(y0 - radius, y0 + s + radius)}
-    out = []
-    for x, y in sorted(candidates, key=lambda p: (p[1], p[0])):
-        if not board.inside(x, y):
-            continue
-        if spell.area == "cone":
-            if (x, y) in caster.squares():
-                continue
-            mask = cone(board.terrain.shape, caster.space, (x, y), spell.size_m)
-            inside = [c.id for c in creatures if any(mask[sy, sx] for sx, sy in c.squares())]
-        else:
-            # the same checks as _aim_area, with the cached sight lines
-            if gap_squares(caster.space, (x, y, 1), battle.diagonals) * SQUARE_M > spell.range_m + 1e-9:
-                continue
-            if board.line_cap[y, x] >= TOTAL or not sight_between(board, caster.space, (x, y, 1)):
-                continue
-            inside = [c.id for c in creatures if gap_squares((x, y, 1), c.space, battle.diagonals) <= radius]
-            if not inside:
-                continue
-        out.append(option({**base, "at": [x, y]}, f"cast {spell.name} at [{x}, {y}]", {**uses, "inside": inside}))
-    return out
-
-
-class _Args:
+class Args:
     """A command table read the way the aiming functions read a Command."""
 
     def __init__(self, table: dict) -> None:

@@ -257,7 +257,7 @@ def _pack(t, attacker, target) -> bool:
 def _attack_ev(t, attacker, target, advantage: int, melee: bool | None = True) -> float:
     """Expected damage of the attacker's best attack (melee, ranged, or either: None)."""
     best = 0.0
-    ac = target.stats.ac + (5 if "shield" in target.effects else 0)
+    ac = t.est.defence(target)
     for attack in attacker.stats.attacks:
         if melee is True and not attack.is_melee or melee is False and attack.kind != "ranged":
             continue
