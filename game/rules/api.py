@@ -18,33 +18,10 @@ from __future__ import annotations
 
 import abc
 from dataclasses import dataclass, field
-from enum import Enum
 
 import numpy as np
 
-
-class EventKind(str, Enum):
-    """What an event records (a str, so `event.kind == "move"` reads as before)."""
-
-    ROUND = "round"  # a new round begins
-    TURN = "turn"  # a creature's turn begins
-    MOVE = "move"  # a creature moved (data: creature, path, cost; forced when pushed)
-    ACTION = "action"  # an action taken (dash, dodge, help, ...)
-    ATTACK = "attack"  # an attack roll (data: attacker, target, hit, crit)
-    DAMAGE = "damage"  # damage dealt (data: target, amount, source)
-    HEAL = "heal"  # hit points regained
-    CAST = "cast"  # a spell or power used
-    SAVE = "save"  # a saving throw
-    CHECK = "check"  # an ability check or contest
-    CONDITION = "condition"  # a condition gained or lost
-    DEATH_SAVE = "death_save"  # a death saving throw
-    OFFER = "offer"  # a reaction offered (the battle waits for its answer)
-    REACTION = "reaction"  # a reaction answered
-    NOTE = "note"  # anything else worth a log line
-    OVER = "over"  # the battle is over (data: winner)
-
-    def __str__(self) -> str:
-        return self.value
+from .events import Event, EventKind
 
 
 @dataclass(frozen=True)
@@ -299,5 +276,5 @@ class Ruleset(abc.ABC):
         """A battle from a scenario (its surprise and initiative rolled, the first turn begun)."""
 
 
-__all__ = ["EventKind", "Reason", "Preview", "Option", "Act", "Resource", "CreatureView", "AreaPreview",
+__all__ = ["Event", "EventKind", "Reason", "Preview", "Option", "Act", "Resource", "CreatureView", "AreaPreview",
            "Battle", "Ruleset", "NOW", "TARGET", "AREA", "MOVE", "MENU"]

@@ -87,12 +87,16 @@ class Battle(Engine, api.Battle):
         actor = self.current
         spell = SPELLS[act_key.split(":", 1)[1]]
         at = (int(at[0]), int(at[1]))
-        mask = area_mask(self, actor, spell.name, at)
+        problem = area_problem(self, actor, spell, at)
+        try:
+            mask = area_mask(self, actor, spell.name, at)
+        except ValueError:  # a cone aimed at its caster's own square has no direction
+            mask = np.zeros(self.board.terrain.shape, bool)
         caught = tuple(c.id for c in self.state.creatures.values()
                        if c.alive and touches(mask, c.space) and not (spell.area == "cone" and c is actor))
         lines = (f"DC {spell_save_dc(actor)} {str(spell.save).capitalize()} save for half, "
                  f"{spell.dice} {spell.dtype}",)
-        return api.AreaPreview(area_problem(self, actor, spell, at), mask, caught, lines)
+        return api.AreaPreview(problem, mask, caught, lines)
 
     def estimates(self):
         from .estimates import Estimates
