@@ -194,3 +194,19 @@ def test_an_unknown_ruleset_names_the_key_line(tmp_path):
     assert check_file(path) == [f"{path}:2: ruleset '6e' is not supported (supported: 5e, 3.5, 4e)"]
     with pytest.raises(ContentError, match="ruleset '6e' is not supported"):
         load_scenario(MAPS_DIR / "default.scenario.toml", ruleset="6e")
+
+
+def test_the_5e_spells_are_data_and_bad_spell_files_fail_clearly(tmp_path):
+    from game.content.creatures import bundled_spells
+
+    spells = bundled_spells("5e")
+    assert {"fire-bolt", "magic-missile", "shield", "burning-hands", "sacred-flame", "cure-wounds",
+            "healing-word"} <= set(spells)
+    fireball = spells["fireball"]  # SRD 5.1, Fireball: 150 feet, a 20-foot-radius sphere, 8d6 fire
+    assert (fireball.range_m, fireball.area, fireball.size_m, str(fireball.dice)) == (45, "sphere", 6, "8d6")
+    bad = tmp_path / "spell.toml"
+    bad.write_text('id = "zap"\nlevel = 1\ncasting_time = "action"\neffect = "area"\ndice = "2d6"\n'
+                   'save = "dex"\narea = "square"\nsize = 3\n')
+    assert check_file(bad) == [f"{bad}:7: 'area' must be one of sphere, cone, got 'square'"]
+    bad.write_text('id = "zap"\nlevel = 1\ncasting_time = "sometimes"\neffect = "attack"\ndice = "1d6"\n')
+    assert check_file(bad) == [f"{bad}:3: 'casting_time' must be one of action, bonus, reaction, got 'sometimes'"]

@@ -2,10 +2,10 @@
 
 A schema reads one ruleset's tables. It is a module (or any object) with `STAT_KEYS` (the keys a
 stat block may hold, which a scenario's [[creature]] may also set to override them),
-`parse_stat_block(data, path, text)` and `parse_item(data, path, text)`; `schema_5e` is the 5e
-one. The bundled files are found by ruleset and id: `assets/rulesets/RULESET/creatures/ID.toml`
-and `assets/rulesets/RULESET/items/ID.toml` (FORMATS.md: the same kind id names each ruleset's
-own creature).
+`parse_stat_block(data, path, text)`, `parse_item(data, path, text)` and, where the ruleset has
+spells as data, `parse_spell(data, path, text)`; `schema_5e` is the 5e one. The bundled files are
+found by ruleset and id: `assets/rulesets/RULESET/creatures/ID.toml`, `.../items/ID.toml` and
+`.../spells/ID.toml` (FORMATS.md: the same kind id names each ruleset's own creature).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from . import schema_5e
 from .errors import ContentError, read_document
-from .paths import RULESETS, creatures_dir, items_dir
+from .paths import RULESETS, creatures_dir, items_dir, spells_dir
 
 # The 5e rules import these names from here.
 from .schema_5e import SKILL_ABILITY, Attack, Item, StatBlock  # noqa: F401
@@ -80,6 +80,20 @@ def parse_item(data: dict, path=None, text: str | None = None, ruleset: str = "5
 
 
 @lru_cache(maxsize=None)
+def bundled_spells(ruleset: str) -> dict:
+    """A ruleset's bundled spells by id (its schema's `parse_spell`; {} for a ruleset without spells)."""
+    rules = schema(ruleset)
+    spells = {}
+    for path in sorted(spells_dir(ruleset).glob("*.toml")):
+        data, text = read_document(path)
+        spell = rules.parse_spell(data, path, text)
+        if spell.name != path.stem:
+            raise ContentError(f"the spell's id {spell.name!r} must be its file's name", path)
+        spells[spell.name] = spell
+    return spells
+
+
+@lru_cache(maxsize=None)
 def load_item(ruleset: str, item_id: str):
     """A ruleset's bundled item, by id; ContentError when there is none."""
     rules = schema(ruleset)
@@ -92,6 +106,6 @@ def load_item(ruleset: str, item_id: str):
 
 __all__ = [
     "RULESETS", "SCHEMAS", "schema", "bundled_kinds", "bundled_raw", "parse_stat_block",
-    "load_stat_block", "with_overrides", "parse_item", "load_item",
+    "load_stat_block", "with_overrides", "parse_item", "load_item", "bundled_spells",
     "Attack", "StatBlock", "Item", "SKILL_ABILITY",
 ]

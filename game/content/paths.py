@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parents[2]
 MAPS_DIR = ROOT / "maps"
 ASSETS_DIR = ROOT / "assets"
 RULESETS = ("5e", "3.5", "4e")  # every ruleset a scenario may name (FORMATS.md)
-RULESETS_DIR = ASSETS_DIR / "rulesets"  # one folder per ruleset: creatures/ID.toml, items/ID.toml
+RULESETS_DIR = ASSETS_DIR / "rulesets"  # one folder per ruleset: creatures/, items/, spells/ (ID.toml)
 DEFAULT_SCENARIO = MAPS_DIR / "default.scenario.toml"
 
 
@@ -25,3 +25,8 @@ def creatures_dir(ruleset: str) -> Path:
 def items_dir(ruleset: str) -> Path:
     """The folder of a ruleset's bundled items."""
     return ruleset_dir(ruleset) / "items"
+
+
+def spells_dir(ruleset: str) -> Path:
+    """The folder of a ruleset's bundled spells."""
+    return ruleset_dir(ruleset) / "spells"

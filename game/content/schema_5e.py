@@ -323,3 +323,101 @@ def parse_item(data: dict, path=None, text=None) -> Item:
     if action not in ("action", "bonus_action"):
         raise _fail("'action' must be 'action' or 'bonus_action'", path, key_line(text, "action"))
     return Item(id=data["id"], name=data["name"], kind=str(data.get("kind", "item")), heal=heal, action=action)
+
+
+# ----------------------------------------------------------------------------- spells
+SPELL_KEYS = {"id", "name", "level", "casting_time", "effect", "range", "dice", "per_slot", "damage_type",
+              "save", "area", "size", "sees", "cover_helps", "hostile", "darts"}
+CASTING_TIMES = ("action", "bonus", "reaction")  # SRD 5.1, Casting time
+SPELL_EFFECTS = ("attack", "save", "area", "darts", "heal", "reaction")  # how the engine resolves it
+AREAS = ("sphere", "cone")
+
+
+@dataclass(frozen=True)
+class Spell:
+    """One spell as data: what the cast command needs to check and resolve it (rules/dnd5e/spells.py)."""
+
+    name: str  # the id, kebab-case (commands and log lines use it)
+    level: int  # 0 for a cantrip
+    time: str  # "action", "bonus" or "reaction" (SRD 5.1, Casting time)
+    effect: str  # "attack", "save", "area", "darts", "heal" or "reaction"
+    range_m: float = 0.0  # metres from the caster; 1.5 is touch; 0 is self (a cone)
+    dice: DiceExpr | None = None  # damage or healing at the spell's own level
+    per_slot: int = 0  # dice (darts for magic missile) added per slot level above the spell's
+    dtype: str = ""  # damage type
+    save: str | None = None  # the saving throw's ability
+    area: str | None = None  # "sphere" or "cone"
+    size_m: float = 0.0  # the sphere's radius or the cone's length
+    sees: bool = False  # the target must be a creature the caster can see
+    cover_helps: bool = True  # cover adds to the Dexterity save (sacred flame: no)
+    hostile: bool = True  # harms its target (so not at oneself)
+    darts: int = 0  # magic missile
+    title: str = ""  # its name in words
+
+    def __deepcopy__(self, memo):
+        return self  # immutable
+
+    @property
+    def cantrip(self) -> bool:
+        return self.level == 0
+
+    @property
+    def needs(self) -> str:
+        """The command argument that aims it: 'target' or 'at'."""
+        return "at" if self.effect == "area" else "target"
+
+
+def _choice(data: dict, key: str, allowed, path, text, default=None):
+    value = data.get(key, default)
+    if value not in allowed:
+        shown = ", ".join(str(a) for a in allowed if a is not None)
+        raise _fail(f"'{key}' must be one of {shown}, got {value!r}", path, key_line(text, key))
+    return value
+
+
+def _metres(data: dict, key: str, path, text) -> float:
+    value = data.get(key, 0)
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value < 10_000:
+        raise _fail(f"'{key}' must be a distance in metres (0 or more), got {value!r}", path, key_line(text, key))
+    return float(value)
+
+
+def _flag(data: dict, key: str, path, text, default: bool) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise _fail(f"'{key}' must be true or false", path, key_line(text, key))
+    return value
+
+
+def parse_spell(data: dict, path=None, text=None) -> Spell:
+    """A spell file (assets/rulesets/5e/spells/ID.toml); every problem names its line."""
+    unknown = set(data) - SPELL_KEYS
+    if unknown:
+        key = sorted(unknown)[0]
+        raise _fail(f"unknown spell key {key!r}", path, key_line(text, key))
+    if not isinstance(data.get("id"), str) or not data["id"]:
+        raise _fail("a spell needs an 'id' (kebab-case, e.g. \"fire-bolt\")", path)
+    effect = _choice(data, "effect", SPELL_EFFECTS, path, text)
+    save = data.get("save")
+    if save is not None and save not in ABILITIES:
+        raise _fail(f"'save' must be one of {', '.join(ABILITIES)}", path, key_line(text, "save"))
+    if effect in ("save", "area") and save is None:
+        raise _fail(f"a spell of effect {effect!r} needs a 'save'", path)
+    damage_type = data.get("damage_type", "")
+    if damage_type and damage_type not in DAMAGE_TYPES:
+        raise _fail(f"'damage_type': unknown {damage_type!r}", path, key_line(text, "damage_type"))
+    dice = _dice(data["dice"], "'dice'", path, key_line(text, "dice")) if "dice" in data else None
+    if dice is None and effect not in ("reaction",):
+        raise _fail(f"a spell of effect {effect!r} needs 'dice'", path)
+    area = _choice(data, "area", AREAS + (None,), path, text) if "area" in data or effect == "area" else None
+    if effect == "area" and area is None:
+        raise _fail("an area spell needs 'area' (sphere or cone) and 'size'", path)
+    return Spell(
+        name=data["id"], level=_int(data, "level", path, text, minimum=0), title=str(data.get("name", data["id"])),
+        time=_choice(data, "casting_time", CASTING_TIMES, path, text), effect=effect,
+        range_m=_metres(data, "range", path, text), dice=dice,
+        per_slot=_int(data, "per_slot", path, text, minimum=0, default=0), dtype=damage_type, save=save,
+        area=area, size_m=_metres(data, "size", path, text), sees=_flag(data, "sees", path, text, False),
+        cover_helps=_flag(data, "cover_helps", path, text, True), hostile=_flag(data, "hostile", path, text, True),
+        darts=_int(data, "darts", path, text, minimum=0, default=0),
+    )

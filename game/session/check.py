@@ -1,10 +1,10 @@
-"""`skirmish check`: validate any file (map, stat block, item or scenario) and list its problems."""
+"""`skirmish check`: validate any file (map, stat block, item, spell or scenario) and list its problems."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..content.creatures import parse_item, parse_stat_block
+from ..content.creatures import parse_item, parse_stat_block, schema
 from ..content.errors import ContentError, read_document
 from ..content.maps import parse_map
 from ..content.scenarios import is_scenario, parse_scenario
@@ -17,6 +17,8 @@ def kind_of(data: dict) -> str:
         return "map"
     if "heal" in data or data.get("kind") in ("potion", "item"):
         return "item"
+    if "effect" in data and "casting_time" in data:
+        return "spell"
     if "hp" in data or "ac" in data:
         return "stat block"
     return "unknown"
@@ -36,8 +38,11 @@ def check_file(path: Path) -> list[str]:
             parse_stat_block(data, path, text, ruleset="5e")  # a stat block file is read as 5e
         elif kind == "item":
             parse_item(data, path, text, ruleset="5e")
+        elif kind == "spell":
+            schema("5e").parse_spell(data, path, text)  # a spell file is read as 5e
         else:
-            return [f"{path}: not a map, stat block, item or scenario (no 'grid', 'hp' or [[creature]])"]
+            return [f"{path}: not a map, stat block, item, spell or scenario "
+                    "(no 'grid', 'hp', 'effect' or [[creature]])"]
     except ContentError as exc:
         return [str(exc)]
     return []

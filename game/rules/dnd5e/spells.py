@@ -1,6 +1,7 @@
 """Spells: casting, slots, targets and areas (SRD 5.1 spell descriptions and "Spellcasting").
 
-Each spell is one frozen record in SPELLS; the way it works (`effect`) picks one shared path:
+Each spell is data (assets/rulesets/5e/spells/ID.toml, read by content/schema_5e.py into a frozen
+`Spell` record, kept in SPELLS); the way it works (`effect`) picks one shared path:
 - "attack": a ranged spell attack, made through attacks.resolve_attack (advantage, cover, crits);
 - "save": one creature the caster can see saves against the spell save DC, or takes the damage;
 - "area": every creature in a sphere or a cone saves for half; cover against the area's point of
@@ -20,9 +21,9 @@ A refused cast changes nothing: everything is checked before the action and the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-from ...content.creatures import Attack
+from ...content.creatures import Attack, bundled_spells
+from ...content.schema_5e import Spell
 from ...core.areas import cone, sphere, touches
 from ...core.board import SQUARE_M, gap_squares
 from ...core.cover import cover_level, cover_many
@@ -38,59 +39,7 @@ from .geometry import COVER_BONUS, blockers_of, can_see, cover_between, distance
 MAX_SPELL_LEVEL = 9
 
 
-@dataclass(frozen=True)
-class Spell:
-    """One spell as data: what the cast command needs to check and resolve it."""
-
-    name: str
-    level: int  # 0 for a cantrip
-    time: str  # "action", "bonus" or "reaction" (SRD 5.1, Casting time)
-    effect: str  # "attack", "save", "area", "darts", "heal" or "reaction" (see the module notes)
-    range_m: float = 0.0  # metres from the caster; 1.5 is touch; 0 is self (a cone)
-    dice: DiceExpr | None = None  # damage or healing at the spell's own level
-    per_slot: int = 0  # dice (darts for magic missile) added per slot level above the spell's
-    dtype: str = ""  # damage type
-    save: str | None = None  # the saving throw's ability
-    area: str | None = None  # "sphere" or "cone"
-    size_m: float = 0.0  # the sphere's radius or the cone's length
-    sees: bool = False  # the target must be a creature the caster can see
-    cover_helps: bool = True  # cover adds to the Dexterity save (sacred flame: no)
-    hostile: bool = True  # harms its target (so not at oneself)
-    darts: int = 0  # magic missile
-
-    @property
-    def cantrip(self) -> bool:
-        return self.level == 0
-
-    @property
-    def needs(self) -> str:
-        """The command argument that aims it: 'target' or 'at'."""
-        return "at" if self.effect == "area" else "target"
-
-
-SPELLS: dict[str, Spell] = {s.name: s for s in (
-    # SRD 5.1, Fire Bolt: ranged spell attack, 120 ft, 1d10 fire
-    Spell("fire-bolt", 0, "action", "attack", range_m=36, dice=DiceExpr(1, 10, 0), dtype="fire"),
-    # SRD 5.1, Sacred Flame: 60 ft, a creature you can see, Dex save or 1d8 radiant, no cover
-    Spell("sacred-flame", 0, "action", "save", range_m=18, dice=DiceExpr(1, 8, 0), dtype="radiant",
-          save="dex", sees=True, cover_helps=False),
-    # SRD 5.1, Magic Missile: 120 ft, three darts of 1d4+1 force, one more per slot level above 1st
-    Spell("magic-missile", 1, "action", "darts", range_m=36, dice=DiceExpr(1, 4, 1), per_slot=1,
-          dtype="force", sees=True, darts=3),
-    # SRD 5.1, Burning Hands: self, 15-ft cone, Dex save, 3d6 fire, half on a success, +1d6 per level
-    Spell("burning-hands", 1, "action", "area", dice=DiceExpr(3, 6, 0), per_slot=1, dtype="fire",
-          save="dex", area="cone", size_m=4.5),
-    # SRD 5.1, Fireball: 150 ft, 20-ft-radius sphere, Dex save, 8d6 fire, half on a success, +1d6
-    Spell("fireball", 3, "action", "area", range_m=45, dice=DiceExpr(8, 6, 0), per_slot=1, dtype="fire",
-          save="dex", area="sphere", size_m=6),
-    # SRD 5.1, Cure Wounds: touch, 1d8 + spellcasting modifier, +1d8 per slot level above 1st
-    Spell("cure-wounds", 1, "action", "heal", range_m=1.5, dice=DiceExpr(1, 8, 0), per_slot=1, hostile=False),
-    # SRD 5.1, Healing Word: bonus action, 60 ft, a creature you can see, 1d4 + modifier, +1d4
-    Spell("healing-word", 1, "bonus", "heal", range_m=18, dice=DiceExpr(1, 4, 0), per_slot=1,
-          sees=True, hostile=False),
-    # SRD 5.1, Shield: reaction when hit by an attack or targeted by magic missile, +5 AC
-    Spell("shield", 1, "reaction", "reaction"),
-)}
+SPELLS: dict[str, Spell] = bundled_spells("5e")  # assets/rulesets/5e/spells/ID.toml, one record each
 
 
 # ----------------------------------------------------------------------------- numbers
