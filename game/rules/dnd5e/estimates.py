@@ -73,6 +73,42 @@ class Estimates:
         """The AC an attack must reach (the shield spell counted)."""
         return armour_class(creature)
 
+    def guess_advantage(self, attacker, target, ranged: bool, attack, distance_m: float, threatened: bool,
+                        ally_beside_target: bool) -> int:
+        """Advantage (+1, 0, -1) of an attack from a square the attacker may move to, from the common
+        sources only (preview_attack is the rule, for the square it stands on): 5e, prone target
+        (within 1.5 m or beyond), Dodge, restrained or unconscious target, prone attacker, a ranged
+        attack beyond normal range or with a foe next to the attacker, Pack Tactics."""
+        good = bad = 0
+        if target.prone:
+            good, bad = (good + 1, bad) if distance_m <= 1.5 else (good, bad + 1)
+        if "dodging" in target.conditions:
+            bad += 1
+        if "restrained" in target.conditions or target.state != "conscious":
+            good += 1
+        if attacker.prone:
+            bad += 1
+        if ranged:
+            if attack is not None and attack.range and distance_m > attack.range[0]:
+                bad += 1
+            if threatened:
+                bad += 1
+        if "pack-tactics" in attacker.stats.traits and ally_beside_target:
+            good += 1
+        return (good > 0) - (bad > 0)
+
+    def prone_advantage(self, attacker, target, prone: bool, near: bool, own_turn: bool,
+                        ally_beside_target: bool) -> int:
+        """Advantage (+1, 0, -1) of an attack on the target if it lay prone (or not): 5e, Prone
+        (advantage within 1.5 m, disadvantage beyond), restrained, squeezing, Dodge (lost at speed 0),
+        Pack Tactics; on its own turn the attacker's own prone or squeezing counts (allies stand up first)."""
+        good = (prone and near) or "restrained" in target.conditions or target.squeezing or (
+            "pack-tactics" in attacker.stats.traits and ally_beside_target)
+        bad = (prone and not near) or "restrained" in attacker.conditions
+        bad = bad or "dodging" in target.conditions and target.speed() > 0
+        bad = bad or own_turn and (attacker.prone or attacker.squeezing)
+        return int(bool(good)) - int(bool(bad))
+
     # -- the board
     def blockers(self):
         """(Blockers, creature index) of the battle's lines, for core.cover.cover_many."""

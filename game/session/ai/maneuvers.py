@@ -238,20 +238,10 @@ def _prefers_range(c) -> bool:
 
 
 def _advantage(t, attacker, target, prone: bool, near: bool, mine: bool) -> int:
-    """Advantage (+1, 0, -1) of an attack on the target, from the common sources only."""
-    good = (prone and near) or "restrained" in target.conditions or target.squeezing or _pack(t, attacker, target)
-    bad = (prone and not near) or "restrained" in attacker.conditions
-    bad = bad or "dodging" in target.conditions and target.speed() > 0  # Dodge is lost at speed 0
-    bad = bad or mine and (attacker.prone or attacker.squeezing)  # allies stand up before striking
-    return int(bool(good)) - int(bool(bad))
-
-
-def _pack(t, attacker, target) -> bool:
-    """Pack Tactics: an ally of the attacker next to the target (advantage already)."""
-    if "pack-tactics" not in attacker.stats.traits:
-        return False
+    """The ruleset's guess of the edge (+1, 0, -1) of an attack on the target, lying prone or not."""
     friends = [c for c in t.state.creatures.values() if c.side == attacker.side and c is not attacker and c.standing]
-    return any(gap_squares(t.sp[c.id], t.sp[target.id], t.battle.diagonals) <= 1 for c in friends)
+    beside = any(gap_squares(t.sp[c.id], t.sp[target.id], t.battle.diagonals) <= 1 for c in friends)
+    return t.est.prone_advantage(attacker, target, prone=prone, near=near, own_turn=mine, ally_beside_target=beside)
 
 
 def _attack_ev(t, attacker, target, advantage: int, melee: bool | None = True) -> float:

@@ -230,25 +230,11 @@ class Tactician(Positioning):
         return adjacent[space]
 
     def guess_advantage(self, space, target, ranged: bool, attack, dist: float) -> int:
-        """Advantage for an attack from another square, from the common sources only."""
-        good = bad = 0
-        if target.prone:
-            good, bad = (good + 1, bad) if dist <= 1.5 else (good, bad + 1)
-        if "dodging" in target.conditions:
-            bad += 1
-        if "restrained" in target.conditions or target.state != "conscious":
-            good += 1
-        if self.me.prone:
-            bad += 1
-        if ranged:
-            if attack is not None and attack.range and dist > attack.range[0]:
-                bad += 1
-            if self.adjacent_foes(space):
-                bad += 1
-        if "pack-tactics" in self.me.stats.traits and any(
-                gap_squares(self.sp[a.id], self.sp[target.id], self.battle.diagonals) <= 1 for a in self.allies if a.standing):
-            good += 1
-        return (good > 0) - (bad > 0)
+        """The ruleset's guess of an attack's edge from another square (+1, 0, -1: 5e advantage)."""
+        beside = any(gap_squares(self.sp[a.id], self.sp[target.id], self.battle.diagonals) <= 1
+                     for a in self.allies if a.standing)
+        return self.est.guess_advantage(self.me, target, ranged=ranged, attack=attack, distance_m=dist,
+                                        threatened=bool(self.adjacent_foes(space)), ally_beside_target=beside)
 
     def spell_strikes(self, target, dist: float) -> list[Plan]:
         me = self.me
