@@ -6,7 +6,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.content.maps import parse_map
-from game.core.movement import Mover, Occupant, movement_field
+from game.core import movement
+from game.core.movement import Mover, Occupant
+from game.rules.dnd5e.terrain_rules import move_rules
+
+
+def movement_field(board, start, mover, others=(), diagonals="5-5-5", **kw):
+    """The field under the 5e rules (these tests are 5e's)."""
+    return movement.movement_field(board, start, mover, others, rules=move_rules(diagonals), **kw)
 
 
 def board(grid: str):

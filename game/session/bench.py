@@ -25,6 +25,7 @@ from ..core.board import SQUARE_M
 from ..core.cover import Blockers, cover_table, forget_line_patterns
 from ..core.movement import Mover, Occupant, movement_field, position_costs
 from ..core.terrain import HALF
+from ..rules.dnd5e.terrain_rules import COVER_5E, MOVE_5E
 
 RUNS = 15
 
@@ -63,15 +64,15 @@ def run_bench(progress: bool = False) -> dict:
     }
     total = 6
     say(1, total, "movement field")
-    figures["movement_field_ms"] = _median_ms(lambda: movement_field(board, start, mover, others))
+    figures["movement_field_ms"] = _median_ms(lambda: movement_field(board, start, mover, others, rules=MOVE_5E))
     say(2, total, "reach with speed 9 m plus Dash")
     figures["reach_ms"] = _median_ms(
-        lambda: movement_field(board, start, mover, others, limit_m=18.0).reachable(18.0))
+        lambda: movement_field(board, start, mover, others, rules=MOVE_5E, limit_m=18.0).reachable(18.0))
     say(3, total, "cover for all ordered pairs")
     owners = np.full(board.terrain.shape, -1, np.int64)
     for index, (x, y) in enumerate(spawns):
         owners[y, x] = index
-    blockers = Blockers(board.line_cap, owners)
+    blockers = Blockers(board.line_caps(COVER_5E), owners)
     spaces = [(x, y, 1) for x, y in spawns]
 
     def all_pairs():
@@ -106,7 +107,7 @@ def run_bench(progress: bool = False) -> dict:
         for name in ("movement_field", "reach"):
             figures[f"{name}_reference_ms"] = reference
             figures[f"{name}_ratio"] = round(figures[f"{name}_ms"] / reference, 2)
-    levels = board.line_cap.copy()
+    levels = board.line_caps(COVER_5E).copy()
     levels[owners >= 0] = np.maximum(levels[owners >= 0], HALF)
     cover_ref = _tcod_cover_reference(levels, spawns)
     if cover_ref is not None:
@@ -144,7 +145,7 @@ def _tcod_reference(board, start, mover, others) -> float | None:
         import tcod.path
     except ImportError:
         return None
-    multiplier = position_costs(board, mover, others)[0].astype(np.int32)
+    multiplier = position_costs(board, mover, others, MOVE_5E).multiplier.astype(np.int32)
 
     def run():
         dist = np.full(multiplier.shape, np.iinfo(np.int32).max, np.int32)

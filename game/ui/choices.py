@@ -28,7 +28,7 @@ from ..core.cover import cover_level
 from ..core.terrain import TOTAL
 from ..rules.dnd5e import actions, spells
 from ..rules.dnd5e.attacks import preview_attack
-from ..rules.dnd5e.geometry import can_see, cover_between, distance_m, melee_reach, within
+from ..rules.dnd5e.geometry import can_see, cover_between, distance_m, line_caps, melee_reach, within
 from ..rules.dnd5e.options import Option, attack_preview, legal_commands
 
 # the letter of each action on the keyboard (attacks and spells take the digits, in bar order)
@@ -449,9 +449,9 @@ def area_problem(battle, actor, spell, at: tuple[int, int]) -> str:
     distance = gap_squares(actor.space, (x, y, 1), battle.diagonals) * SQUARE_M
     if distance > spell.range_m + 1e-9:
         return f"{distance:g} m away, beyond the {spell.range_m:g} m range"
-    if board.line_cap[y, x] >= TOTAL:
+    if line_caps(board)[y, x] >= TOTAL:
         return "inside a wall"
-    if cover_level(board.line_cap, actor.space, (x, y, 1)) >= TOTAL:
+    if cover_level(line_caps(board), actor.space, (x, y, 1)) >= TOTAL:
         return "no clear path to that point"
     return ""
 
