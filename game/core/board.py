@@ -56,6 +56,12 @@ class Board:
     def blocks_move(self) -> np.ndarray:
         return self.prop("blocks_move")
 
+    def derived(self, key, make):
+        """Something derived from the terrain, made by make() the first time and kept under key."""
+        if key not in self._kept:
+            self._kept[key] = make()
+        return self._kept[key]
+
     def lookup(self, table: np.ndarray) -> np.ndarray:
         """A per-kind table (indexed by terrain kind) for every square (read-only, kept)."""
         key = ("lookup", table.dtype.str, table.tobytes())
@@ -68,52 +74,8 @@ class Board:
     def line_caps(self, rules: CoverRules) -> np.ndarray:
         """For each square, the most cover a line blocked there gives under the rules (0 = the
         line is clear): the rules' cap of its kind where it blocks lines (read-only, kept)."""
-        key = ("line_caps", rules)
-        if key not in self._kept:
-            self._kept[key] = self.lookup(np.where(TERRAIN["blocks_line"], rules.line_cap, 0).astype(np.int8))
-        return self._kept[key]
-
-    def neighbour_edges(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """All 8-neighbour steps as flat (source, destination, is_diagonal, by_direction),
-        sorted by source; by_direction is each step's place in an (8, h, w) stack of
-        per-direction arrays indexed by the source square (directions as STEPS lists them)."""
-        if "edges" not in self._kept:
-            h, w = self.terrain.shape
-            index = np.arange(h * w).reshape(h, w)
-            sources, targets, diagonal, direction = [], [], [], []
-            for k, (dx, dy) in enumerate(STEPS):
-                src = index[max(0, -dy): h - max(0, dy), max(0, -dx): w - max(0, dx)].ravel()
-                sources.append(src)
-                targets.append(src + dy * w + dx)
-                diagonal.append(np.full(src.size, dx != 0 and dy != 0))
-                direction.append(k * h * w + src)
-            order = np.argsort(np.concatenate(sources), kind="stable")
-            src, dst, diag, place = (np.concatenate(a)[order] for a in (sources, targets, diagonal, direction))
-            self._kept["edges"] = (src.astype(np.int32), dst.astype(np.int32), diag, place.astype(np.int32))
-        return self._kept["edges"]
-
-    def step_graph(self, parities: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]:
-        """The shape of the movement graph: (indptr, indices) of a CSR matrix over the board's
-        squares (parities 1) or over squares x diagonal parity (2, for 5-10-5), and for 2 the
-        neighbour step behind each graph edge with its cost factor (a diagonal from odd: 2).
-        """
-        key = f"graph{parities}"
-        if key not in self._kept:
-            src, dst, diag, _ = self.neighbour_edges()
-            n = self.terrain.size
-            edge = factor = None
-            if parities == 2:
-                orth, dg = np.flatnonzero(~diag), np.flatnonzero(diag)
-                s_all = np.concatenate([src[orth], src[orth] + n, src[dg], src[dg] + n])
-                d_all = np.concatenate([dst[orth], dst[orth] + n, dst[dg] + n, dst[dg]])
-                edge = np.concatenate([orth, orth, dg, dg])
-                factor = np.concatenate([np.ones(2 * len(orth) + len(dg)), np.full(len(dg), 2.0)])
-                order = np.argsort(s_all, kind="stable")
-                src, dst, edge, factor = s_all[order], d_all[order], edge[order], factor[order]
-            indptr = np.zeros(n * parities + 1, np.int32)
-            np.cumsum(np.bincount(src, minlength=n * parities), out=indptr[1:])
-            self._kept[key] = (indptr, dst.astype(np.int32), edge, factor)
-        return self._kept[key]
+        return self.derived(("line_caps", rules),
+                            lambda: self.lookup(np.where(TERRAIN["blocks_line"], rules.line_cap, 0).astype(np.int8)))
 
 
 def _window(mask: np.ndarray, side: int, reduce) -> np.ndarray:

@@ -22,6 +22,7 @@ Per-kind values are numpy arrays in the terrain table's order; per_kind builds o
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import numpy as np
 
@@ -91,12 +92,12 @@ class MoveRules:
         if self.corner_cutting not in (0, 1, 2):
             raise ValueError(f"corner_cutting must be 0, 1 or 2, got {self.corner_cutting!r}")
 
-    @property
+    @cached_property
     def alternating(self) -> bool:
         """Whether every second diagonal counts 2 squares."""
         return alternating(self.diagonals)
 
-    @property
+    @cached_property
     def has_extra(self) -> bool:
         """Whether some terrain adds squares to the steps entering it."""
         return bool(self.enter_extra.any())
