@@ -315,13 +315,13 @@ def _graph(h: int, w: int, parities: int) -> _Graph:
     return graph
 
 
-def _search_window(board: Board, start: tuple[int, int], side: int, limit_m: float | None) -> tuple[int, int, int, int]:
+def search_window(board: Board, start: tuple[int, int], side: int, limit_m: float | None) -> tuple[int, int, int, int]:
     """The squares (x0, y0, x1, y1) a search from start needs: the whole board without a limit;
     with one, the positions within its reach in rows and columns (every step costs at least one
     square: MoveRules checks it) and the squares of their spaces."""
     if limit_m is None:
         return 0, 0, board.width, board.height
-    reach = int(limit_m / SQUARE_M + 0.01)
+    reach = max(0, int(limit_m / SQUARE_M + 0.01))
     sx, sy = start
     return (max(0, sx - reach), max(0, sy - reach),
             min(board.width, sx + reach + side), min(board.height, sy + reach + side))
@@ -341,7 +341,7 @@ def movement_field(
     at that cost; start_parity is 1 when an odd number of diagonals was already moved this turn
     (it matters when every second diagonal counts 2).
     """
-    window = _search_window(board, start, SPACE_SQUARES[mover.size], limit_m)
+    window = search_window(board, start, SPACE_SQUARES[mover.size], limit_m)
     x0, y0, x1, y1 = window
     costs = _position_costs(board, mover, others, rules, window)
     h, w = y1 - y0, x1 - x0

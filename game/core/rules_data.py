@@ -8,11 +8,12 @@ live in game/rules/dnd5e/terrain_rules.py):
 - MoveRules prices a step for movement fields. A step into a position costs
   `count x multiplier + extra` squares, where `count` is what the diagonal rule makes of
   the step (1, or 2 for every second diagonal under "5-10-5"), `multiplier` combines the
-  terrain kinds of the space entered with the other reasons to pay more (an ally's space,
-  squeezing, crawling, swimming or climbing without the speed), and `extra` is a number of
-  squares added to each step (4e: difficult terrain is +1 per square entered). Several
+  terrain kinds of the space entered with the other reasons to pay more (another creature's
+  space, squeezing, crawling, swimming or climbing without the speed), and `extra` is a number
+  of squares added to each step (4e: difficult terrain is +1 per square entered). Several
   multipliers on one position either count once, the largest (`stacking = "max"`), or
-  multiply (`"product"`). A space bigger than one square pays for its worst square.
+  multiply (`"product"`); crawling has its own multiplier where something else already costs
+  more (5e: 3 in difficult terrain). A space bigger than one square pays for its worst square.
 - CoverRules gives, per terrain kind, the most cover a line blocked there gives (a level of
   game/core/terrain.py: none, half, three-quarters, total).
 
