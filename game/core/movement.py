@@ -205,10 +205,12 @@ def _position_costs(board: Board, mover: Mover, others, rules: MoveRules,
     tiny_count = np.zeros((h, w), np.int8)
     non_tiny = np.zeros((h, w), bool)
     my_size = _SIZE_INDEX[mover.size]
+    crowded = False  # anyone in the window
     for other in others:
         ox, oy, side = other.x - x0, other.y - y0, other.side
         if ox >= w or oy >= h or ox + side <= 0 or oy + side <= 0:
             continue  # outside the window
+        crowded = True
         region = np.s_[max(oy, 0): oy + side, max(ox, 0): ox + side]
         occupied[region] = True
         if other.size == "tiny":
@@ -217,7 +219,7 @@ def _position_costs(board: Board, mover: Mover, others, rules: MoveRules,
             non_tiny[region] = True
         if other.hostile and abs(_SIZE_INDEX[other.size] - my_size) < rules.hostile_size_gap:
             hostile_wall[region] = True
-    if others:
+    if crowded:
         factor = np.where(occupied, _combine(rules, factor, rules.occupied_factor), factor)
 
     full = SPACE_SQUARES[mover.size]
@@ -246,7 +248,10 @@ def _position_costs(board: Board, mover: Mover, others, rules: MoveRules,
         crawl = np.where(multiplier > 1, rules.crawl_costly_factor, rules.crawl_factor)
         multiplier = _combine(rules, multiplier, crawl)
     multiplier = np.where(valid, multiplier, 0).astype(np.int8)
-    extra = np.where(valid, per_position(extra, window_max), 0).astype(np.int8)
+    if rules.has_extra:
+        extra = np.where(valid, per_position(extra, window_max), 0).astype(np.int8)
+    else:
+        extra = np.zeros((h, w), np.int8)
     if mover.size == "tiny":  # tiny creatures share a square, four to a square
         can_end = ~non_tiny & (tiny_count < TINY_PER_SQUARE)
     else:
