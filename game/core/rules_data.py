@@ -22,7 +22,7 @@ Per-kind values are numpy arrays in the terrain table's order; per_kind builds o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
@@ -102,10 +102,6 @@ class MoveRules:
     def has_extra(self) -> bool:
         """Whether some terrain adds squares to the steps entering it."""
         return bool(self.enter_extra.any())
-
-    def with_diagonals(self, diagonals: str) -> MoveRules:
-        """The same rules with another way of counting diagonals."""
-        return self if diagonals == self.diagonals else replace(self, diagonals=diagonals)
 
 
 @dataclass(frozen=True, eq=False, kw_only=True)

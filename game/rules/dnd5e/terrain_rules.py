@@ -42,5 +42,10 @@ COVER_5E = CoverRules(
 
 
 def move_rules(diagonals: str) -> MoveRules:
-    """The 5e movement rules with a scenario's way of counting diagonals ("5-5-5" or "5-10-5")."""
-    return MOVE_5E_ALTERNATING if diagonals == "5-10-5" else MOVE_5E.with_diagonals(diagonals)
+    """The 5e movement rules for a scenario's way of counting diagonals ("5-5-5" or "5-10-5")."""
+    if diagonals not in _BY_DIAGONALS:
+        raise ValueError(f"5e counts diagonals \"5-5-5\" or \"5-10-5\", not {diagonals!r}")
+    return _BY_DIAGONALS[diagonals]
+
+
+_BY_DIAGONALS = {"5-5-5": MOVE_5E, "5-10-5": MOVE_5E_ALTERNATING}
