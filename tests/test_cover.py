@@ -8,10 +8,11 @@ from game.core.cover import cover_level, segments_max_level
 from game.core.terrain import HALF, NO_COVER, THREE_QUARTERS, TOTAL
 from helpers import act, battle, creature
 from game.rules.dnd5e.geometry import can_see, cover_between
+from game.rules.dnd5e.terrain_rules import COVER_5E
 
 
 def levels(grid: str) -> np.ndarray:
-    return parse_map({"grid": grid}).board.line_cap
+    return parse_map({"grid": grid}).board.line_caps(COVER_5E)
 
 
 def test_open_ground_gives_no_cover():

@@ -2,11 +2,18 @@
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.content.maps import parse_map
-from game.core.movement import Mover, Occupant, movement_field
+from game.core import movement
+from game.core.movement import Mover, Occupant
+from game.rules.dnd5e.terrain_rules import move_rules
+
+
+def movement_field(board, start, mover, others=(), diagonals="5-5-5", **kw):
+    """The field under the 5e rules (these tests are 5e's)."""
+    return movement.movement_field(board, start, mover, others, rules=move_rules(diagonals), **kw)
 
 
 def board(grid: str):
@@ -193,6 +200,42 @@ def test_a_field_never_ends_a_move_on_an_occupied_square(rows, data):
     reach = field.reachable(1000)
     for o in occupants:
         assert not reach[o.y, o.x]
+
+
+big_grids = st.tuples(st.integers(8, 24), st.integers(8, 24)).flatmap(
+    lambda wh: st.lists(st.text(alphabet="....:#~,=", min_size=wh[0], max_size=wh[0]), min_size=wh[1], max_size=wh[1])
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(big_grids, st.data())
+def test_a_search_with_a_limit_on_its_window_finds_the_whole_boards_costs(rows, data):
+    # the limited field only builds the window of the board its limit reaches
+    b = board("\n".join(rows))
+    free = [(x, y) for y in range(b.height) for x in range(b.width) if not b.blocks_move[y, x]]
+    if len(free) < 2:
+        return
+    chosen = data.draw(st.lists(st.sampled_from(free), min_size=1, max_size=6, unique=True))
+    start, others = chosen[0], chosen[1:]
+    occupants = [Occupant(x, y, 1, "medium", hostile=data.draw(st.booleans())) for x, y in others]
+    mover = Mover(size=data.draw(st.sampled_from(["small", "medium", "large", "huge"])), prone=data.draw(st.booleans()))
+    diagonals = data.draw(st.sampled_from(["5-5-5", "5-10-5"]))
+    limit = data.draw(st.sampled_from([1.5, 4.5, 6.0, 9.0, 10.5]))
+    parity = data.draw(st.integers(0, 1))
+    whole = movement_field(b, start, mover, occupants, diagonals, start_parity=parity)
+    limited = movement_field(b, start, mover, occupants, diagonals, limit_m=limit, start_parity=parity)
+    within = whole.cost <= limit + 1e-9
+    assert np.array_equal(limited.cost, np.where(within, whole.cost, np.inf))
+    assert np.array_equal(limited.reachable(limit), whole.reachable(limit))
+    for name in ("multiplier", "squeezing", "can_end", "terrain_ok"):
+        assert np.array_equal(getattr(limited, name)[within], getattr(whole, name)[within])
+    ys, xs = np.nonzero(within)
+    for x, y in zip(xs.tolist(), ys.tolist()):  # a cheapest path (ties may go either way)
+        path, prev, squares, diagonal_parity = limited.path_to(x, y), start, 0, parity
+        for step in path:
+            cost, diagonal_parity = limited.step_cost(step, step[0] != prev[0] and step[1] != prev[1], diagonal_parity)
+            squares, prev = squares + cost, step
+        assert prev == (x, y) and squares * 1.5 == pytest.approx(whole.cost[y, x])
 
 
 # ---- sizes in play: the engine moves creatures through the field -----------------------

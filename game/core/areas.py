@@ -5,7 +5,8 @@ are unit cells, square (x, y) spanning [x, x + 1] x [y, y + 1] with its centre a
 (x + 0.5, y + 0.5); lengths come in metres and are turned into squares of 1.5 m.
 
 Sphere (also a cylinder seen from above): the squares whose grid distance from the centre
-square is at most the radius, counted as the game counts distance: "5-5-5" every step
+square is at most the radius, counted as the rules count diagonals (a name of
+rules_data.DIAGONALS, or a MoveRules): "5-5-5" (or "1") every step
 (diagonal or not) is one square, so a radius of r squares is the (2r + 1) x (2r + 1) block
 around the centre (a 6 m fireball covers 9 x 9 squares); "5-10-5" every second diagonal counts
 double, so a square dx, dy away is max + min // 2 squares away (a rounded block). Choice: the
@@ -34,6 +35,7 @@ from __future__ import annotations
 import numpy as np
 
 from .board import SQUARE_M
+from .rules_data import diagonal_squares
 
 _EPS = 1e-9
 HALF_WIDTH = 0.5  # 5e cone: width equals distance, so the half-width is half the distance
@@ -45,19 +47,13 @@ def squares_in(metres: float) -> int:
 
 
 def sphere(shape: tuple[int, int], centre_square: tuple[int, int], radius_m: float,
-           diagonals: str = "5-5-5") -> np.ndarray:
+           diagonals="5-5-5") -> np.ndarray:
     """Squares within radius_m of the centre square by grid distance (see the module notes)."""
     h, w = shape
     cx, cy = centre_square
     radius = squares_in(radius_m)
     ys, xs = np.mgrid[0:h, 0:w]
-    dx = np.abs(xs - cx)
-    dy = np.abs(ys - cy)
-    if diagonals == "5-10-5":
-        distance = np.maximum(dx, dy) + np.minimum(dx, dy) // 2
-    else:
-        distance = np.maximum(dx, dy)
-    return distance <= radius
+    return diagonal_squares(np.abs(xs - cx), np.abs(ys - cy), diagonals) <= radius
 
 
 def cone(shape: tuple[int, int], origin_space: tuple[int, int, int], toward_square: tuple[int, int],

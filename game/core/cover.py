@@ -6,7 +6,8 @@ line that only touches a corner or runs along an edge is not blocked; one runnin
 seam inside a solid wall, or between two walls touching at a corner, is). 1-2 blocked lines
 give half cover, 3 three-quarters, all 4 total; the attacker's best corner and the target's
 least covered square count. Each blocked line counts only up to what blocked it: a creature
-or a low wall gives at most half cover, an arrow slit at most three-quarters.
+gives at most half cover, a terrain square its ruleset's cap (Board.line_caps; 5e: a low wall
+half, an arrow slit three-quarters).
 
 Everything is vectorised over many lines at once. The squares a line meets depend only on its
 offset (dx, dy), so each offset is traced once per board shape, in exact integer arithmetic,

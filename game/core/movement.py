@@ -1,26 +1,40 @@
 """Movement fields: what every square costs to reach for one creature, and the path there.
 
-5e, "Mouvement et position": difficult terrain costs double and does not stack; a
-non-hostile creature's space is difficult terrain; a hostile creature's space is impassable
-unless it is two sizes bigger or smaller; no move may end in another creature's space;
-squeezing into a space one size smaller costs double; crawling costs double (triple in
-difficult terrain, SRD 5.1). Deep water costs double without a swim speed, climbing double
-without a climb speed. Positions are the top-left square of the mover's space.
+The board is physical; what a step costs is the ruleset's, handed in as a MoveRules record
+(game/core/rules_data.py): a step into a position costs its diagonal count (1, or 2 for every
+second diagonal under "5-10-5") times the position's multiplier, plus its extra squares. The
+multiplier gathers the terrain kinds of the space entered (its worst square), another
+creature's space, squeezing, crawling, swimming or climbing without the speed, stacked as the
+rules say. Everywhere: a hostile creature's space is impassable unless the sizes are far
+enough apart (the rules say how far); no move ends in another creature's space (tiny creatures
+share, four to a square); a creature squeezes into the space of the next smaller size; a
+diagonal step passes between at most as many blocked squares as the rules allow. Positions
+are the top-left square of the mover's space.
+
+A search with a limit only looks at the window of positions it can reach: every step costs
+at least one square, so the positions within limit / 1.5 m squares of the start (in rows and
+columns), on the terrain under their spaces. The graph is built on that window; its shape
+(which position steps to which, in CSR order) is kept per window size.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+from typing import NamedTuple
 
 import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
-from .board import SQUARE_M, STEPS, Board, window_all, window_any
-from .sizes import SPACE_SQUARES, TINY_PER_SQUARE, size_index, squeezed_squares
+from .board import SQUARE_M, STEPS, Board, window_all, window_any, window_max
+from .rules_data import MoveRules, diagonals_of
+from .sizes import SIZES, SPACE_SQUARES, TINY_PER_SQUARE, squeezed_squares
+from .terrain import TERRAIN
 
 MODES = ("walk", "fly", "swim", "climb")
 _TIE_BREAK = 1e-5
+_SIZE_INDEX = {size: i for i, size in enumerate(SIZES)}
 
 
 @dataclass(frozen=True)
@@ -45,110 +59,277 @@ class Occupant:
     hostile: bool
 
 
-@dataclass
+class PositionCosts(NamedTuple):
+    """Per position (the top-left square of the mover's space), what entering it means."""
+
+    multiplier: np.ndarray  # int8: 0 impassable, else what a step's count of squares is multiplied by
+    squeezing: np.ndarray  # the mover would be squeezing there
+    can_end: np.ndarray  # a move may end here
+    terrain_ok: np.ndarray  # the terrain has room (squeezing or not)
+    extra: np.ndarray  # int8: squares added to a step entering it
+
+
+@dataclass(eq=False)
 class MovementField:
-    """Costs in metres of reaching each position, with paths, for one mover from one start."""
+    """Costs in metres of reaching each position, with paths, for one mover from one start.
+
+    The arrays span the board; a field searched with a limit knows only the window around its
+    start that the limit allows (outside it: out of reach, impassable, no end).
+    """
 
     start: tuple[int, int]
-    multiplier: np.ndarray  # per position: 0 impassable, else cost of one square in squares
-    squeezing: np.ndarray  # per position: the mover would be squeezing there
-    can_end: np.ndarray  # per position: a move may end here
-    terrain_ok: np.ndarray  # per position: the terrain has room (squeezing or not)
-    cost: np.ndarray  # per position, metres; inf when out of reach
-    _dist: np.ndarray
+    rules: MoveRules
+    shape: tuple[int, int]  # the board's (rows, columns)
+    origin: tuple[int, int]  # the window's top-left position on the board
+    window: PositionCosts  # over the window
+    window_cost: np.ndarray  # metres, over the window; inf when out of reach
+    _dist: np.ndarray  # per graph node (position in the window, x diagonal parity), squares
     _predecessors: np.ndarray
-    _nodes: int
     _parities: int
+
+    def _board_wide(self, values: np.ndarray, outside) -> np.ndarray:
+        if values.shape == self.shape:
+            return values
+        out = np.full(self.shape, outside, values.dtype)
+        x0, y0 = self.origin
+        out[y0: y0 + values.shape[0], x0: x0 + values.shape[1]] = values
+        return out
+
+    @cached_property
+    def cost(self) -> np.ndarray:
+        """Per position, metres; inf when out of reach."""
+        return self._board_wide(self.window_cost, np.inf)
+
+    @cached_property
+    def multiplier(self) -> np.ndarray:
+        """Per position: 0 impassable, else what a step's count of squares is multiplied by."""
+        return self._board_wide(self.window.multiplier, 0)
+
+    @cached_property
+    def extra(self) -> np.ndarray:
+        """Per position: squares added to a step entering it."""
+        return self._board_wide(self.window.extra, 0)
+
+    @cached_property
+    def squeezing(self) -> np.ndarray:
+        """Per position: the mover would be squeezing there."""
+        return self._board_wide(self.window.squeezing, False)
+
+    @cached_property
+    def can_end(self) -> np.ndarray:
+        """Per position: a move may end here."""
+        return self._board_wide(self.window.can_end, False)
+
+    @cached_property
+    def terrain_ok(self) -> np.ndarray:
+        """Per position: the terrain has room (squeezing or not)."""
+        return self._board_wide(self.window.terrain_ok, False)
 
     def reachable(self, budget_m: float) -> np.ndarray:
         """Positions where a move costing at most budget_m may end (the start excluded)."""
-        mask = (self.cost <= budget_m + 1e-9) & self.can_end
-        mask[self.start[1], self.start[0]] = False
-        return mask
+        mask = (self.window_cost <= budget_m + 1e-9) & self.window.can_end
+        x0, y0 = self.origin
+        mask[self.start[1] - y0, self.start[0] - x0] = False
+        return self._board_wide(mask, False)
 
     def cost_to(self, x: int, y: int) -> float:
-        h, w = self.cost.shape
-        if not (0 <= x < w and 0 <= y < h):
+        x0, y0 = self.origin
+        h, w = self.window_cost.shape
+        if not (0 <= x - x0 < w and 0 <= y - y0 < h):
             return float("inf")
-        return float(self.cost[y, x])
+        return float(self.window_cost[y - y0, x - x0])
 
     def path_to(self, x: int, y: int) -> list[tuple[int, int]]:
         """The cheapest path to (x, y), start excluded; empty when unreachable."""
         if not np.isfinite(self.cost_to(x, y)):
             return []
-        w = self.cost.shape[1]
-        cell = y * w + x
-        node = min(range(self._parities), key=lambda p: self._dist[p * self._nodes + cell])
-        node = node * self._nodes + cell
+        x0, y0 = self.origin
+        h, w = self.window_cost.shape
+        nodes = h * w
+        cell = (y - y0) * w + (x - x0)
+        node = min(range(self._parities), key=lambda p: self._dist[p * nodes + cell])
+        node = node * nodes + cell
         path = []
         while self._predecessors[node] >= 0:
-            rest = node % self._nodes
-            path.append((rest % w, rest // w))
+            rest = node % nodes
+            path.append((x0 + rest % w, y0 + rest // w))
             node = int(self._predecessors[node])
         return path[::-1]
 
+    def step_cost(self, to: tuple[int, int], diagonal: bool, parity: int) -> tuple[int, int]:
+        """The cost in squares of one step into `to`, and the diagonal parity after it."""
+        return step_cost_squares(self.multiplier, to, diagonal, parity, self.rules, self.extra)
 
-def position_costs(board: Board, mover: Mover, others: list[Occupant]) -> tuple[np.ndarray, ...]:
-    """Per position: (multiplier, squeezing, can_end, terrain_ok) for this mover."""
-    terrain = board.terrain
-    blocks = board.prop("blocks_move")
-    climbable = board.prop("climbable")
-    passable = ~blocks | (climbable if mover.mode == "climb" else False)
+
+def _combine(rules: MoveRules, a, b):
+    """Two multipliers on one position, as the rules stack them."""
+    return np.multiply(a, b) if rules.stacking == "product" else np.maximum(a, b)
+
+
+def _terrain_tables(rules: MoveRules, mover: Mover) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per terrain kind, for this kind of mover: (passable, multiplier, extra squares)."""
+    t = TERRAIN
+    passable = ~t["blocks_move"] | (t["climbable"] if mover.mode == "climb" else False)
     if mover.mode == "swim":  # swimming is for water: shallow or deep
-        passable = passable & (board.prop("deep_water") | (board.prop("name") == "shallow-water"))
-    if mover.mode == "fly":
-        costly = np.zeros_like(blocks)  # flying over the ground ignores its difficult terrain
-    else:
-        costly = board.prop("difficult").copy()
-        if not mover.swims:
-            costly |= board.prop("deep_water")
-        if mover.mode == "climb" and not mover.climbs:
-            costly |= climbable
+        passable = passable & t["water"]
+    if mover.mode == "fly":  # flying over the ground ignores what lies on it
+        return passable, np.ones(len(t), np.int8), np.zeros(len(t), np.int8)
+    factor = rules.enter_factor
+    if not mover.swims:
+        factor = _combine(rules, factor, np.where(t["deep_water"], rules.swim_factor, 1))
+    if mover.mode == "climb" and not mover.climbs:
+        factor = _combine(rules, factor, np.where(t["climbable"], rules.climb_factor, 1))
+    return passable, factor.astype(np.int8), rules.enter_extra
 
-    h, w = terrain.shape
+
+def _terrain_squares(board: Board, rules: MoveRules, mover: Mover) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per square of the board: (passable, multiplier, extra squares) of its terrain (kept)."""
+    return board.derived(("move", rules, mover.mode, mover.swims, mover.climbs),
+                         lambda: tuple(board.lookup(t) for t in _terrain_tables(rules, mover)))
+
+
+def position_costs(board: Board, mover: Mover, others: list[Occupant], rules: MoveRules) -> PositionCosts:
+    """Per position on the board: what entering it costs this mover under the rules."""
+    return _position_costs(board, mover, others, rules, (0, 0, board.width, board.height))
+
+
+def _position_costs(board: Board, mover: Mover, others, rules: MoveRules,
+                    window: tuple[int, int, int, int]) -> PositionCosts:
+    """position_costs over the positions of a window (x0, y0, x1, y1) of the board's squares
+    (positions whose space leaves the window are priced as if it left the board)."""
+    x0, y0, x1, y1 = window
+    h, w = y1 - y0, x1 - x0
+    passable, factor, extra = (a[y0:y1, x0:x1] for a in _terrain_squares(board, rules, mover))
     occupied = np.zeros((h, w), bool)
     hostile_wall = np.zeros((h, w), bool)
     tiny_count = np.zeros((h, w), np.int8)
     non_tiny = np.zeros((h, w), bool)
-    my_size = size_index(mover.size)
+    my_size = _SIZE_INDEX[mover.size]
+    crowded = False  # anyone in the window
     for other in others:
-        region = np.s_[other.y: other.y + other.side, other.x: other.x + other.side]
+        ox, oy, side = other.x - x0, other.y - y0, other.side
+        if ox >= w or oy >= h or ox + side <= 0 or oy + side <= 0:
+            continue  # outside the window
+        crowded = True
+        region = np.s_[max(oy, 0): oy + side, max(ox, 0): ox + side]
         occupied[region] = True
         if other.size == "tiny":
             tiny_count[region] += 1
         else:
             non_tiny[region] = True
-        if other.hostile and abs(size_index(other.size) - my_size) < 2:
+        if other.hostile and abs(_SIZE_INDEX[other.size] - my_size) < rules.hostile_size_gap:
             hostile_wall[region] = True
+    if crowded:
+        factor = np.where(occupied, _combine(rules, factor, rules.occupied_factor), factor)
 
     full = SPACE_SQUARES[mover.size]
-    fits_full = window_all(passable, full)
     if full > 1:
+        fits_full = window_all(passable, full)
         small = squeezed_squares(mover.size)
         fits_small = window_all(passable, small)
         # squeezing is for narrow places on the board, not for hanging over its edge
         squeezing = window_all(np.ones((h, w), bool), full) & ~fits_full & fits_small
+        terrain_ok = fits_full | squeezing
+
+        def per_position(values: np.ndarray, reduce) -> np.ndarray:  # over the space taken there
+            return np.where(squeezing, reduce(values, small), reduce(values, full))
     else:
-        small = full
         squeezing = np.zeros((h, w), bool)
-    terrain_ok = fits_full | squeezing
+        terrain_ok = passable
 
-    def per_position(mask: np.ndarray) -> np.ndarray:
-        return np.where(squeezing, window_any(mask, small), window_any(mask, full))
+        def per_position(values: np.ndarray, reduce) -> np.ndarray:  # the space is the square
+            return values
 
-    valid = terrain_ok & ~per_position(hostile_wall)
-    doubled = per_position(costly | occupied) | squeezing
-    if mover.prone:  # crawling: double, triple where it would be doubled anyway (SRD 5.1)
-        multiplier = np.where(doubled, 3, 2)
-    else:
-        multiplier = np.where(doubled, 2, 1)
+    valid = terrain_ok & ~per_position(hostile_wall, window_any)
+    multiplier = per_position(factor, window_max)  # a space pays for its worst square
+    if full > 1:
+        multiplier = np.where(squeezing, _combine(rules, multiplier, rules.squeeze_factor), multiplier)
+    if mover.prone:  # crawling, dearer where something else costs more already
+        crawl = np.where(multiplier > 1, rules.crawl_costly_factor, rules.crawl_factor)
+        multiplier = _combine(rules, multiplier, crawl)
     multiplier = np.where(valid, multiplier, 0).astype(np.int8)
+    if rules.has_extra:
+        extra = np.where(valid, per_position(extra, window_max), 0).astype(np.int8)
+    else:
+        extra = np.zeros((h, w), np.int8)
     if mover.size == "tiny":  # tiny creatures share a square, four to a square
         can_end = ~non_tiny & (tiny_count < TINY_PER_SQUARE)
     else:
-        can_end = ~per_position(occupied)
+        can_end = ~per_position(occupied, window_any)
     can_end &= valid
-    return multiplier, squeezing, can_end, terrain_ok
+    return PositionCosts(multiplier, squeezing, can_end, terrain_ok, extra)
+
+
+class _Graph(NamedTuple):
+    """The movement graph's shape over a window of positions (see _graph)."""
+
+    matrix: csr_matrix  # the graph, kept: each search puts its weights in as its data
+    dst: np.ndarray  # per neighbour step (CSR order over positions): the position entered
+    tie: np.ndarray  # per neighbour step: the hair added to diagonals, float64
+    diagonal: np.ndarray  # the neighbour steps that are diagonal
+    beside: tuple[np.ndarray, np.ndarray]  # per diagonal step: the squares a step of dx, dy alone reaches
+    edge: np.ndarray | None  # parities 2: the neighbour step behind each graph edge
+    factor: np.ndarray | None  # parities 2: its count (a diagonal from odd parity: 2)
+
+
+_GRAPHS: dict[tuple[int, int, int], _Graph] = {}
+_GRAPHS_KEPT = 256
+
+
+def _graph(h: int, w: int, parities: int) -> _Graph:
+    """The graph over h x w positions: a CSR matrix with an edge for every neighbour step,
+    sorted by source and then by direction (as STEPS lists them), over positions (parities 1)
+    or over positions x diagonal parity (2, when every second diagonal counts 2), with what
+    pricing its edges needs. Kept per shape."""
+    key = (h, w, parities)
+    if key in _GRAPHS:
+        return _GRAPHS[key]
+    index = np.arange(h * w).reshape(h, w)
+    sources, targets, beside_x, beside_y = [], [], [], []
+    for dx, dy in STEPS:
+        src = index[max(0, -dy): h - max(0, dy), max(0, -dx): w - max(0, dx)].ravel()
+        sources.append(src)
+        targets.append(src + dy * w + dx)
+        beside_x.append(src + dx)
+        beside_y.append(src + dy * w)
+    order = np.argsort(np.concatenate(sources), kind="stable")
+    src, dst, bx, by = (np.concatenate(a)[order].astype(np.int32) for a in (sources, targets, beside_x, beside_y))
+    diagonal = np.flatnonzero((bx != src) & (by != src))
+    tie = np.zeros(len(dst))
+    tie[diagonal] = _TIE_BREAK
+    n = h * w
+    edge = factor = None
+    if parities == 2:
+        # orthogonal steps keep the parity; a diagonal from even counts 1 and flips, from odd 2
+        orth = np.flatnonzero((bx == src) | (by == src))
+        s_all = np.concatenate([src[orth], src[orth] + n, src[diagonal], src[diagonal] + n])
+        d_all = np.concatenate([dst[orth], dst[orth] + n, dst[diagonal] + n, dst[diagonal]])
+        edge = np.concatenate([orth, orth, diagonal, diagonal])
+        factor = np.concatenate([np.ones(2 * len(orth) + len(diagonal)), np.full(len(diagonal), 2.0)])
+        order = np.argsort(s_all, kind="stable")
+        src, indices, edge, factor = s_all[order], d_all[order].astype(np.int32), edge[order], factor[order]
+    else:
+        indices = dst
+    indptr = np.zeros(n * parities + 1, np.int32)
+    np.cumsum(np.bincount(src, minlength=n * parities), out=indptr[1:])
+    if len(_GRAPHS) >= _GRAPHS_KEPT:  # the oldest goes (a battle meets a few hundred windows)
+        del _GRAPHS[next(iter(_GRAPHS))]
+    nodes = n * parities
+    matrix = csr_matrix((np.ones(len(indices)), indices, indptr), shape=(nodes, nodes))
+    graph = _GRAPHS[key] = _Graph(matrix, dst, tie, diagonal, (bx[diagonal], by[diagonal]), edge, factor)
+    return graph
+
+
+def search_window(board: Board, start: tuple[int, int], side: int, limit_m: float | None) -> tuple[int, int, int, int]:
+    """The squares (x0, y0, x1, y1) a search from start needs: the whole board without a limit;
+    with one, the positions within its reach in rows and columns (every step costs at least one
+    square: MoveRules checks it) and the squares of their spaces."""
+    if limit_m is None:
+        return 0, 0, board.width, board.height
+    reach = max(0, int(limit_m / SQUARE_M + 0.01))
+    sx, sy = start
+    return (max(0, sx - reach), max(0, sy - reach),
+            min(board.width, sx + reach + side), min(board.height, sy + reach + side))
 
 
 def movement_field(
@@ -156,69 +337,63 @@ def movement_field(
     start: tuple[int, int],
     mover: Mover,
     others: list[Occupant] = (),
-    diagonals: str = "5-5-5",
+    *,
+    rules: MoveRules,
     limit_m: float | None = None,
     start_parity: int = 0,
 ) -> MovementField:
-    """The movement field of a mover at start. limit_m stops the search at that cost.
-
-    With diagonals "5-10-5" every second diagonal costs double (the variant rule);
-    start_parity is 1 when an odd number of diagonals was already moved this turn.
+    """The movement field of a mover at start, priced by the rules. limit_m stops the search
+    at that cost; start_parity is 1 when an odd number of diagonals was already moved this turn
+    (it matters when every second diagonal counts 2).
     """
-    multiplier, squeezing, can_end, terrain_ok = position_costs(board, mover, list(others))
-    h, w = multiplier.shape
+    window = search_window(board, start, SPACE_SQUARES[mover.size], limit_m)
+    x0, y0, x1, y1 = window
+    costs = _position_costs(board, mover, others, rules, window)
+    h, w = y1 - y0, x1 - x0
     n = h * w
-    sx, sy = start
-    passable = multiplier > 0
-    passable_from = passable.copy()
-    passable_from[sy, sx] = True  # the mover may always leave where it stands
-    # each step's cost, per direction and source square: a step that may not be taken keeps its
-    # place in the graph at an infinite cost (so the graph's shape is the board's); a diagonal
-    # step may not slip between two blocked corners; a hair's extra weight on diagonals makes
-    # ties prefer straight steps (paths look natural), and rounding the distances removes it
-    steps = np.full((len(STEPS), h, w), np.inf)
-    for k, (dx, dy) in enumerate(STEPS):
-        here = np.s_[max(0, -dy): h - max(0, dy), max(0, -dx): w - max(0, dx)]
-        there = np.s_[max(0, dy): h - max(0, -dy), max(0, dx): w - max(0, -dx)]
-        can = passable[there] & passable_from[here]
-        cost = multiplier[there].astype(np.float64)
-        if dx and dy:
-            beside_x = np.s_[here[0], there[1]]  # the square a step of dx alone reaches
-            beside_y = np.s_[there[0], here[1]]
-            can &= terrain_ok[beside_x] | terrain_ok[beside_y]
-            cost += _TIE_BREAK
-        steps[k][here] = np.where(can, cost, np.inf)
-    weight = steps.ravel()[board.neighbour_edges()[3]]
-    parities = 2 if diagonals == "5-10-5" else 1
-    indptr, indices, edge, factor = board.step_graph(parities)
+    parities = 2 if rules.alternating else 1
+    graph = _graph(h, w, parities)
+    multiplier = costs.multiplier.ravel()
+    # each step's cost is what its destination costs (steps out of an impassable position
+    # other than the start need no pricing: nothing reaches it); a step that may not be taken
+    # keeps its place in the graph at an infinite cost (so the graph's shape is the window's);
+    # a diagonal step passes between at most rules.corner_cutting blocked squares; a hair's
+    # extra weight on diagonals makes ties prefer straight steps (paths look natural), and
+    # rounding the distances removes it
+    price = np.where(multiplier > 0, multiplier, np.inf)
+    weight = price[graph.dst] + graph.tie
+    if rules.corner_cutting < 2:
+        room = costs.terrain_ok.ravel()
+        beside_x, beside_y = room[graph.beside[0]], room[graph.beside[1]]
+        passes = (beside_x | beside_y) if rules.corner_cutting == 1 else (beside_x & beside_y)
+        weight[graph.diagonal[~passes]] = np.inf
     if parities == 2:
-        # orthogonal steps keep the parity; a diagonal from even costs 1 and flips, from odd 2
-        weight = weight[edge] * factor
-    nodes = n * parities
-    graph = csr_matrix((weight, indices, indptr), shape=(nodes, nodes))
-    origin = sy * w + sx + (n if start_parity and parities == 2 else 0)
+        weight = weight[graph.edge] * graph.factor
+    if rules.has_extra:  # squares added per step, whatever the diagonal counts
+        added = costs.extra.ravel()[graph.dst]
+        weight = weight + (added[graph.edge] if parities == 2 else added)
+    matrix = graph.matrix
+    matrix.data = weight  # scipy reads the weights during the search only (and builds no copy)
+    sx, sy = start
+    origin = (sy - y0) * w + (sx - x0) + (n if start_parity and parities == 2 else 0)
     limit = np.inf if limit_m is None else limit_m / SQUARE_M + 0.01
-    dist, pred = dijkstra(graph, indices=origin, return_predecessors=True, limit=limit)
-    best = np.round(dist.reshape(parities, h, w).min(axis=0)) * SQUARE_M
-    field = MovementField(
-        start=(sx, sy),
-        multiplier=multiplier,
-        squeezing=squeezing,
-        can_end=can_end,
-        terrain_ok=terrain_ok,
-        cost=best,
-        _dist=dist,
-        _predecessors=pred,
-        _nodes=n,
-        _parities=parities,
+    dist, pred = dijkstra(matrix, indices=origin, return_predecessors=True, limit=limit)
+    best = dist.reshape(h, w) if parities == 1 else dist.reshape(parities, h, w).min(axis=0)
+    return MovementField(
+        start=(sx, sy), rules=rules, shape=board.terrain.shape, origin=(x0, y0), window=costs,
+        window_cost=np.round(best) * SQUARE_M, _dist=dist, _predecessors=pred, _parities=parities,
     )
-    return field
 
 
 def step_cost_squares(multiplier: np.ndarray, to: tuple[int, int], diagonal: bool, parity: int,
-                      diagonals: str) -> tuple[int, int]:
-    """The cost in squares of one step into `to`, and the diagonal parity after it."""
-    base = multiplier[to[1], to[0]]
-    if diagonal and diagonals == "5-10-5":
-        return int(base) * (2 if parity else 1), 1 - parity
-    return int(base), parity
+                      diagonals, extra: np.ndarray | None = None) -> tuple[int, int]:
+    """The cost in squares of one step into `to`, and the diagonal parity after it.
+
+    diagonals: a name of rules_data.DIAGONALS or a MoveRules; extra: the field's extra
+    squares per position (none when omitted).
+    """
+    base = int(multiplier[to[1], to[0]])
+    added = 0 if extra is None else int(extra[to[1], to[0]])
+    if diagonal and diagonals_of(diagonals) == "5-10-5":
+        return base * (2 if parity else 1) + added, 1 - parity
+    return base + added, parity

@@ -1,10 +1,15 @@
-"""The terrain kinds and their read-only property table (one numpy structured array)."""
+"""The terrain kinds and their physical properties (one read-only numpy structured array).
+
+The table says what a square is (a wall, water, a low wall), never what it costs to enter or
+how much cover it gives: those are each ruleset's numbers, handed to the board's functions as
+records (game/core/rules_data.py), one value per terrain kind in this table's order.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
-# Cover levels, shared by terrain caps and the cover computation.
+# Cover levels, shared by the rulesets' cover caps and the cover computation.
 NO_COVER, HALF, THREE_QUARTERS, TOTAL = 0, 1, 2, 3
 COVER_NAMES = {NO_COVER: "none", HALF: "half", THREE_QUARTERS: "three-quarters", TOTAL: "total"}
 
@@ -12,25 +17,26 @@ TERRAIN_DTYPE = np.dtype(
     [
         ("name", "U16"),
         ("char", "U1"),
-        ("difficult", bool),  # moving in costs double (5e: difficult terrain)
         ("blocks_move", bool),  # nobody walks in
         ("climbable", bool),  # blocks walking, but can be climbed
-        ("deep_water", bool),  # swimming: double cost without a swim speed; underwater
-        ("blocks_line", bool),  # a line through it is blocked
-        ("cover_cap", np.int8),  # the most cover a line blocked here can give
+        ("water", bool),  # one can swim in it (shallow or deep)
+        ("deep_water", bool),  # over one's head: swimming, or underwater
+        ("blocks_line", bool),  # a line through it is blocked (how much: the ruleset's cover caps)
+        ("low", bool),  # a low obstacle, about waist-high: one sees and shoots over it
+        ("slit", bool),  # a wall pierced by a narrow opening to shoot through
     ]
 )
 
 _ROWS = [
-    # name, char, difficult, blocks_move, climbable, deep_water, blocks_line, cover_cap
-    ("floor", ".", False, False, False, False, False, NO_COVER),
-    ("wall", "#", False, True, False, False, True, TOTAL),
-    ("difficult", ":", True, False, False, False, False, NO_COVER),
-    ("shallow-water", ",", True, False, False, False, False, NO_COVER),
-    ("deep-water", "~", False, False, False, True, False, NO_COVER),
-    ("low-wall", "=", True, False, False, False, True, HALF),
-    ("arrow-slit", "+", False, True, False, False, True, THREE_QUARTERS),
-    ("cliff", "^", False, True, True, False, True, TOTAL),
+    # name, char, blocks_move, climbable, water, deep_water, blocks_line, low, slit
+    ("floor", ".", False, False, False, False, False, False, False),
+    ("wall", "#", True, False, False, False, True, False, False),
+    ("difficult", ":", False, False, False, False, False, False, False),  # rubble, undergrowth
+    ("shallow-water", ",", False, False, True, False, False, False, False),
+    ("deep-water", "~", False, False, True, True, False, False, False),
+    ("low-wall", "=", False, False, False, False, True, True, False),
+    ("arrow-slit", "+", True, False, False, False, True, False, True),
+    ("cliff", "^", True, True, False, False, True, False, False),
 ]
 
 TERRAIN = np.array(_ROWS, dtype=TERRAIN_DTYPE)

@@ -270,10 +270,16 @@ class Ruleset(abc.ABC):
 
     name: str  # "5e", "3.5", "4e"
     title: str  # in words, for people
+    cover_rules: object  # core.rules_data.CoverRules: the most cover each terrain kind gives
 
     @abc.abstractmethod
     def new_battle(self, scenario) -> Battle:
         """A battle from a scenario (its surprise and initiative rolled, the first turn begun)."""
+
+    @abc.abstractmethod
+    def move_rules(self, diagonals: str):
+        """The core.rules_data.MoveRules of this ruleset (what each terrain costs, how diagonals
+        count, corner cutting) for a scenario's `diagonals`."""
 
 
 __all__ = ["Event", "EventKind", "Reason", "Preview", "Option", "Act", "Resource", "CreatureView", "AreaPreview",

@@ -2,7 +2,9 @@
 
 - movement_field_ms: the full movement field of a medium creature among 30 creatures;
   reference: tcod's dijkstra2d (C) on the same per-square costs, when tcod is installed.
-- reach_ms: the squares reachable with 9 m of speed plus a Dash (18 m).
+- reach_ms: the squares reachable with 9 m of speed plus a Dash (18 m); reference: tcod's
+  dijkstra2d on the same costs over the window of the board that limit reaches (12 squares
+  around the start), the window the movement field searches.
 - cover_all_pairs_ms: cover for every ordered pair of the 30 creatures, once the map's line
   patterns are traced (as in play); cover_all_pairs_cold_ms: the same on a fresh map, tracing
   included. Reference: tcod's Bresenham lines for the same corner-to-corner lines, each
@@ -23,10 +25,13 @@ from ..content.maps import load_map
 from ..content.paths import DEFAULT_SCENARIO, MAPS_DIR
 from ..core.board import SQUARE_M
 from ..core.cover import Blockers, cover_table, forget_line_patterns
-from ..core.movement import Mover, Occupant, movement_field, position_costs
+from ..core.movement import Mover, Occupant, movement_field, position_costs, search_window
 from ..core.terrain import HALF
+from ..rules.registry import ruleset
 
 RUNS = 15
+RULES = ruleset("5e")  # the board's figures are measured under the default ruleset's terrain rules
+MOVE_5E, COVER_5E = RULES.move_rules("5-5-5"), RULES.cover_rules
 
 
 def _median_ms(fn, runs: int = RUNS) -> float:
@@ -63,15 +68,15 @@ def run_bench(progress: bool = False) -> dict:
     }
     total = 6
     say(1, total, "movement field")
-    figures["movement_field_ms"] = _median_ms(lambda: movement_field(board, start, mover, others))
+    figures["movement_field_ms"] = _median_ms(lambda: movement_field(board, start, mover, others, rules=MOVE_5E))
     say(2, total, "reach with speed 9 m plus Dash")
     figures["reach_ms"] = _median_ms(
-        lambda: movement_field(board, start, mover, others, limit_m=18.0).reachable(18.0))
+        lambda: movement_field(board, start, mover, others, rules=MOVE_5E, limit_m=18.0).reachable(18.0))
     say(3, total, "cover for all ordered pairs")
     owners = np.full(board.terrain.shape, -1, np.int64)
     for index, (x, y) in enumerate(spawns):
         owners[y, x] = index
-    blockers = Blockers(board.line_cap, owners)
+    blockers = Blockers(board.line_caps(COVER_5E), owners)
     spaces = [(x, y, 1) for x, y in spawns]
 
     def all_pairs():
@@ -101,12 +106,12 @@ def run_bench(progress: bool = False) -> dict:
     # the references come last: loading tcod slows numpy's gathers in the same process (by
     # half, measured), which the game itself never pays
     say(6, total, "reference timings (tcod)")
-    reference = _tcod_reference(board, start, mover, others)
-    if reference is not None:
-        for name in ("movement_field", "reach"):
+    for name, limit_m in (("movement_field", None), ("reach", 18.0)):
+        reference = _tcod_reference(board, start, mover, others, limit_m)
+        if reference is not None:
             figures[f"{name}_reference_ms"] = reference
             figures[f"{name}_ratio"] = round(figures[f"{name}_ms"] / reference, 2)
-    levels = board.line_cap.copy()
+    levels = board.line_caps(COVER_5E).copy()
     levels[owners >= 0] = np.maximum(levels[owners >= 0], HALF)
     cover_ref = _tcod_cover_reference(levels, spawns)
     if cover_ref is not None:
@@ -139,16 +144,19 @@ def slowest_turns() -> dict:
     return out
 
 
-def _tcod_reference(board, start, mover, others) -> float | None:
+def _tcod_reference(board, start, mover, others, limit_m: float | None) -> float | None:
+    """tcod's dijkstra2d on the field's per-square costs, over the window a search with that
+    limit looks at (the whole board without one); the costs are priced beforehand."""
     try:
         import tcod.path
     except ImportError:
         return None
-    multiplier = position_costs(board, mover, others)[0].astype(np.int32)
+    x0, y0, x1, y1 = search_window(board, start, 1, limit_m)
+    multiplier = np.ascontiguousarray(position_costs(board, mover, others, MOVE_5E).multiplier[y0:y1, x0:x1], np.int32)
 
     def run():
         dist = np.full(multiplier.shape, np.iinfo(np.int32).max, np.int32)
-        dist[start[1], start[0]] = 0
+        dist[start[1] - y0, start[0] - x0] = 0
         tcod.path.dijkstra2d(dist, multiplier, 1, 1, out=dist)
         return dist * SQUARE_M
 

@@ -15,6 +15,7 @@ from .engine import Engine
 from .geometry import can_see, cover_between, field_for, melee_reach
 from .options import PathWatch, legal_commands, move_modes
 from .spells import SPELLS, area_mask, area_problem, spell_save_dc
+from .terrain_rules import COVER_5E, move_rules
 
 
 class Battle(Engine, api.Battle):
@@ -109,9 +110,13 @@ class FifthEdition(api.Ruleset):
 
     name = "5e"
     title = "5th edition (SRD 5.1)"
+    cover_rules = COVER_5E
 
     def new_battle(self, scenario) -> Battle:
         return Battle(scenario)
+
+    def move_rules(self, diagonals: str):
+        return move_rules(diagonals)
 
 
 RULESET = FifthEdition()

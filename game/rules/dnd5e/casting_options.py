@@ -9,7 +9,7 @@ from ...core.terrain import TOTAL
 from ..errors import IllegalCommand
 from ..state import Creature
 from .attacks import preview_attack
-from .geometry import sight_between
+from .geometry import line_caps, sight_between
 from .previews import attack_preview, option
 from .shield import lowest_slot
 from .spells import AIM, Args, Spell, SPELLS, check_able, check_timing, slot_for, spell_save_dc
@@ -92,7 +92,7 @@ def _area_options(battle, caster: Creature, spell: Spell, slot: int, base: dict,
             # the same checks as _aim_area, with the cached sight lines
             if gap_squares(caster.space, (x, y, 1), battle.diagonals) * SQUARE_M > spell.range_m + 1e-9:
                 continue
-            if board.line_cap[y, x] >= TOTAL or not sight_between(board, caster.space, (x, y, 1)):
+            if line_caps(board)[y, x] >= TOTAL or not sight_between(board, caster.space, (x, y, 1)):
                 continue
             inside = [c.id for c in creatures if gap_squares((x, y, 1), c.space, battle.diagonals) <= radius]
             if not inside:

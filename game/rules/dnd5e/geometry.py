@@ -1,4 +1,7 @@
-"""What the rules ask of the board about creatures: distance, sight, cover, fields."""
+"""What the rules ask of the board about creatures: distance, sight, cover, fields.
+
+The board is physical; 5e's costs and cover caps come from terrain_rules.py.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from ...core.cover import Blockers, cover_many
 from ...core.movement import MovementField, Mover, Occupant, movement_field
 from ...core.terrain import HALF, NO_COVER, TOTAL  # noqa: F401
 from ..state import Creature
+from .terrain_rules import COVER_5E, move_rules
 
 COVER_BONUS = {NO_COVER: 0, HALF: 2, 2: 5}  # SRD 5.1, Cover: half +2, three-quarters +5
 
@@ -36,6 +40,11 @@ def can_see(battle, viewer: Creature, target: Creature) -> bool:
     return sight_between(battle.board, viewer.space, target.space)
 
 
+def line_caps(board) -> np.ndarray:
+    """For each square, the most cover a line blocked there gives under 5e (0: the line is clear)."""
+    return board.line_caps(COVER_5E)
+
+
 def sight_between(board, a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
     """Whether terrain leaves a line between two spaces (the board never changes: cached)."""
     return sights_between(board, [(a, b)])[0]
@@ -54,7 +63,7 @@ def sights_between(board, pairs: list[tuple[tuple, tuple]]) -> list[bool]:
             cache.clear()
         terrain = board.__dict__.get("_terrain_blockers")
         if terrain is None:
-            terrain = board.__dict__["_terrain_blockers"] = Blockers(board.line_cap)
+            terrain = board.__dict__["_terrain_blockers"] = Blockers(line_caps(board))
         levels = cover_many(terrain, [(a, b, -1, -1) for a, b in missing])
         cache.update(zip(missing, (levels < TOTAL).tolist()))
     return [cache[k] for k in keys]
@@ -77,7 +86,7 @@ def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
         if c.alive and not c.prone and "mounted_on" not in c.effects:  # a rider is in its mount's space
             for x, y in c.squares():
                 owners[y, x] = i
-    blockers = Blockers(battle.board.line_cap, owners)
+    blockers = Blockers(line_caps(battle.board), owners)
     battle.__dict__["_blockers"] = (key, blockers, index)
     return blockers, index
 
@@ -125,7 +134,7 @@ def mover_of(creature: Creature, mode: str) -> Mover:
 def field_for(battle, creature: Creature, mode: str = "walk", limit_m: float | None = None) -> MovementField:
     return movement_field(
         battle.board, (creature.x, creature.y), mover_of(creature, mode), occupants_for(battle, creature),
-        diagonals=battle.diagonals, limit_m=limit_m, start_parity=creature.diagonal_parity,
+        rules=move_rules(battle.diagonals), limit_m=limit_m, start_parity=creature.diagonal_parity,
     )
 
 

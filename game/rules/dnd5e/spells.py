@@ -34,7 +34,7 @@ from ..errors import IllegalCommand
 from ..state import DEAD, Creature
 from .attacks import apply_rolled_damage, preview_attack, resolve_attack, roll_damage, saving_throw
 from .damage import heal
-from .geometry import COVER_BONUS, blockers_of, can_see, cover_between, distance_m
+from .geometry import COVER_BONUS, blockers_of, can_see, cover_between, distance_m, line_caps
 
 MAX_SPELL_LEVEL = 9
 
@@ -240,9 +240,9 @@ def _aim_area(battle, actor, spell, slot, cmd):
     distance = gap_squares(actor.space, (x, y, 1), battle.diagonals) * SQUARE_M
     if distance > spell.range_m + 1e-9:
         raise IllegalCommand(f"[{x}, {y}] is {distance:g} m away, beyond the range of {spell.name}: {spell.range_m:g} m")
-    if board.line_cap[y, x] >= TOTAL:
+    if line_caps(board)[y, x] >= TOTAL:
         raise IllegalCommand(f"[{x}, {y}] is inside a wall: the point of {spell.name} must be open")
-    if cover_level(board.line_cap, actor.space, (x, y, 1)) >= TOTAL:
+    if cover_level(line_caps(board), actor.space, (x, y, 1)) >= TOTAL:
         raise IllegalCommand(f"[{x}, {y}] has total cover from {actor.id}: no clear path for {spell.name}")
     return sphere(board.terrain.shape, (x, y), spell.size_m, battle.diagonals), (x, y)
 
