@@ -191,11 +191,11 @@ def test_an_ai_side_plays_through_the_hook(tmp_path):
     try:
         for _ in range(40):
             current = battle.current
-            if app.human(current):
+            if app.session.human(current):
                 app.submit({"actor": current.id, "act": "end"})
-            app.last_ai = float("-inf")  # no pause between AI commands in a test
+            app.session.last_ai = float("-inf")  # no pause between AI commands in a test
             app.step()
-            if played and app.human(battle.current):
+            if played and app.session.human(battle.current):
                 break
         assert played
         assert {battle.state.creatures[cid].side for cid in played} == {"red"}

@@ -8,8 +8,10 @@ of the creature whose turn it is, greyed with the reason when not allowed now), 
 panel (turn, hit points, what to do, the combat log). An action chosen on the bar puts the board
 in an input mode (modes.py): moving, aiming at a creature, or placing an area. Reactions offered
 to a creature a person plays, menus, the help and the end screen are modal dialogs (dialogs.py).
-Every change goes through `battle.submit(command)`; a refused command's reason is shown in the
-log panel, and the battle is left as it was. The legal options are asked once per change of the
+The session (`session.controller.Session`) holds the battle and everything that is not drawing:
+every change goes through `session.submit(command)`, a refused command's reason is shown in the
+log panel, and the battle is left as it was; undo, the saves and the computer's turns are its
+too. The window draws, animates the events and turns input into calls on the session. The legal options are asked once per change of the
 battle (choices.py), never per frame. F1 or ? lists every control (wording.CONTROLS). Drawing
 is scene.py's; the words on screen are wording.py's.
 """
@@ -21,10 +23,8 @@ import time
 import pygame
 import pygame_gui
 
-from ..content.errors import ContentError
-from ..rules.errors import IllegalCommand
-from ..rules.registry import new_battle
-from ..session.undo import can_undo, undo
+from ..session import controller
+from ..session.controller import AI_PAUSE, Session
 from . import dialogs, wording
 from .action_bar import HEIGHT as BAR_HEIGHT
 from .action_bar import ActionBar
@@ -35,31 +35,23 @@ from .gui import make_manager
 from .hud import Floaters, InitiativeBar
 from .modes import AreaMode, MoveMode, TargetMode
 from .panel import DIM, ERROR, GOLD, TEXT, Messages, Panel
-from .saving import AUTOSAVE, QUICKSAVE, Saves
 from .scene import STEP_SECONDS, Scene
 
 FPS = 60
 DEFAULT_SIZE = (1280, 800)
 PAN_SPEED = 700  # pixels a second with the arrow keys
-AI_PAUSE = 0.6  # seconds between two commands of a computer side, so people can follow
-HURRY_PAUSE = 0.03  # the same after Space
-
-
+MESSAGES_KEPT = 400  # lines of the log panel
+TONES = {controller.LOG: TEXT, controller.HEADING: GOLD, controller.NOTE: GOLD, controller.ERROR: ERROR}
 
 class App:
     """The window and its loop; `step()` runs one frame: events, then animation, then drawing."""
 
     def __init__(self, scenario, battle=None, hotseat: bool = False, ai_sides=(),
                  size=DEFAULT_SIZE, ai=None, data_dir=None, ai_pause: float = AI_PAUSE) -> None:
-        self.scenario = scenario
         self.messages: list[tuple[str, tuple]] = Messages()  # counts its changes: the panel is cached
-        self.battle = battle if battle is not None else self._new_battle(scenario)
-        # a side is played by the AI when the scenario or the command line says so, not in hotseat,
-        # and only when an AI is connected (`ai(battle) -> command`); otherwise people play it
-        self.ai = ai
-        self.ai_sides = set() if hotseat else {s for s, who in scenario.sides.items() if who == "ai"} | set(ai_sides)
-        self.ai_pause = ai_pause
-        self.saves = Saves(data_dir)
+        self.session = Session(scenario, battle, hotseat=hotseat, ai_sides=ai_sides, ai=ai, data_dir=data_dir,
+                               ai_pause=ai_pause)
+        self._shown = self.session.battle  # the battle the window was set up for
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(f"Skirmish — {scenario.title}")
@@ -87,36 +79,28 @@ class App:
         self.running = True
         self.exit_code = 0
         self.frames = 0
-        self.last_ai = 0.0
-        self.hurry = False
+        self.hurry = False  # Space: no walking animations, the computer's short pause
         self.end_shown = False
-        self.fallen: dict[str, int] = {}  # creature id -> the round it went down
         self._right_down: tuple[int, int] | None = None
         self.log_scroll = 0  # log lines scrolled back with the wheel over the side panel
         self._bar_key = None
-        self._seen_log = 0
         self.sync_log()
 
     # ------------------------------------------------------------------ setup
-    def _new_battle(self, scenario):
-        """A battle from the scenario, with the commands it already holds played (a save resumes)."""
-        battle = new_battle(scenario)
-        for number, command in enumerate(scenario.commands, 1):
-            try:
-                battle.submit(command)
-            except IllegalCommand as exc:
-                self.messages.append((f"command {number} refused: {exc}", ERROR))
-                break
-        return battle
+    @property
+    def battle(self):
+        return self.session.battle
 
-    def set_battle(self, battle, scenario=None) -> None:
-        """Play another battle in this window (quick load, play again): everything starts afresh."""
-        if scenario is not None:
-            self.scenario = scenario
-        same_board = battle.board is self.battle.board or (
-            battle.board.terrain.shape == self.battle.board.terrain.shape
-            and (battle.board.terrain == self.battle.board.terrain).all())
-        self.battle = battle
+    @property
+    def scenario(self):
+        return self.session.scenario
+
+    def _show_new_battle(self) -> None:
+        """The session plays another battle (load, undo, play again): the window starts afresh."""
+        battle, old = self.session.battle, self.view.board
+        self._shown = battle
+        same_board = battle.board is old or (
+            battle.board.terrain.shape == old.terrain.shape and (battle.board.terrain == old.terrain).all())
         if not same_board:
             self.view = BoardView(battle.board, 32, self.text)
             self.initiative = InitiativeBar(self.text, self.view)
@@ -127,13 +111,10 @@ class App:
         self.walking.clear()
         self.floaters.items.clear()
         self.choices = Choices()
-        self.fallen = {}
         self.end_shown = False
         self.hurry = False
         self._bar_key = None
-        self._seen_log = 0
         self.messages.clear()
-        self.sync_log()
 
     def layout(self) -> pygame.Rect:
         w, h = self.screen.get_size()
@@ -146,23 +127,14 @@ class App:
         self.bar.set_rect(self.bar_rect)
         return self.viewport
 
-    def human(self, creature) -> bool:
-        return self.ai is None or creature.side not in self.ai_sides
-
-    def human_sides(self) -> list[str]:
-        return sorted({c.side for c in self.battle.state.creatures.values() if self.human(c)})
-
     @property
     def tool(self):
         """The move mode, when the board shows where the creature can go (the older name)."""
         return self.mode if isinstance(self.mode, MoveMode) else None
 
     def my_turn(self):
-        """The creature whose turn it is, when a person plays it and may act now; else None."""
-        state, current = self.battle.state, self.battle.current
-        if current is None or state.over or state.offers or not state.started or not self.human(current):
-            return None
-        return current
+        """The creature whose turn it is (its view), when a person plays it and may act now; else None."""
+        return self.session.my_turn()
 
     # ------------------------------------------------------------------ the loop
     def run(self, max_frames: int | None = None, screenshot=None, exit_when_over: bool = False) -> int:
@@ -274,9 +246,9 @@ class App:
         elif key in (pygame.K_f, pygame.K_HOME):
             self.camera.fit()
         elif key in (pygame.K_y, pygame.K_n) and self.battle.state.offers:
-            reactor = self.battle.state.offers[0].reactor
-            if self.human(self.battle.state.creatures[reactor]):
-                self.submit({"actor": reactor, "act": "react", "take": key == pygame.K_y})
+            reactor = self.session.reactor()
+            if self.session.human(reactor):
+                self.submit({"actor": reactor.id, "act": "react", "take": key == pygame.K_y})
         elif self.battle.state.over and key == pygame.K_r:
             self.play_again()
         else:
@@ -455,7 +427,7 @@ class App:
         state = self.battle.state
         if self.dialog is not None or self.walking:
             return
-        if state.offers and self.human(state.creatures[state.offers[0].reactor]):
+        if state.offers and self.session.human(self.session.reactor()):
             question, detail = self.reaction_text()
             self.mode = None
             self.open_dialog("reaction", dialogs.reaction_dialog(self.manager, self.viewport, question, detail))
@@ -466,56 +438,38 @@ class App:
             self.open_dialog("end", dialogs.end_dialog(self.manager, self.viewport, headline, lines))
 
     def reaction_text(self) -> tuple[str, str]:
-        return wording.reaction_text(self.battle, self.choices.get(self.battle).options, len(self.human_sides()) > 1)
+        return wording.reaction_text(self.battle, self.choices.get(self.battle).options,
+                                     len(self.session.human_sides()) > 1)
 
     def end_summary(self) -> tuple[str, list[str]]:
-        return wording.end_summary(self.battle, self.fallen)
+        return wording.end_summary(self.battle, self.session.fallen)
 
     def play_again(self) -> None:
-        """The same scenario from its start (a save's commands are not played again)."""
-        try:
-            battle = new_battle(self.scenario)
-        except ContentError as exc:
-            self.messages.append((f"Cannot start again: {exc}", ERROR))
-            return
-        self.set_battle(battle)
-        self.messages.append(("A new battle: the same scenario from its start", GOLD))
+        self.session.play_again()
+        self.sync_log()
 
     # ------------------------------------------------------------------ saving
     def quick_save(self) -> None:
-        try:
-            path = self.saves.write(self.battle, QUICKSAVE)
-        except (OSError, TypeError, ContentError) as exc:
-            self.messages.append((f"Quick save failed: {exc}", ERROR))
-            return
-        self.messages.append((f"Saved to {path}", GOLD))
+        self.session.quick_save()
+        self.sync_log()
 
     def quick_load(self) -> None:
-        if not self.saves.exists(QUICKSAVE):
-            self.messages.append((f"No quick save yet in {self.saves.dir} (F5 saves)", ERROR))
-            return
-        self.load(QUICKSAVE, "Quick load")
+        self.session.quick_load()
+        self.sync_log()
 
-    def load(self, name: str, what: str = "Load") -> bool:
-        """Replace the battle with a save of the data folder (replayed); a failure goes to the log."""
-        try:
-            battle, scenario, error = self.saves.load(name)
-        except (OSError, ContentError, ValueError) as exc:
-            self.messages.append((f"{what} failed: {exc}", ERROR))
-            return False
-        self.set_battle(battle, scenario)
-        if error:
-            self.messages.append((f"The save stops early: {error}", ERROR))
-        self.messages.append((f"Loaded {self.saves.path(name)}", GOLD))
-        return True
+    def load(self, name: str) -> bool:
+        loaded = self.session.load(name)
+        self.sync_log()
+        return loaded
 
     LOAD_MENU_SIZE = 9  # the newest saves, one number key each
 
     def open_load_menu(self) -> None:
         """L: the saves of the data folder, newest first with their time; choosing one loads it."""
-        found = self.saves.listing()[:self.LOAD_MENU_SIZE]
+        saves = self.session.saves
+        found = saves.listing()[:self.LOAD_MENU_SIZE]
         if not found:
-            self.messages.append((f"No saves yet in {self.saves.dir} (F5 saves)", ERROR))
+            self.messages.append((f"No saves yet in {saves.dir} (F5 saves)", ERROR))
             return
         labels = [f"{name}   {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(mtime))}" for name, mtime in found]
         self.open_dialog("load", dialogs.menu_dialog(self.manager, self.screen.get_rect(),
@@ -523,81 +477,43 @@ class App:
         self.menu_options = [name for name, _ in found]
 
     # ------------------------------------------------------------------ undo
-    def undo_refusal(self) -> str:
-        """Why the last command cannot be taken back now, or '' when it can."""
-        state = self.battle.state
-        if not state.played:
-            return "nothing has been played yet"
-        if state.offers:
-            return "a reaction is waiting for an answer"
-        if state.rolled[-1]:
-            return "the last command rolled dice"
-        actor = state.creatures.get(state.played[-1].get("actor"))
-        if actor is not None and not self.human(actor):
-            return "the last command was the computer's"
-        if not can_undo(self.battle):
-            return "the rules do not allow it"
-        return ""
-
     def take_back(self) -> bool:
-        """Ctrl+Z or Backspace: the battle replayed without its last command, if it rolled no die.
+        """Ctrl+Z or Backspace: the session takes back the last command, if it rolled no die.
 
         The camera stays where it is (same board), and the move squares stay shown when they were.
         """
-        reason = self.undo_refusal()
-        if reason:
-            self.messages.append((f"Cannot undo: {reason}", ERROR))
-            return False
-        last = self.battle.state.played[-1]
-        try:
-            battle = undo(self.battle)
-        except (ValueError, IllegalCommand, ContentError) as exc:
-            self.messages.append((f"Cannot undo: {exc}", ERROR))
-            return False
         was_moving = isinstance(self.mode, MoveMode)
-        fallen = dict(self.fallen)
-        self.set_battle(battle)
-        self.fallen = {cid: r for cid, r in fallen.items()
-                       if cid in battle.state.creatures and battle.state.creatures[cid].state != "conscious"}
-        self.end_shown = battle.state.over
+        taken = self.session.take_back()
+        self.sync_log()
+        if taken is None:
+            return False
+        self.end_shown = self.battle.state.over
         current = self.my_turn()
         if was_moving and current is not None:
             mode = self.move_mode(current)
             if mode.mask.any() or mode.dash_mask.any():
                 self.mode = mode
-        self.messages.append((f"Undone: {wording.command_words(last, battle.state.creatures)}", GOLD))
         return True
-
-    def autosave(self) -> None:
-        try:
-            self.saves.write(self.battle, AUTOSAVE)
-        except (OSError, TypeError, ContentError) as exc:
-            self.messages.append((f"Autosave failed: {exc}", ERROR))
 
     # ------------------------------------------------------------------ commands
     def submit(self, command: dict) -> bool:
-        """Send a command to the rules; a refusal goes to the log panel, in red. True when played."""
-        try:
-            events = self.battle.submit(command)
-        except IllegalCommand as exc:
-            self.messages.append((f"Refused: {exc}", ERROR))
+        """Send a command to the session; a refusal goes to the log panel, in red. True when played."""
+        played = self.session.submit(command)
+        self.sync_log()
+        if not played:
             return False
+        self.animate(played.events)
+        self._refresh_mode()
+        return True
+
+    def animate(self, events) -> None:
+        """Tokens walk their paths (unless hurried), then damage and healing numbers rise."""
         now = time.monotonic()
         for event in events:
             if event.kind == "move" and len(event.data.get("path", ())) > 1 and not self.hurry:
                 self.walking[event.data["creature"]] = ([tuple(p) for p in event.data["path"]], now)
         delay = STEP_SECONDS * max((len(p) - 1 for p, _ in self.walking.values()), default=0)
         self.floaters.add_events(events, now + delay)
-        for c in self.battle.state.creatures.values():
-            if c.state != "conscious" and c.id not in self.fallen:
-                self.fallen[c.id] = self.battle.state.round
-            elif c.state == "conscious":
-                self.fallen.pop(c.id, None)
-        self.sync_log()
-        if any(e.kind == "turn" for e in events):
-            self.autosave()
-        self._refresh_mode()
-        return True
 
     def submit_all(self, commands: list[dict]) -> None:
         for command in commands:
@@ -606,16 +522,13 @@ class App:
 
     # ------------------------------------------------------------------ state
     def sync_log(self) -> None:
-        """Copy the battle's new log lines into the panel's messages."""
-        log = self.battle.state.log
-        if len(log) < self._seen_log:
-            self._seen_log = 0
-        for line in log[self._seen_log:]:
-            colour = GOLD if line.startswith("Round ") or line.endswith("'s turn") else TEXT
-            self.messages.append((line, colour))
-        self._seen_log = len(log)
-        if len(self.messages) > 400:
-            del self.messages[:-400]
+        """Copy the session's new messages into the log panel (afresh when the battle was replaced)."""
+        if self.session.battle is not self._shown:
+            self._show_new_battle()
+        for message in self.session.take_messages():
+            self.messages.append((message.text, TONES[message.tone]))
+        if len(self.messages) > MESSAGES_KEPT:
+            del self.messages[:-MESSAGES_KEPT]
 
     def update(self, dt: float) -> None:
         self.sync_log()
@@ -628,10 +541,9 @@ class App:
         for cid, (path, start) in list(self.walking.items()):
             if now - start > STEP_SECONDS * (len(path) - 1):
                 del self.walking[cid]
-        if self.my_turn() is not None or (self.battle.state.offers and self.human(
-                self.battle.state.creatures[self.battle.state.offers[0].reactor])):
+        if self.session.person_to_act():
             self.hurry = False  # a person must act: back to the normal pace
-        self._play_ai(now)
+        self._play_computer(now)
         self._check_dialogs()
         self._update_bar()
         square = self.view.square_at(*self.mouse) if self.mouse and self.viewport.collidepoint(self.mouse) else None
@@ -652,28 +564,15 @@ class App:
         else:
             self.bar.show(self.current_choices().entries, selected)
 
-    def _play_ai(self, now: float) -> None:
-        current, state = self.battle.current, self.battle.state
-        if self.ai is None or current is None or state.over or self.walking or self.dialog_kind == "reaction":
+    def _play_computer(self, now: float) -> None:
+        """The computer's next command, once the tokens stopped walking and no reaction dialog is open."""
+        if self.walking or self.dialog_kind == "reaction":
             return
-        if state.offers:
-            # a reaction is waiting: the computer answers for its own creatures, people for theirs
-            if self.human(state.creatures[state.offers[0].reactor]):
-                return
-        elif self.human(current):
-            return
-        if now - self.last_ai < (HURRY_PAUSE if self.hurry else self.ai_pause):
-            return
-        self.last_ai = now
-        try:
-            command = self.ai(self.battle)
-        except IllegalCommand as exc:
-            command = None
-            self.messages.append((f"AI: {exc}", ERROR))
-        before = self.battle.state.commands_done
-        self.submit(command or {"actor": current.id, "act": "end"})
-        if self.battle.state.commands_done == before and not self.battle.state.offers:
-            self.submit({"actor": current.id, "act": "end"})  # never stall on a refused command
+        events = self.session.play_computer(now, self.hurry)
+        self.sync_log()
+        if events is not None:
+            self.animate(events)
+            self._refresh_mode()
 
     def prompt_lines(self) -> list[tuple[str, tuple]]:
         """What to do now, for the side panel."""
@@ -695,7 +594,7 @@ def run(scenario, hotseat: bool = False, ai_sides=(), screenshot=None, exit_when
     `battle` continues one already built (a save being resumed); `ai(battle) -> command dict`
     plays the sides marked "ai" (without it, people play every side); `max_frames` stops after
     that many frames; `screenshot` saves the last frame as a PNG; `data_dir` is where the quick
-    save and the autosave go (default: the user's data folder, saving.py).
+    save and the autosave go (default: the user's data folder, session/saving.py).
     """
     app = App(scenario, battle=battle, hotseat=hotseat, ai_sides=ai_sides, size=size, ai=ai, data_dir=data_dir)
     try:

@@ -119,9 +119,9 @@ class Panel:
         elif state.over:
             status, colour = f"Over: {state.winner or 'nobody'} wins", GOLD
         elif current is not None:
-            if not app.human(current):
+            if not app.session.human(current):
                 who = f"{current.name}'s turn (computer)"
-            elif len(app.human_sides()) > 1:  # hot-seat: say whose hand is on the mouse
+            elif len(app.session.human_sides()) > 1:  # hot-seat: say whose hand is on the mouse
                 who = f"{current.side.capitalize()}: {current.name}'s turn"
             else:
                 who = f"{current.name}'s turn (you)"

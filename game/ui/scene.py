@@ -98,7 +98,7 @@ class Scene:
                 line = "The battle is over.  R: play again  ·  Esc: quit"
             elif state.offers:
                 reactor = state.creatures[state.offers[0].reactor]
-                line = (f"{reactor.name} may react: Y takes it, N lets it go" if app.human(reactor)
+                line = (f"{reactor.name} may react: Y takes it, N lets it go" if app.session.human(reactor)
                         else f"{reactor.name} (computer) decides on a reaction...")
             elif current is not None:
                 line = f"{current.name} (computer) is acting...   Space: hurry"

@@ -63,16 +63,6 @@ def describe(option, creatures) -> str:
     return option.label[:1].upper() + option.label[1:]
 
 
-def command_words(command: dict, creatures) -> str:
-    """A played command in a few words, with names (the undo message)."""
-    actor = creatures.get(command.get("actor"))
-    who = actor.name if actor is not None else str(command.get("actor", "?"))
-    act = command.get("act", "?")
-    if act == "move" and command.get("to") is not None:
-        return f"{who} moves to {list(command['to'])}"
-    return f"{who}: {act}"
-
-
 def reaction_text(battle, options, name_side: bool) -> tuple[str, str]:
     """The question of the first reaction offered (naming the side when several people play), and
     a line of detail: the odds of an opportunity attack, from the options query's preview."""
@@ -126,10 +116,10 @@ def prompt_lines(app) -> list[tuple[str, tuple]]:
         return [("The battle is over: R plays again, Esc quits.", GOLD)]
     if state.offers:
         reactor = state.creatures[state.offers[0].reactor]
-        if app.human(reactor):
+        if app.session.human(reactor):
             return [(f"{reactor.name} may react: Y take it, N let it go.", GOLD)]
         return [(f"{reactor.name} (computer) decides on a reaction...", DIM)]
-    if current is not None and not app.human(current):
+    if current is not None and not app.session.human(current):
         return [(f"{current.name} (computer) is acting.  Space: hurry", DIM)]
     if isinstance(app.mode, MoveMode):
         lines = [("Click a shaded square to move there; the striped ones take a Dash first. "
