@@ -547,7 +547,7 @@ class App:
         self._check_dialogs()
         self._update_bar()
         square = self.view.square_at(*self.mouse) if self.mouse and self.viewport.collidepoint(self.mouse) else None
-        self.hovered_id = next((c.id for c in self.battle.state.creatures.values()
+        self.hovered_id = next((c.id for c in self.session.views().values()
                                 if square in c.squares() and c.alive), None) if square else None
         self.manager.update(dt)
 

@@ -501,14 +501,15 @@ class BoardView:
             target.blit(strip, rect)
 
     # -- tokens
-    def draw_tokens(self, target: pygame.Surface, creatures, current_id: str | None = None,
+    def draw_tokens(self, target: pygame.Surface, views, current_id: str | None = None,
                     at: dict | None = None, phase: float = 0.0) -> None:
-        """All tokens: the dead first (others may stand on them), the creature whose turn it is last.
+        """All tokens (`api.CreatureView`s): the dead first (others may stand on them), the creature
+        whose turn it is last.
 
         `at` may give a creature's position as fractional squares (an animation in progress).
         """
         at = at or {}
-        order = sorted(creatures, key=lambda c: (c.state != "dead", c.id == current_id))
+        order = sorted(views, key=lambda c: (c.state != "dead", c.id == current_id))
         for c in order:
             x, y = at.get(c.id, (c.x, c.y))
             if c.id == current_id:
@@ -527,9 +528,9 @@ class BoardView:
         target.blit(glow, rect)
 
     def token_sprite(self, c) -> pygame.Surface:
-        """The token of a creature as it is now, cached by everything that changes its look."""
-        key = (c.id, c.side, c.state, c.hp, c.stats.hp, c.temp_hp, tuple(sorted(c.conditions)),
-               c.death_successes, c.death_failures, c.side_squares, c.size, self.square_px)
+        """The token of a creature (its view) as it is now, cached by everything that changes its look."""
+        key = (c.id, c.side, c.state, c.hp, c.max_hp, c.temp_hp, c.conditions, c.death_saves,
+               c.side_squares, c.size, self.square_px)
         sprite = self._sprites.get(key)
         if sprite is None:
             if len(self._sprites) > 600:
@@ -570,7 +571,7 @@ class BoardView:
                            draw_top_left=True, draw_top_right=True)
         self._draw_label(sprite, c, radius, (245, 245, 245) if not down else (225, 225, 225))
         self._draw_hp_bar(sprite, c)
-        if c.state == "unconscious":
+        if self._saving_throws(c):
             self._draw_death_saves(sprite, c)
         self._draw_badges(whole, c)
         return whole
@@ -605,7 +606,7 @@ class BoardView:
     def _draw_label(self, sprite, c, radius, colour) -> None:
         size_px = sprite.get_width()
         label, font_px = self._fit_label(c.id, max(radius * 2 + 1, size_px - 1), c)
-        y = size_px / 2 - self.square_px * (0.12 if c.state == "unconscious" else 0.06)  # room for the saves
+        y = size_px / 2 - self.square_px * (0.12 if self._saving_throws(c) else 0.06)  # room for the saves
         self.text.blit(sprite, label, font_px, colour, (size_px / 2, y), "center", outline=(20, 20, 28))
 
     def _draw_hp_bar(self, sprite, c) -> None:
@@ -614,7 +615,7 @@ class BoardView:
         w = round(size * 0.8)
         x, y = (size - w) // 2, size - h - max(1, round(s * 0.05))
         pygame.draw.rect(sprite, (16, 16, 18), (x - 1, y - 1, w + 2, h + 2))
-        maximum = max(1, c.stats.hp)
+        maximum = max(1, c.max_hp)
         frac = max(0.0, min(1.0, c.hp / maximum))
         colour = (72, 200, 84) if frac > 0.5 else (232, 190, 48) if frac > 0.25 else (224, 62, 50)
         filled = round(w * frac)
@@ -626,6 +627,11 @@ class BoardView:
             pygame.draw.rect(sprite, (16, 16, 18), (x - 1, y - line - 1, extra + 2, line + 1))
             sprite.fill((150, 220, 255), (x, y - line, extra, line))
 
+    @staticmethod
+    def _saving_throws(c) -> bool:
+        """Whether the token shows death saves: a dying creature of a ruleset that has them."""
+        return c.state == "unconscious" and c.death_saves is not None
+
     def _draw_death_saves(self, sprite, c) -> None:
         """Three green dots for successes and three red for failures, filled as they come."""
         s, size = self.square_px, sprite.get_width()
@@ -635,7 +641,7 @@ class BoardView:
         x0 = size / 2 - (6 * gap + r) / 2 + r
         for i in range(6):
             ok = i < 3
-            count = c.death_successes if ok else c.death_failures
+            count = c.death_saves[0 if ok else 1]
             colour = (70, 210, 90) if ok else (230, 60, 50)
             px = x0 + i * gap + (r if not ok else 0)
             pygame.draw.circle(sprite, (10, 10, 10), (px, y), r + 1)

@@ -44,7 +44,8 @@ def render_surface(scenario, square_px: int = 32) -> pygame.Surface:
     if scenario.creatures:
         from ..rules.registry import new_battle
 
-        creatures = list(new_battle(scenario).state.creatures.values())
+        battle = new_battle(scenario)
+        creatures = [battle.view(cid) for cid in battle.state.creatures]
 
     title, detail = title_lines(scenario, board, len(creatures))
     title_px, detail_px = 18, 13

@@ -89,9 +89,10 @@ def reaction_text(battle, options, name_side: bool) -> tuple[str, str]:
 def end_summary(battle, fallen: dict) -> tuple[str, list[str]]:
     """The end screen: who won, how many rounds, who fell (and when), who still stands."""
     state = battle.state
+    views = [battle.view(cid) for cid in state.creatures]
     headline = f"{state.winner.capitalize()} wins!" if state.winner else "Nobody wins"
     lines = [f"The battle lasted {state.round} round{'s' if state.round != 1 else ''}."]
-    fell = [c for c in state.creatures.values() if c.state != "conscious"]
+    fell = [c for c in views if c.state != "conscious"]
     fell.sort(key=lambda c: (fallen.get(c.id, 0), c.name))
     if fell:
         lines.append("Fell:")
@@ -100,7 +101,7 @@ def end_summary(battle, fallen: dict) -> tuple[str, list[str]]:
             lines.append(f"   {c.name} ({c.side}) — {c.state}{when}")
     else:
         lines.append("Nobody fell.")
-    standing = [c.name for c in state.creatures.values() if c.state == "conscious"]
+    standing = [c.name for c in views if c.state == "conscious"]
     if standing:
         lines.append("Still standing: " + ", ".join(standing))
     lines += ["", "Press R to play again, Esc to quit."]
@@ -109,13 +110,13 @@ def end_summary(battle, fallen: dict) -> tuple[str, list[str]]:
 
 def prompt_lines(app) -> list[tuple[str, tuple]]:
     """What to do now, for the side panel."""
-    state, current = app.battle.state, app.battle.current
+    state, current = app.battle.state, app.session.current()
     if not state.creatures:
         return [("A map with no creatures: nothing to play.", DIM)]
     if state.over:
         return [("The battle is over: R plays again, Esc quits.", GOLD)]
     if state.offers:
-        reactor = state.creatures[state.offers[0].reactor]
+        reactor = app.session.reactor()
         if app.session.human(reactor):
             return [(f"{reactor.name} may react: Y take it, N let it go.", GOLD)]
         return [(f"{reactor.name} (computer) decides on a reaction...", DIM)]
