@@ -18,7 +18,9 @@ import pytest  # noqa: E402
 from game.content.scenarios import load_scenario, parse_scenario  # noqa: E402
 from game.rules.dnd5e import Battle  # noqa: E402
 from game.ui import app as ui_app  # noqa: E402
-from game.ui.board_view import BoardView, Text, short_label  # noqa: E402
+from game.ui.board_view import BoardView  # noqa: E402
+from game.ui.text import Text  # noqa: E402
+from game.ui.tokens import short_label  # noqa: E402
 from game.ui.render import render_to_png  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]

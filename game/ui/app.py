@@ -28,7 +28,7 @@ from ..session.controller import AI_PAUSE, Session
 from . import dialogs, wording
 from .action_bar import HEIGHT as BAR_HEIGHT
 from .action_bar import ActionBar
-from .board_view import BoardView, Text
+from .board_view import BoardView
 from .camera import Camera
 from .choices import AREA, MENU, MOVE, NOW, TARGET, Choices
 from .gui import make_manager
@@ -36,6 +36,7 @@ from .hud import Floaters, InitiativeBar
 from .modes import AreaMode, MoveMode, TargetMode
 from .panel import DIM, ERROR, GOLD, TEXT, Messages, Panel
 from .scene import STEP_SECONDS, Scene
+from .text import Text
 
 FPS = 60
 DEFAULT_SIZE = (1280, 800)

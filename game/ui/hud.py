@@ -13,7 +13,9 @@ import time
 
 import pygame
 
-from .board_view import HIGHLIGHT, BoardView, Text
+from .board_view import BoardView
+from .colours import HIGHLIGHT
+from .text import Text
 
 CARD_BACK = (16, 17, 22, 236)
 CARD_EDGE = (255, 212, 60)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from .board_view import HIGHLIGHT, Text, metres
+from .colours import HIGHLIGHT
+from .overlays import metres
+from .text import Text
 
 PANEL_BACK = (24, 26, 31)
 PANEL_LINE = (52, 56, 66)

@@ -10,7 +10,7 @@ import time
 
 import pygame
 
-from .board_view import BACKGROUND
+from .colours import BACKGROUND
 from .modes import AreaMode, MoveMode
 from .panel import DIM, GOLD
 
