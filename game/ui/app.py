@@ -11,7 +11,10 @@ to a creature a person plays, menus, the help and the end screen are modal dialo
 The session (`session.controller.Session`) holds the battle and everything that is not drawing:
 every change goes through `session.submit(command)`, a refused command's reason is shown in the
 log panel, and the battle is left as it was; undo, the saves and the computer's turns are its
-too. The window draws, animates the events and turns input into calls on the session. The legal options are asked once per change of the
+too. The window draws, animates the events and turns input into calls on the session.
+
+The App's parts, one module each: input (controls.py), the chosen action and the board's input
+mode (acting.py), the dialogs (modal.py). The legal options are asked once per change of the
 battle (choices.py), never per frame. F1 or ? lists every control (wording.CONTROLS). Drawing
 is scene.py's; the words on screen are wording.py's.
 """
@@ -21,20 +24,22 @@ from __future__ import annotations
 import time
 
 import pygame
-import pygame_gui
 
 from ..session import controller
 from ..session.controller import AI_PAUSE, Session
 from . import dialogs, wording
+from .acting import Acting
 from .action_bar import HEIGHT as BAR_HEIGHT
 from .action_bar import ActionBar
 from .board_view import BoardView
 from .camera import Camera
-from .choices import AREA, MENU, MOVE, NOW, TARGET, Choices
+from .choices import Choices
+from .controls import Controls
 from .gui import make_manager
 from .hud import Floaters, InitiativeBar
-from .modes import AreaMode, MoveMode, TargetMode
-from .panel import DIM, ERROR, GOLD, TEXT, Messages, Panel
+from .modal import Modal
+from .modes import MoveMode
+from .panel import ERROR, GOLD, TEXT, Messages, Panel
 from .scene import STEP_SECONDS, Scene
 from .text import Text
 
@@ -44,8 +49,12 @@ PAN_SPEED = 700  # pixels a second with the arrow keys
 MESSAGES_KEPT = 400  # lines of the log panel
 TONES = {controller.LOG: TEXT, controller.HEADING: GOLD, controller.NOTE: GOLD, controller.ERROR: ERROR}
 
-class App:
-    """The window and its loop; `step()` runs one frame: events, then animation, then drawing."""
+
+class App(Controls, Acting, Modal):
+    """The window and its loop; `step()` runs one frame: events, then animation, then drawing.
+
+    Its parts: input (controls.py), the chosen action (acting.py), the dialogs (modal.py).
+    """
 
     def __init__(self, scenario, battle=None, hotseat: bool = False, ai_sides=(),
                  size=DEFAULT_SIZE, ai=None, data_dir=None, ai_pause: float = AI_PAUSE) -> None:
@@ -169,287 +178,11 @@ class App:
     def close(self) -> None:
         pygame.display.quit()
 
-    # ------------------------------------------------------------------ input
-    def handle(self, event: pygame.event.Event) -> None:
-        consumed = self.manager.process_events(event)
-        if event.type == pygame.QUIT:
-            self.running = False
-        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
-            self.on_button(event)
-        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.screen = pygame.display.get_surface()
-            self.manager.set_window_resolution(self.screen.get_size())
-            self.camera.viewport = self.layout()
-            self.camera.fit()
-            self._bar_key = None
-        elif self.dialog is not None:
-            if event.type == pygame.KEYDOWN:
-                answer = self.dialog.key(event)
-                if answer is not None:
-                    self.answer(answer)
-        elif event.type == pygame.KEYDOWN:
-            self.key(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
-            self.click(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self._right_down = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
-            if self._right_down is not None and abs(event.pos[0] - self._right_down[0]) + abs(
-                    event.pos[1] - self._right_down[1]) < 6:
-                self.mode = None  # a right-click (not a drag) puts the action down
-            self._right_down = None
-        elif event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            if event.buttons[2]:  # right-drag pans
-                self.camera.pan(*event.rel)
-        elif event.type == pygame.MOUSEWHEEL:
-            if self.mouse is not None and self.mouse[0] >= self.viewport.right:
-                self.log_scroll = max(0, self.log_scroll + 3 * event.y)  # over the panel: the log scrolls
-            elif self.viewport.collidepoint(self.mouse or self.viewport.center):
-                self.camera.zoom(1 if event.y > 0 else -1, self.mouse or self.viewport.center)
-
-    @staticmethod
-    def char_of(event) -> str:
-        """The letter or digit of a key event (posted events may have no `unicode`)."""
-        key = event.key
-        if pygame.K_a <= key <= pygame.K_z or pygame.K_0 <= key <= pygame.K_9:
-            return chr(key).upper()
-        keypad = {getattr(pygame, f"K_KP{i}"): str(i) for i in range(10)}
-        return keypad.get(key, "")
-
-    def key(self, event) -> None:
-        key = event.key
-        typed = getattr(event, "unicode", "")
-        if key == pygame.K_ESCAPE:
-            if self.mode is not None:
-                self.mode = None
-            else:
-                self.running = False
-        elif key == pygame.K_F1 or typed == "?" or key == pygame.K_QUESTION:
-            self.open_help()
-        elif key == pygame.K_F5:
-            self.quick_save()
-        elif key == pygame.K_F9:
-            self.quick_load()
-        elif (key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL) or key == pygame.K_BACKSPACE:
-            self.take_back()
-        elif key == pygame.K_l:
-            self.open_load_menu()
-        elif key == pygame.K_TAB and isinstance(self.mode, MoveMode):
-            self.cycle_move_mode()
-        elif key == pygame.K_SPACE:
-            self.hurry = True
-            self.walking.clear()
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.camera.zoom(1, self.viewport.center)
-        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.camera.zoom(-1, self.viewport.center)
-        elif key in (pygame.K_f, pygame.K_HOME):
-            self.camera.fit()
-        elif key in (pygame.K_y, pygame.K_n) and self.battle.state.offers:
-            reactor = self.session.reactor()
-            if self.session.human(reactor):
-                self.submit({"actor": reactor.id, "act": "react", "take": key == pygame.K_y})
-        elif self.battle.state.over and key == pygame.K_r:
-            self.play_again()
-        else:
-            char = self.char_of(event)
-            if char and self.my_turn() is not None:
-                entry = self.current_choices().by_shortcut(char)
-                if entry is not None:
-                    self.choose(entry)
-
-    def on_button(self, event) -> None:
-        if self.dialog is not None:
-            answer = self.dialog.ui(event)
-            if answer is not None:
-                self.answer(answer)
-            return
-        key = self.bar.pressed(event)
-        if key is not None and self.my_turn() is not None:
-            entry = self.current_choices().entry(key)
-            if entry is not None:
-                self.choose(entry)
-
-    def click(self, pos: tuple[int, int]) -> None:
-        self.mouse = pos
-        if not self.viewport.collidepoint(pos):
-            return
-        square = self.view.square_at(*pos)
-        current = self.my_turn()
-        if current is None:
-            self.mode = None
-            return
-        if square is not None and square in current.squares() and not isinstance(self.mode, (TargetMode, AreaMode)):
-            self.toggle_move(current)  # the token whose turn it is: where can it go?
-            return
-        if self.mode is None:
-            return
-        outcome = self.mode.click(square)
-        if outcome.message:
-            self.messages.append((outcome.message, ERROR))
-        if outcome.menu:
-            self.open_menu(f"{self.mode.entry.title}: choose", outcome.menu)
-        elif outcome.commands:
-            self.submit_all(outcome.commands)
-        elif outcome.leave:
-            self.mode = None
-
-    # ------------------------------------------------------------------ choosing actions
-    def current_choices(self) -> Choices:
-        return self.choices.get(self.battle)
-
-    def choose(self, entry) -> None:
-        """An action chosen on the bar or by its key."""
-        current = self.my_turn()
-        if current is None:
-            return
-        if not entry.allowed:
-            self.messages.append((f"{entry.title}: not now — {entry.reason}", ERROR))
-            return
-        if self.mode is not None and getattr(self.mode, "entry_key", None) == entry.key:
-            self.mode = None  # chosen again: put it down
-            return
-        if entry.aim == NOW:
-            self.mode = None
-            self.submit(dict(entry.options[0].command))
-        elif entry.aim == MOVE:
-            self.toggle_move(current)
-        elif entry.aim == TARGET:
-            self.mode = TargetMode(self.battle, entry)
-        elif entry.aim == AREA:
-            self.mode = AreaMode(self.battle, entry, current)
-        elif entry.aim == MENU:
-            self.mode = None
-            self.open_menu(entry.title, entry.options)
-
-    def toggle_move(self, current) -> None:
-        if isinstance(self.mode, MoveMode):
-            self.mode = None
-            return
-        mode = self.move_mode(current)
-        if not mode.mask.any() and not mode.dash_mask.any():
-            left = self.battle.movement_budget(current.id, mode.how)[0]
-            self.messages.append((f"{current.name} cannot {mode.how} now ({left:g} m left)", DIM))
-            return
-        self.mode = mode
-
-    def movement_modes(self, current) -> list[str]:
-        """The ways the creature can move now, walk first (a flyer aloft only flies)."""
-        return self.battle.move_modes(current.id)
-
-    def move_mode(self, current, how: str | None = None) -> MoveMode:
-        """The move mode for the creature, by `how` (default: the last chosen way, if it still applies)."""
-        modes = self.movement_modes(current)
-        how = how or self.move_how
-        if how not in modes:
-            how = modes[0]
-        self.move_how = how
-        choices = self.current_choices()
-        dash = choices.entry("dash")
-        return MoveMode(self.battle, current, choices.moves_by_mode.get(how, {}),
-                        dash.options[0] if dash and dash.options else None, how)
-
-    def cycle_move_mode(self) -> None:
-        """Tab in move mode: the next of walk / fly / swim / climb among the speeds the creature has."""
-        current = self.my_turn()
-        if current is None or not isinstance(self.mode, MoveMode):
-            return
-        modes = self.movement_modes(current)
-        if len(modes) < 2:
-            self.messages.append((f"{current.name} can only {modes[0]}", DIM))
-            return
-        how = modes[(modes.index(self.mode.how) + 1) % len(modes)] if self.mode.how in modes else modes[0]
-        self.mode = self.move_mode(current, how)
-
-    def _refresh_mode(self) -> None:
-        """After a change: keep the chosen action if it still applies to the same creature."""
-        mode, current = self.mode, self.my_turn()
-        if mode is None:
-            return
-        if current is None:
-            self.mode = None
-            return
-        if isinstance(mode, MoveMode):
-            keep = current.id == mode.creature_id and self.battle.movement_budget(current.id, mode.how)[0] > 0
-            self.mode = self.move_mode(current, mode.how) if keep else None
-            if self.mode is not None and not (self.mode.mask.any() or self.mode.dash_mask.any()):
-                self.mode = None
-            return
-        entry = self.current_choices().entry(mode.entry_key)
-        if entry is None or not entry.allowed or current.id != self.current_choices().actor_id:
-            self.mode = None
-        elif isinstance(mode, TargetMode):
-            self.mode = TargetMode(self.battle, entry)
-        else:
-            self.mode = AreaMode(self.battle, entry, current)
-
-    # ------------------------------------------------------------------ dialogs
-    def open_dialog(self, kind: str, dialog) -> None:
-        self.close_dialog()
-        self.dialog, self.dialog_kind = dialog, kind
-
-    def close_dialog(self) -> None:
-        if self.dialog is not None:
-            self.dialog.kill()
-        self.dialog, self.dialog_kind, self.menu_options = None, None, []
-
-    def open_menu(self, title: str, options) -> None:
-        self.open_dialog("menu", dialogs.menu_dialog(self.manager, self.screen.get_rect(), title,
-                                                     [self.describe(o) for o in options]))
-        self.menu_options = list(options)
-
-    def open_help(self) -> None:
-        self.open_dialog("help", dialogs.help_dialog(self.manager, self.screen.get_rect(), wording.CONTROLS))
-
-    def answer(self, answer) -> None:
-        kind, options = self.dialog_kind, self.menu_options
-        self.close_dialog()
-        if kind == "reaction" and isinstance(answer, bool) and self.battle.state.offers:
-            reactor = self.battle.state.offers[0].reactor
-            self.submit({"actor": reactor, "act": "react", "take": answer})
-        elif kind == "menu" and isinstance(answer, int) and 0 <= answer < len(options):
-            self.mode = None
-            self.submit(dict(options[answer].command))
-        elif kind == "load" and isinstance(answer, int) and 0 <= answer < len(options):
-            self.load(options[answer])
-        elif kind == "end":
-            if answer == "again":
-                self.play_again()
-            elif answer == "quit":
-                self.running = False
-
-    def describe(self, option) -> str:
-        """An option in words, with names rather than ids (menus)."""
-        return wording.describe(option, self.battle.state.creatures)
-
-    def _check_dialogs(self) -> None:
-        """Open the dialog the battle now calls for: a person's reaction, or the end screen."""
-        state = self.battle.state
-        if self.dialog is not None or self.walking:
-            return
-        if state.offers and self.session.human(self.session.reactor()):
-            question, detail = self.reaction_text()
-            self.mode = None
-            self.open_dialog("reaction", dialogs.reaction_dialog(self.manager, self.viewport, question, detail))
-        elif state.over and not self.end_shown and state.creatures:
-            self.end_shown = True
-            headline, lines = self.end_summary()
-            self.mode = None
-            self.open_dialog("end", dialogs.end_dialog(self.manager, self.viewport, headline, lines))
-
-    def reaction_text(self) -> tuple[str, str]:
-        return wording.reaction_text(self.battle, self.choices.get(self.battle).options,
-                                     len(self.session.human_sides()) > 1)
-
-    def end_summary(self) -> tuple[str, list[str]]:
-        return wording.end_summary(self.battle, self.session.fallen)
-
+    # ------------------------------------------------------------------ calls on the session
     def play_again(self) -> None:
         self.session.play_again()
         self.sync_log()
 
-    # ------------------------------------------------------------------ saving
     def quick_save(self) -> None:
         self.session.quick_save()
         self.sync_log()
@@ -463,21 +196,6 @@ class App:
         self.sync_log()
         return loaded
 
-    LOAD_MENU_SIZE = 9  # the newest saves, one number key each
-
-    def open_load_menu(self) -> None:
-        """L: the saves of the data folder, newest first with their time; choosing one loads it."""
-        saves = self.session.saves
-        found = saves.listing()[:self.LOAD_MENU_SIZE]
-        if not found:
-            self.messages.append((f"No saves yet in {saves.dir} (F5 saves)", ERROR))
-            return
-        labels = [f"{name}   {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(mtime))}" for name, mtime in found]
-        self.open_dialog("load", dialogs.menu_dialog(self.manager, self.screen.get_rect(),
-                                                     "Load a save (newest first)", labels))
-        self.menu_options = [name for name, _ in found]
-
-    # ------------------------------------------------------------------ undo
     def take_back(self) -> bool:
         """Ctrl+Z or Backspace: the session takes back the last command, if it rolled no die.
 
@@ -496,7 +214,6 @@ class App:
                 self.mode = mode
         return True
 
-    # ------------------------------------------------------------------ commands
     def submit(self, command: dict) -> bool:
         """Send a command to the session; a refusal goes to the log panel, in red. True when played."""
         played = self.session.submit(command)
@@ -521,7 +238,6 @@ class App:
             if not self.submit(command):
                 break
 
-    # ------------------------------------------------------------------ state
     def sync_log(self) -> None:
         """Copy the session's new messages into the log panel (afresh when the battle was replaced)."""
         if self.session.battle is not self._shown:
@@ -531,6 +247,7 @@ class App:
         if len(self.messages) > MESSAGES_KEPT:
             del self.messages[:-MESSAGES_KEPT]
 
+    # ------------------------------------------------------------------ every frame
     def update(self, dt: float) -> None:
         self.sync_log()
         keys = pygame.key.get_pressed()
