@@ -85,6 +85,8 @@ class App(Controls, Acting, Modal):
         self.menu_options: list = []
         self.mouse: tuple[int, int] | None = None
         self.hovered_id: str | None = None
+        self.views = {}  # the creatures as the screen draws them (api.CreatureView by id), see _update_views
+        self._views_key = None
         self.walking: dict[str, tuple[list, float]] = {}  # creature id -> (path, start time)
         self.running = True
         self.exit_code = 0
@@ -95,6 +97,7 @@ class App(Controls, Acting, Modal):
         self.log_scroll = 0  # log lines scrolled back with the wheel over the side panel
         self._bar_key = None
         self.sync_log()
+        self._update_views()
 
     # ------------------------------------------------------------------ setup
     @property
@@ -264,10 +267,19 @@ class App(Controls, Acting, Modal):
         self._play_computer(now)
         self._check_dialogs()
         self._update_bar()
+        self._update_views()
         square = self.view.square_at(*self.mouse) if self.mouse and self.viewport.collidepoint(self.mouse) else None
-        self.hovered_id = next((c.id for c in self.session.views().values()
+        self.hovered_id = next((c.id for c in self.views.values()
                                 if square in c.squares() and c.alive), None) if square else None
         self.manager.update(dt)
+
+    def _update_views(self) -> None:
+        """The creatures' views, asked again only when the battle changed (a command was played)."""
+        state = self.battle.state
+        key = (id(self.battle), id(state), state.commands_done, len(state.log))
+        if key != self._views_key:
+            self._views_key = key
+            self.views = self.session.views()
 
     def _update_bar(self) -> None:
         current = self.my_turn()

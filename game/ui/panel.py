@@ -107,7 +107,7 @@ class Panel:
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, app) -> None:
         """The panel in `rect`: the cached drawing when nothing it shows changed."""
         size = (rect.w, surface.get_height())
-        views = app.session.views()
+        views = app.views
         if self._surface is None or self._key != self.key_of(app, size, views) or self._surface.get_size() != size:
             if self._surface is None or self._surface.get_size() != size:
                 self._surface = pygame.Surface(size)

@@ -48,7 +48,7 @@ class Scene:
             mode.draw_under(screen, view, hover)
         elif hover is not None and mode is None:
             view.draw_square_outline(screen, *hover, colour=(255, 255, 255))
-        views = app.session.views()
+        views = app.views
         current_id = state.current_id if not state.over else None
         at = self.walking_positions(app)
         view.draw_tokens(screen, views.values(), current_id, at=at, phase=time.monotonic() * 0.8)
