@@ -163,7 +163,7 @@ def test_end_turn_by_key_and_by_button(open_app):
     app = open_app([creature("fighter", "fighter", "blue", (2, 2)), creature("gob1", "goblin", "red", (8, 2))])
     key(app, pygame.K_e)
     assert app.battle.current.id == "gob1"
-    assert app.saves.exists("autosave.toml")  # an autosave at every turn start
+    assert app.session.saves.exists("autosave.toml")  # an autosave at every turn start
     button = app.bar.buttons["end"]
     click(app, button.rect.center, frames=2)  # pygame-gui answers with an event, read next frame
     assert app.battle.current.id == "fighter"
@@ -203,7 +203,7 @@ def test_quick_save_then_quick_load(open_app):
     app.submit({"actor": "fighter", "act": "move", "to": [3, 2]})
     saved = app.battle.to_json()
     key(app, pygame.K_F5)
-    assert (app.saves.dir / "quicksave.toml").is_file()
+    assert (app.session.saves.dir / "quicksave.toml").is_file()
     app.submit({"actor": "fighter", "act": "move", "to": [5, 2]})
     key(app, pygame.K_e)
     assert app.battle.to_json() != saved
@@ -266,9 +266,9 @@ def test_computer_turns_are_paced_and_space_hurries_them(tmp_path):
 
     app = ui_app.App(scenario_, ai=ai, data_dir=tmp_path, ai_pause=30.0)
     try:
-        while app.human(app.battle.current):
+        while app.session.human(app.battle.current):
             app.submit({"actor": app.battle.current.id, "act": "end"})
-        app.last_ai = float("inf") * -1
+        app.session.last_ai = float("inf") * -1
         app.step()
         app.step()
         assert len(played) == 1  # then it waits for the pause
@@ -364,11 +364,11 @@ def test_l_lists_the_saves_newest_first_and_loads_the_chosen_one(open_app):
     assert app.dialog is None and app.messages[-1][0].startswith("No saves yet")
     app.submit({"actor": "fighter", "act": "move", "to": [3, 2]})
     early = app.battle.to_json()
-    app.saves.write(app.battle, "early.toml")
+    app.session.saves.write(app.battle, "early.toml")
     app.submit({"actor": "fighter", "act": "move", "to": [5, 2]})
     key(app, pygame.K_F5)
     late = app.battle.to_json()
-    os.utime(app.saves.path("early.toml"), (1_000_000_000, 1_000_000_000))  # 2001: the oldest
+    os.utime(app.session.saves.path("early.toml"), (1_000_000_000, 1_000_000_000))  # 2001: the oldest
     key(app, pygame.K_e)  # an autosave, the newest
     key(app, pygame.K_l)
     assert app.dialog_kind == "load"

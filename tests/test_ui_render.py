@@ -18,7 +18,9 @@ import pytest  # noqa: E402
 from game.content.scenarios import load_scenario, parse_scenario  # noqa: E402
 from game.rules.dnd5e import Battle  # noqa: E402
 from game.ui import app as ui_app  # noqa: E402
-from game.ui.board_view import BoardView, Text, short_label  # noqa: E402
+from game.ui.board_view import BoardView  # noqa: E402
+from game.ui.text import Text  # noqa: E402
+from game.ui.tokens import short_label  # noqa: E402
 from game.ui.render import render_to_png  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -191,11 +193,11 @@ def test_an_ai_side_plays_through_the_hook(tmp_path):
     try:
         for _ in range(40):
             current = battle.current
-            if app.human(current):
+            if app.session.human(current):
                 app.submit({"actor": current.id, "act": "end"})
-            app.last_ai = float("-inf")  # no pause between AI commands in a test
+            app.session.last_ai = float("-inf")  # no pause between AI commands in a test
             app.step()
-            if played and app.human(battle.current):
+            if played and app.session.human(battle.current):
                 break
         assert played
         assert {battle.state.creatures[cid].side for cid in played} == {"red"}
@@ -225,3 +227,46 @@ def test_the_busy_bench_scene_draws():
 
     assert len(busy_scenario().creatures) == 40
     assert frame_time_ms(frames=12) > 0
+
+
+class OtherWords:
+    """A 5e battle whose creatures are seen as another ruleset would show them (its own defence
+    text, no death saves, its own parts of a turn): the screen must draw it with the same code."""
+
+    def __init__(self, battle) -> None:
+        self._battle = battle
+
+    def __getattr__(self, name):
+        return getattr(self._battle, name)
+
+    def view(self, creature_id):
+        import dataclasses
+
+        from game.rules.api import Resource
+
+        return dataclasses.replace(self._battle.view(creature_id), defence="AC 13, touch 10", death_saves=None,
+                                   resources=(Resource("standard action", True), Resource("move action", False),
+                                              Resource("action points", 1)))
+
+
+def test_the_screen_reads_creatures_through_their_view(tmp_path):
+    from game.ui.panel import turn_pips
+
+    scenario = load_scenario(DEFAULT)
+    battle = OtherWords(Battle(scenario))
+    app = ui_app.App(scenario, battle=battle, hotseat=True, data_dir=tmp_path)
+    try:
+        app.step()
+        current = app.session.current()
+        assert turn_pips(current) == [("standard", True), ("move", False)]
+        target = next(c for c in battle.state.creatures.values() if c.id != current.id)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, buttons=(0, 0, 0), rel=(0, 0), pos=tuple(
+            int(v) for v in app.view.square_centre(target.x, target.y, target.side_squares))))
+        app.step()
+        app.step()
+        assert app.hovered_id == target.id
+        drawn = [key[0] for key in app.text._surfaces]
+        assert any("AC 13, touch 10" in text for text in drawn)  # the hover tag
+        assert "standard" in drawn and "move" in drawn  # the turn line of the panel
+    finally:
+        app.close()

@@ -41,7 +41,7 @@ def frame_time_ms(frames: int = 90) -> float:
         app.battle.state.log.extend(f"Goblin {i} attacks Fighter with scimitar: d20 {i % 20 + 1} + 4 = "
                                     f"{i % 20 + 5} vs AC 19, miss" for i in range(300))
         app.sync_log()
-        app.toggle_move(app.battle.current)
+        app.toggle_move(app.my_turn())
         hover = app.view.square_centre(6, 6) if hasattr(app.view, "square_centre") else (400, 300)
         app.mouse = hover
         times = []

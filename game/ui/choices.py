@@ -54,12 +54,11 @@ class Choices:
         state = battle.state
         self.options = battle.legal_commands()
         self.entries, self.moves, self.moves_by_mode = [], {}, {}
-        actor = battle.current
-        self.actor_id = actor.id if actor is not None else None
-        if actor is None or state.over or state.offers or not state.started:
+        self.actor_id = state.current_id
+        if self.actor_id is None or state.over or state.offers or not state.started:
             return
         for o in self.options:
-            if o.command.get("actor") == actor.id and o.act == "move" and o.command.get("to") is not None:
+            if o.command.get("actor") == self.actor_id and o.act == "move" and o.command.get("to") is not None:
                 mode = o.command.get("mode", "walk")
                 self.moves_by_mode.setdefault(mode, {})[tuple(o.command["to"])] = o
         self.moves = self.moves_by_mode.get("walk", {})

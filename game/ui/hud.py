@@ -13,7 +13,9 @@ import time
 
 import pygame
 
-from .board_view import HIGHLIGHT, BoardView, Text
+from .board_view import BoardView
+from .colours import HIGHLIGHT
+from .text import Text
 
 CARD_BACK = (16, 17, 22, 236)
 CARD_EDGE = (255, 212, 60)
@@ -80,20 +82,21 @@ class InitiativeBar:
         self._surface: pygame.Surface | None = None
         self._key = None
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, battle, hovered_id: str | None) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, battle, views, hovered_id: str | None) -> None:
         """The strip in `rect`, drawn afresh only when the round, the turn, the order, a creature's
-        state or the hovered creature changed (otherwise the cached strip is blitted)."""
+        state or the hovered creature changed (otherwise the cached strip is blitted).
+        `views` are the creatures' `api.CreatureView`s by id."""
         state = battle.state
-        key = (rect.size, id(state), state.round, state.over, battle.current.id if battle.current else None,
-               hovered_id, tuple(state.order), tuple((c.name, c.side, c.state) for c in state.creatures.values()))
+        key = (rect.size, id(state), state.round, state.over, state.current_id,
+               hovered_id, tuple(state.order), tuple((c.name, c.side, c.state) for c in views.values()))
         if self._surface is None or self._key != key:
             if self._surface is None or self._surface.get_size() != rect.size:
                 self._surface = pygame.Surface(rect.size)
-            self._draw(self._surface, pygame.Rect((0, 0), rect.size), battle, hovered_id)
+            self._draw(self._surface, pygame.Rect((0, 0), rect.size), battle, views, hovered_id)
             self._key = key
         surface.blit(self._surface, rect.topleft)
 
-    def _draw(self, surface: pygame.Surface, rect: pygame.Rect, battle, hovered_id: str | None) -> None:
+    def _draw(self, surface: pygame.Surface, rect: pygame.Rect, battle, views, hovered_id: str | None) -> None:
         state = battle.state
         surface.fill(STRIP_BACK, rect)
         pygame.draw.line(surface, (52, 56, 66), rect.bottomleft, rect.bottomright, 1)
@@ -101,8 +104,8 @@ class InitiativeBar:
             return
         t = self.text
         x = t.blit(surface, f"Round {state.round}", 15, HIGHLIGHT, (rect.x + 10, rect.centery), "midleft").right + 12
-        current = battle.current.id if battle.current is not None and not state.over else None
-        chips = [(cid, state.creatures[cid]) for cid in state.order]
+        current = state.current_id if not state.over else None
+        chips = [(cid, views[cid]) for cid in state.order]
         widths = [t.size(c.name, 13)[0] + 30 for _, c in chips]
         room = rect.right - x - 8
         first = 0
@@ -166,6 +169,7 @@ class Floaters:
         return None
 
     def draw(self, surface: pygame.Surface, view: BoardView, creatures, at: dict, now: float | None = None) -> None:
+        """The numbers over their creatures (`creatures`: anything with a position, by id)."""
         now = time.monotonic() if now is None else now
         self.items = [i for i in self.items if now - i[3] < FLOAT_SECONDS]
         size = max(16, min(30, round(view.square_px * 0.6)))

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .board_view import DASH_EDGE, DASH_FILL, DASH_HATCH, TARGET_RING, BoardView, metres
+from .board_view import BoardView
+from .overlays import DASH_EDGE, DASH_FILL, DASH_HATCH, TARGET_RING, metres
 from .hud import BAD, DIM, GOOD, TEXT, draw_card
 
 GOLD = (255, 212, 60)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from .board_view import HIGHLIGHT, Text, metres
+from .colours import HIGHLIGHT
+from .overlays import metres
+from .text import Text
 
 PANEL_BACK = (24, 26, 31)
 PANEL_LINE = (52, 56, 66)
@@ -18,6 +20,19 @@ GOLD = HIGHLIGHT
 def pip(surface: pygame.Surface, centre, radius: int, colour, full: bool) -> None:
     """A small dot, filled or hollow."""
     pygame.draw.circle(surface, colour, centre, radius, 0 if full else 1)
+
+
+def turn_pips(view) -> list[tuple[str, bool]]:
+    """The parts of a turn a creature may still use or not (its resources that are yes or no, not
+    counts), each named short: "bonus action" -> "bonus", as 4e's "minor action" -> "minor"."""
+    pips = []
+    for resource in view.resources:
+        if isinstance(resource.left, bool):
+            name = resource.name
+            if name.endswith(" action"):
+                name = name[: -len(" action")]
+            pips.append((name, resource.left))
+    return pips
 
 
 class Messages(list):
@@ -56,16 +71,16 @@ class Panel:
         self.redrawn = 0  # how many times it was drawn afresh (tests)
 
     @staticmethod
-    def key_of(app, size) -> tuple:
+    def key_of(app, size, views) -> tuple:
         """Everything the panel shows depends on: when it is unchanged, the cached panel is blitted."""
-        state, current, mode = app.battle.state, app.battle.current, app.mode
+        state, mode = app.battle.state, app.mode
+        current = views.get(state.current_id)
         messages = app.messages
-        creatures = tuple((c.hp, c.temp_hp, c.state, c.death_successes, c.death_failures)
-                          for c in state.creatures.values())
+        creatures = tuple((c.hp, c.max_hp, c.temp_hp, c.state, c.death_saves) for c in views.values())
         turn = None
         if current is not None:
-            turn = (current.id, current.movement_left(getattr(mode, "how", "walk")), current.movement_left(),
-                    current.action, current.bonus_action, current.reaction)
+            turn = (current.id, app.battle.movement_budget(current.id, getattr(mode, "how", "walk"))[0],
+                    current.movement_left, current.resources)
         return (size, id(app.battle), id(state), state.commands_done, state.round, state.over, state.winner,
                 tuple(state.order), len(state.offers), turn, creatures, app.hovered_id, app.log_scroll,
                 type(mode), id(mode), getattr(mode, "how", None), app.scenario.title,
@@ -92,36 +107,37 @@ class Panel:
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, app) -> None:
         """The panel in `rect`: the cached drawing when nothing it shows changed."""
         size = (rect.w, surface.get_height())
-        if self._surface is None or self._key != self.key_of(app, size) or self._surface.get_size() != size:
+        views = app.views
+        if self._surface is None or self._key != self.key_of(app, size, views) or self._surface.get_size() != size:
             if self._surface is None or self._surface.get_size() != size:
                 self._surface = pygame.Surface(size)
-            self._draw_all(self._surface, pygame.Rect(0, 0, rect.w, surface.get_height()), app)
-            self._key = self.key_of(app, size)  # after drawing: the log's scroll may have been clamped
+            self._draw_all(self._surface, pygame.Rect(0, 0, rect.w, surface.get_height()), app, views)
+            self._key = self.key_of(app, size, views)  # after drawing: the log's scroll may have been clamped
             self.redrawn += 1
         surface.blit(self._surface, rect.topleft, pygame.Rect(0, 0, rect.w, rect.h))
 
-    def _draw_all(self, surface: pygame.Surface, rect: pygame.Rect, app) -> None:
+    def _draw_all(self, surface: pygame.Surface, rect: pygame.Rect, app, views) -> None:
         surface.fill(PANEL_BACK, rect)
         pygame.draw.line(surface, PANEL_LINE, rect.topleft, rect.bottomleft, 2)
         x, y, width = rect.x + 14, rect.y + 12, rect.w - 26
-        y = self._draw_heading(surface, app, x, y, width)
-        y = self._draw_order(surface, app, x, y + 8, width)
+        y = self._draw_heading(surface, app, views, x, y, width)
+        y = self._draw_order(surface, app, views, x, y + 8, width)
         y = self._draw_prompt(surface, app, x, y + 8, width)
         self._draw_log(surface, app, pygame.Rect(x, y + 8, width, rect.bottom - y - 20))
 
-    def _draw_heading(self, surface, app, x, y, width) -> int:
+    def _draw_heading(self, surface, app, views, x, y, width) -> int:
         t, state = self.text, app.battle.state
         for line in self.wrap(app.scenario.title, 20, width):
             y = t.blit(surface, line.strip(), 20, TEXT, (x, y)).bottom + 2
-        current = app.battle.current
+        current = views.get(state.current_id)
         if not state.creatures:
             status, colour = "No creatures: a map to look at (start squares ringed)", DIM
         elif state.over:
             status, colour = f"Over: {state.winner or 'nobody'} wins", GOLD
         elif current is not None:
-            if not app.human(current):
+            if not app.session.human(current):
                 who = f"{current.name}'s turn (computer)"
-            elif len(app.human_sides()) > 1:  # hot-seat: say whose hand is on the mouse
+            elif len(app.session.human_sides()) > 1:  # hot-seat: say whose hand is on the mouse
                 who = f"{current.side.capitalize()}: {current.name}'s turn"
             else:
                 who = f"{current.name}'s turn (you)"
@@ -132,10 +148,9 @@ class Panel:
         for part in self.wrap(status, 15, width, indent=""):
             y = t.blit(surface, part, 15, colour, (x, y)).bottom
         if current is not None and not state.over:  # what is left of its turn; a full dot is unused
-            rect = t.blit(surface, f"move {metres(current.movement_left())}", 13, DIM, (x, y + 4))
+            rect = t.blit(surface, f"move {metres(current.movement_left)}", 13, DIM, (x, y + 4))
             px, py = rect.right + 14, rect.y
-            for name, unused in (("action", current.action), ("bonus", current.bonus_action),
-                                 ("reaction", current.reaction)):
+            for name, unused in turn_pips(current):
                 if px + t.size(name, 13)[0] + 14 > x + width:  # no room left on this line
                     px, py = x, py + rect.h + 3
                 label = t.blit(surface, name, 13, DIM, (px, py))
@@ -144,13 +159,13 @@ class Panel:
             y = py + rect.h
         return y
 
-    def _draw_order(self, surface, app, x, y, width) -> int:
+    def _draw_order(self, surface, app, views, x, y, width) -> int:
         t, state, view = self.text, app.battle.state, app.view
         if not state.order:
             return y
         y = t.blit(surface, "Creatures, in turn order", 13, DIM, (x, y)).bottom + 4
         row_h = 20
-        current_id = app.battle.current.id if app.battle.current and not state.over else None
+        current_id = state.current_id if not state.over else None
         order = list(state.order)
         room = max(4, (surface.get_height() * 45 // 100) // (row_h + 2))
         if len(order) > room:  # a long order: the rows round the creature whose turn it is
@@ -160,7 +175,7 @@ class Panel:
             order = order[first: first + room - 1]
             t.blit(surface, f"{hidden} more not shown", 12, DIM, (x + width, y - 16), "topright")
         for cid in order:
-            c = state.creatures[cid]
+            c = views[cid]
             row = pygame.Rect(x - 6, y, width + 12, row_h)
             if cid == current_id:
                 pygame.draw.rect(surface, (64, 58, 30), row, border_radius=4)
@@ -171,15 +186,15 @@ class Panel:
             colour = DIM if out else TEXT
             pygame.draw.circle(surface, view.side_colour(c.side), (x + 5, row.centery), 5)
             t.blit(surface, c.name, 14, colour, (x + 16, row.centery), "midleft")
-            hp = "dead" if c.state == "dead" else f"{c.hp}/{c.stats.hp}" + (f" +{c.temp_hp}" if c.temp_hp else "")
+            hp = "dead" if c.state == "dead" else f"{c.hp}/{c.max_hp}" + (f" +{c.temp_hp}" if c.temp_hp else "")
             if c.state in ("unconscious", "stable"):
                 hp = c.state
             right = t.blit(surface, hp, 13, colour, (row.right - 8, row.centery), "midright").x
-            if c.state == "unconscious":  # death saves: three green, three red
+            if c.state == "unconscious" and c.death_saves is not None:  # death saves: three green, three red
                 for i in range(6):
                     ok = i < 3
                     pip(surface, (right - 62 + i * 9 + (0 if ok else 4), row.centery), 3,
-                        (70, 210, 90) if ok else (230, 60, 50), (i % 3) < (c.death_successes if ok else c.death_failures))
+                        (70, 210, 90) if ok else (230, 60, 50), (i % 3) < c.death_saves[0 if ok else 1])
             y += row_h + 2
         return y
 

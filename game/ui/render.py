@@ -18,7 +18,10 @@ import pygame  # noqa: E402
 
 from ..core.board import SQUARE_M  # noqa: E402
 from ..core.terrain import TERRAIN  # noqa: E402
-from .board_view import BACKGROUND, BoardView, Near, Text, paint_square  # noqa: E402
+from .board_view import BoardView  # noqa: E402
+from .colours import BACKGROUND  # noqa: E402
+from .terrain_art import Near, paint_square  # noqa: E402
+from .text import Text  # noqa: E402
 
 TITLE_TEXT = (236, 238, 242)
 SUBTLE_TEXT = (160, 166, 178)
@@ -44,7 +47,8 @@ def render_surface(scenario, square_px: int = 32) -> pygame.Surface:
     if scenario.creatures:
         from ..rules.registry import new_battle
 
-        creatures = list(new_battle(scenario).state.creatures.values())
+        battle = new_battle(scenario)
+        creatures = [battle.view(cid) for cid in battle.state.creatures]
 
     title, detail = title_lines(scenario, board, len(creatures))
     title_px, detail_px = 18, 13

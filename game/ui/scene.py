@@ -10,7 +10,7 @@ import time
 
 import pygame
 
-from .board_view import BACKGROUND
+from .colours import BACKGROUND
 from .modes import AreaMode, MoveMode
 from .panel import DIM, GOLD
 
@@ -48,20 +48,20 @@ class Scene:
             mode.draw_under(screen, view, hover)
         elif hover is not None and mode is None:
             view.draw_square_outline(screen, *hover, colour=(255, 255, 255))
-        current = app.battle.current
-        current_id = current.id if current is not None and not state.over else None
+        views = app.views
+        current_id = state.current_id if not state.over else None
         at = self.walking_positions(app)
-        view.draw_tokens(screen, state.creatures.values(), current_id, at=at, phase=time.monotonic() * 0.8)
+        view.draw_tokens(screen, views.values(), current_id, at=at, phase=time.monotonic() * 0.8)
         if not state.creatures:
             view.draw_spawns(screen, app.scenario.map.spawns)
-        app.floaters.draw(screen, view, state.creatures, at)
+        app.floaters.draw(screen, view, views, at)
         view.draw_pinned_rulers(screen, app.viewport)
         if mode is not None:
             mode.draw(screen, view, hover, app.text, app.viewport)
         else:
-            self._draw_hover_tag(app)
+            self._draw_hover_tag(app, views)
         screen.set_clip(None)
-        app.initiative.draw(screen, app.initiative_rect, app.battle, app.hovered_id)
+        app.initiative.draw(screen, app.initiative_rect, app.battle, views, app.hovered_id)
         self._draw_bar_back(app)
         app.panel.draw(screen, pygame.Rect(app.viewport.right, 0, app.panel_w, screen.get_height()), app)
         if app.dialog is not None:
@@ -93,12 +93,12 @@ class Scene:
         app.screen.fill((24, 26, 31), rect)
         pygame.draw.line(app.screen, (52, 56, 66), rect.topleft, rect.topright, 1)
         if app.my_turn() is None:
-            state, current = app.battle.state, app.battle.current
+            state, current = app.battle.state, app.session.current()
             if state.over:
                 line = "The battle is over.  R: play again  ·  Esc: quit"
             elif state.offers:
-                reactor = state.creatures[state.offers[0].reactor]
-                line = (f"{reactor.name} may react: Y takes it, N lets it go" if app.human(reactor)
+                reactor = app.session.reactor()
+                line = (f"{reactor.name} may react: Y takes it, N lets it go" if app.session.human(reactor)
                         else f"{reactor.name} (computer) decides on a reaction...")
             elif current is not None:
                 line = f"{current.name} (computer) is acting...   Space: hurry"
@@ -106,14 +106,13 @@ class Scene:
                 line = ""
             app.text.blit(app.screen, line, 16, DIM, rect.center, "center")
 
-    def _draw_hover_tag(self, app) -> None:
-        """Name, hit points and conditions of the creature under the mouse."""
+    def _draw_hover_tag(self, app, views) -> None:
+        """Name, hit points, defence and conditions of the creature under the mouse."""
         if app.hovered_id is None or app.mouse is None:
             return
-        c = app.battle.state.creatures[app.hovered_id]
-        parts = [f"{c.name} ({c.id})", f"hp {c.hp}/{c.stats.hp}" + (f" +{c.temp_hp}" if c.temp_hp else ""),
-                 f"AC {c.stats.ac}"]
+        c = views[app.hovered_id]
+        parts = [f"{c.name} ({c.id})", f"hp {c.hp}/{c.max_hp}" + (f" +{c.temp_hp}" if c.temp_hp else ""), c.defence]
         if c.state != "conscious":
             parts.append(c.state)
-        parts += sorted(c.conditions - {c.state})
+        parts += [n for n in c.conditions if n != c.state]
         app.view.draw_tag(app.screen, "  ·  ".join(parts), (app.mouse[0] + 14, app.mouse[1] + 18), "topleft")

@@ -63,16 +63,6 @@ def describe(option, creatures) -> str:
     return option.label[:1].upper() + option.label[1:]
 
 
-def command_words(command: dict, creatures) -> str:
-    """A played command in a few words, with names (the undo message)."""
-    actor = creatures.get(command.get("actor"))
-    who = actor.name if actor is not None else str(command.get("actor", "?"))
-    act = command.get("act", "?")
-    if act == "move" and command.get("to") is not None:
-        return f"{who} moves to {list(command['to'])}"
-    return f"{who}: {act}"
-
-
 def reaction_text(battle, options, name_side: bool) -> tuple[str, str]:
     """The question of the first reaction offered (naming the side when several people play), and
     a line of detail: the odds of an opportunity attack, from the options query's preview."""
@@ -99,9 +89,10 @@ def reaction_text(battle, options, name_side: bool) -> tuple[str, str]:
 def end_summary(battle, fallen: dict) -> tuple[str, list[str]]:
     """The end screen: who won, how many rounds, who fell (and when), who still stands."""
     state = battle.state
+    views = [battle.view(cid) for cid in state.creatures]
     headline = f"{state.winner.capitalize()} wins!" if state.winner else "Nobody wins"
     lines = [f"The battle lasted {state.round} round{'s' if state.round != 1 else ''}."]
-    fell = [c for c in state.creatures.values() if c.state != "conscious"]
+    fell = [c for c in views if c.state != "conscious"]
     fell.sort(key=lambda c: (fallen.get(c.id, 0), c.name))
     if fell:
         lines.append("Fell:")
@@ -110,7 +101,7 @@ def end_summary(battle, fallen: dict) -> tuple[str, list[str]]:
             lines.append(f"   {c.name} ({c.side}) — {c.state}{when}")
     else:
         lines.append("Nobody fell.")
-    standing = [c.name for c in state.creatures.values() if c.state == "conscious"]
+    standing = [c.name for c in views if c.state == "conscious"]
     if standing:
         lines.append("Still standing: " + ", ".join(standing))
     lines += ["", "Press R to play again, Esc to quit."]
@@ -119,17 +110,17 @@ def end_summary(battle, fallen: dict) -> tuple[str, list[str]]:
 
 def prompt_lines(app) -> list[tuple[str, tuple]]:
     """What to do now, for the side panel."""
-    state, current = app.battle.state, app.battle.current
+    state, current = app.battle.state, app.session.current()
     if not state.creatures:
         return [("A map with no creatures: nothing to play.", DIM)]
     if state.over:
         return [("The battle is over: R plays again, Esc quits.", GOLD)]
     if state.offers:
-        reactor = state.creatures[state.offers[0].reactor]
-        if app.human(reactor):
+        reactor = app.session.reactor()
+        if app.session.human(reactor):
             return [(f"{reactor.name} may react: Y take it, N let it go.", GOLD)]
         return [(f"{reactor.name} (computer) decides on a reaction...", DIM)]
-    if current is not None and not app.human(current):
+    if current is not None and not app.session.human(current):
         return [(f"{current.name} (computer) is acting.  Space: hurry", DIM)]
     if isinstance(app.mode, MoveMode):
         lines = [("Click a shaded square to move there; the striped ones take a Dash first. "

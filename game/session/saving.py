@@ -1,16 +1,20 @@
-"""Quick save, quick load and the autosave, in the user's data folder.
+"""The saves of one data folder: the quick save, the autosave, and any other save put there.
 
 The folder is `platformdirs.user_data_dir("skirmish")`, or `$SKIRMISH_DATA_DIR` when set, or
-whatever the window is given (the tests give a temporary one). A save is written by
-`session.saves.write_save` (a scenario with the commands played, written atomically); loading
-reads it as a scenario and replays its commands (`session.replay.replay`), so a save is a replay.
+whatever the session is given (the tests give a temporary one). A save is written by
+`saves.write_save` (a scenario with the commands played, written atomically, with the seed and
+ruleset it was played with); loading reads it as a scenario and replays its commands
+(`replay.replay`), so a save is a replay.
 """
 
 from __future__ import annotations
 
-import copy
 import os
 from pathlib import Path
+
+from ..content.scenarios import load_scenario
+from .replay import replay
+from .saves import write_save
 
 QUICKSAVE = "quicksave.toml"
 AUTOSAVE = "autosave.toml"
@@ -35,15 +39,10 @@ class Saves:
         return self.dir / name
 
     def write(self, battle, name: str = QUICKSAVE) -> Path:
-        from ..session.saves import write_save
-
-        return write_save(with_its_seed(battle), self.path(name))
+        return write_save(battle, self.path(name))
 
     def load(self, name: str = QUICKSAVE):
         """(battle, scenario, error): the save replayed; error names the first refused command."""
-        from ..content.scenarios import load_scenario
-        from ..session.replay import replay
-
         scenario = load_scenario(self.path(name))
         result = replay(scenario)
         return result.battle, scenario, result.error
@@ -66,19 +65,4 @@ class Saves:
         return found
 
 
-def with_its_seed(battle):
-    """The battle as write_save should see it: with the seed it was played with.
-
-    `skirmish play --seed N` changes the scenario's seed but not the text it was read from,
-    which saves.save_data copies; a save would then replay with the old seed. Until the save
-    writer takes the seed from the scenario itself, a shallow copy carries the right one.
-    """
-    scenario = battle.scenario
-    raw = getattr(scenario, "raw", None)
-    if not isinstance(raw, dict) or raw.get("seed") == scenario.seed:
-        return battle
-    fixed = copy.copy(scenario)
-    fixed.raw = {**raw, "seed": scenario.seed}
-    view = copy.copy(battle)
-    view.scenario = fixed
-    return view
+__all__ = ["AUTOSAVE", "QUICKSAVE", "Saves", "default_data_dir"]
