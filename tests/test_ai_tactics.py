@@ -3,7 +3,6 @@ chokepoint with a readied attack, keeping the reaction for Shield. Each tactic w
 right choice, and where it is not."""
 
 from game.core.board import gap_squares
-from game.rules.dnd5e.geometry import cover_between
 from game.session.ai import choose
 from helpers import act, battle, creature, force
 
@@ -41,11 +40,11 @@ def test_an_archer_shoots_from_a_square_with_cover_from_the_foe_archer():
                          creature("orc", "orc", "red", (9, 4)),
                          creature("sniper", "goblin", "red", (10, 0), attacks=BOW)])
     scout, sniper = b.state.creatures["scout"], b.state.creatures["sniper"]
-    assert cover_between(b, sniper, scout) == 0
+    assert b.cover(sniper.id, scout.id) == "none"
     first = choose(b, "hard")
     assert first["act"] == "move"
     b.submit(first)
-    assert cover_between(b, sniper, scout) >= 1
+    assert b.cover(sniper.id, scout.id) != "none"
     assert choose(b, "hard") == {"actor": "scout", "act": "attack", "target": "orc", "with": "shortbow"}
 
 
@@ -66,7 +65,7 @@ def test_a_goblin_shoots_then_slips_behind_the_wall_and_hides():
     assert acts[:2] == ["move", "hide"] and commands[1].get("bonus") is True
     gob = b.state.creatures["gob"]
     assert "hidden" in gob.conditions and acts[2:] == ["end"]  # and stays there
-    assert cover_between(b, b.state.creatures["fighter"], gob) >= 1
+    assert b.cover(b.state.creatures["fighter"].id, gob.id) != "none"
 
 
 def test_a_creature_without_nimble_escape_does_not_try_to_hide():

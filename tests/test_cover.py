@@ -7,12 +7,11 @@ from game.content.maps import parse_map
 from game.core.cover import cover_level, segments_max_level
 from game.core.terrain import HALF, NO_COVER, THREE_QUARTERS, TOTAL
 from helpers import act, battle, creature
-from game.rules.dnd5e.geometry import can_see, cover_between
-from game.rules.dnd5e.terrain_rules import COVER_5E
+from game.rules.registry import ruleset
 
 
 def levels(grid: str) -> np.ndarray:
-    return parse_map({"grid": grid}).board.line_caps(COVER_5E)
+    return parse_map({"grid": grid}).board.line_caps(ruleset("5e").cover_rules)
 
 
 def test_open_ground_gives_no_cover():
@@ -93,9 +92,9 @@ def test_a_creature_in_the_way_gives_half_cover_and_a_dead_one_none():
         creature("fighter", "fighter", "blue", (6, 1)),
     ])
     archer, orc, fighter = (b.state.creatures[i] for i in ("archer", "orc", "fighter"))
-    assert cover_between(b, archer, fighter) == HALF
+    assert b.cover(archer.id, fighter.id) == "half"
     orc.state = "dead"
-    assert cover_between(b, archer, fighter) == NO_COVER
+    assert b.cover(archer.id, fighter.id) == "none"
 
 
 def test_adjacent_creatures_beside_the_line_give_no_cover():
@@ -107,7 +106,7 @@ def test_adjacent_creatures_beside_the_line_give_no_cover():
         creature("fighter", "fighter", "blue", (2, 1)),
     ])
     c = b.state.creatures
-    assert cover_between(b, c["archer"], c["fighter"]) == NO_COVER
+    assert b.cover(c["archer"].id, c["fighter"].id) == "none"
 
 
 def test_total_cover_means_no_sight_and_no_attack():
@@ -117,7 +116,7 @@ def test_total_cover_means_no_sight_and_no_attack():
         creature("gob1", "goblin", "red", (6, 1)),
     ])
     c = b.state.creatures
-    assert not can_see(b, c["fighter"], c["gob1"])
+    assert not b.can_see(c["fighter"].id, c["gob1"].id)
     with pytest.raises(Exception, match="total cover"):
         act(b, "fighter", "attack", target="gob1", **{"with": "handaxe"})
 

@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 
 from game.content.scenarios import load_scenario
 from game.core.board import gap_squares
-from game.rules.dnd5e.options import legal_commands
 from game.session.replay import new_battle
 from helpers import battle, creature, force
 
@@ -133,7 +132,7 @@ def test_random_legal_play_keeps_the_invariants(data):
     watch = Watch(b)
     for _ in range(STEPS):
         seen = (b.to_json(), b.state.dice.rng.getstate(), list(b.state.dice.forced))
-        options = legal_commands(b)
+        options = b.legal_commands()
         assert (b.to_json(), b.state.dice.rng.getstate(), list(b.state.dice.forced)) == seen  # a query only
         if b.state.over:
             assert options == []
@@ -189,7 +188,7 @@ def setups():
 
 
 def attack_of(b, target, weapon):
-    return next(o for o in legal_commands(b) if o.command["act"] == "attack" and o.command["target"] == target
+    return next(o for o in b.legal_commands() if o.command["act"] == "attack" and o.command["target"] == target
                 and o.command["with"] == weapon and not o.command.get("offhand"))
 
 

@@ -8,12 +8,12 @@ from hypothesis import strategies as st
 from game.content.maps import parse_map
 from game.core import movement
 from game.core.movement import Mover, Occupant
-from game.rules.dnd5e.terrain_rules import move_rules
+from game.rules.registry import ruleset
 
 
 def movement_field(board, start, mover, others=(), diagonals="5-5-5", **kw):
     """The field under the 5e rules (these tests are 5e's)."""
-    return movement.movement_field(board, start, mover, others, rules=move_rules(diagonals), **kw)
+    return movement.movement_field(board, start, mover, others, rules=ruleset("5e").move_rules(diagonals), **kw)
 
 
 def board(grid: str):

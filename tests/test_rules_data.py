@@ -13,7 +13,11 @@ from game.core.cover import cover_level
 from game.core.movement import Mover, Occupant, movement_field
 from game.core.rules_data import CoverRules, MoveRules, diagonal_squares, per_kind
 from game.core.terrain import HALF, KIND_BY_NAME, NO_COVER, THREE_QUARTERS, TERRAIN, TOTAL
-from game.rules.dnd5e.terrain_rules import COVER_5E, MOVE_5E, MOVE_5E_ALTERNATING, move_rules
+from game.rules.registry import ruleset
+
+FIVE_E = ruleset("5e")  # the 5e records, through the ruleset interface
+move_rules = FIVE_E.move_rules
+MOVE_5E, MOVE_5E_ALTERNATING, COVER_5E = move_rules("5-5-5"), move_rules("5-10-5"), FIVE_E.cover_rules
 
 # 4e as the brief of RULESETS.md says it: every diagonal 1, difficult terrain +1 per square
 # entered, squeezing and crawling at half speed (x2); a hand-made record, not a ruleset

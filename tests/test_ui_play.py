@@ -17,7 +17,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.content.scenarios import load_scenario  # noqa: E402
-from game.rules.dnd5e import Battle  # noqa: E402
+from game.rules.registry import new_battle  # noqa: E402
 from game.ui import app as ui_app  # noqa: E402
 from game.ui.modes import AreaMode, MoveMode, TargetMode  # noqa: E402
 from helpers import creature, scenario  # noqa: E402
@@ -38,7 +38,7 @@ def open_app(tmp_path):
 
     def make(roster, dice=(), grid=OPEN, **kwargs):
         s = scenario(grid, roster, dice=dice, initiative=[c["id"] for c in roster])
-        app = ui_app.App(s, battle=Battle(s), data_dir=tmp_path / "data", **kwargs)
+        app = ui_app.App(s, battle=new_battle(s), data_dir=tmp_path / "data", **kwargs)
         apps.append(app)
         app.step()
         return app

@@ -16,7 +16,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.content.scenarios import load_scenario, parse_scenario  # noqa: E402
-from game.rules.dnd5e import Battle  # noqa: E402
+from game.rules.registry import new_battle  # noqa: E402
 from game.ui import app as ui_app  # noqa: E402
 from game.ui.board_view import BoardView  # noqa: E402
 from game.ui.text import Text  # noqa: E402
@@ -123,7 +123,7 @@ def click(app, pos):
 
 def test_clicks_and_keys_become_commands(tmp_path):
     scenario = load_scenario(DEFAULT)
-    battle = Battle(scenario)
+    battle = new_battle(scenario)
     app = ui_app.App(scenario, battle=battle, hotseat=True, data_dir=tmp_path)
     try:
         app.step()
@@ -151,7 +151,7 @@ def test_clicks_and_keys_become_commands(tmp_path):
 
 def test_events_queued_before_a_short_run_are_played(tmp_path):
     scenario = load_scenario(DEFAULT)
-    battle = Battle(scenario)
+    battle = new_battle(scenario)
     app = ui_app.App(scenario, battle=battle, hotseat=True, data_dir=tmp_path)
     try:
         first = battle.current
@@ -167,7 +167,7 @@ def test_events_queued_before_a_short_run_are_played(tmp_path):
 
 def test_a_refused_command_is_shown_in_the_log_panel(tmp_path):
     scenario = load_scenario(DEFAULT)
-    battle = Battle(scenario)
+    battle = new_battle(scenario)
     app = ui_app.App(scenario, battle=battle, hotseat=True, data_dir=tmp_path)
     try:
         app.step()
@@ -188,7 +188,7 @@ def test_an_ai_side_plays_through_the_hook(tmp_path):
         played.append(battle.current.id)
         return {"actor": battle.current.id, "act": "end"}
 
-    battle = Battle(scenario)
+    battle = new_battle(scenario)
     app = ui_app.App(scenario, battle=battle, ai=ai, data_dir=tmp_path)
     try:
         for _ in range(40):
@@ -208,7 +208,7 @@ def test_an_ai_side_plays_through_the_hook(tmp_path):
 
 def test_the_window_closes_itself_when_the_battle_is_over(tmp_path):
     scenario = load_scenario(DEFAULT)
-    battle = Battle(scenario)
+    battle = new_battle(scenario)
     for c in battle.state.creatures.values():
         if c.side == "red":
             c.state, c.hp = "dead", 0
@@ -253,7 +253,7 @@ def test_the_screen_reads_creatures_through_their_view(tmp_path):
     from game.ui.panel import turn_pips
 
     scenario = load_scenario(DEFAULT)
-    battle = OtherWords(Battle(scenario))
+    battle = OtherWords(new_battle(scenario))
     app = ui_app.App(scenario, battle=battle, hotseat=True, data_dir=tmp_path)
     try:
         app.step()
