@@ -44,7 +44,8 @@ def test_an_acts_reason_is_the_engines_own_refusal():
     b = duel()
     stand = next(a for a in b.acts() if a.key == "stand")
     assert not stand.allowed
-    assert b.check({"actor": "fighter", "act": "stand"}).endswith(stand.reason)
+    assert stand.reason == "Fighter" + b.check({"actor": "fighter", "act": "stand"}).removeprefix("fighter")
+    assert stand.reason == "Fighter is not prone"
     act(b, "fighter", "dodge")  # the action is spent
     dodge = next(a for a in b.acts() if a.key == "dodge")
     assert not dodge.allowed and "already used its action" in dodge.reason

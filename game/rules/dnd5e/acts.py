@@ -130,12 +130,12 @@ def why_not(battle, actor, key: str) -> str:
     if sample is None:
         return "nobody to aim it at"
     reason = battle.check(sample)
-    return _short(reason, actor) if reason else "not allowed now"
+    return _named(reason, actor) if reason else "not allowed now"
 
 
-def _short(reason: str, actor) -> str:
-    """The engine's reason without the actor's id in front ("fighter has ..." -> "has ...")."""
-    return reason[len(actor.id) + 1:] if reason.startswith(actor.id + " ") else reason
+def _named(reason: str, actor) -> str:
+    """The engine's reason with the actor's name for its id in front ("fighter has ..." -> "Fighter has ...")."""
+    return actor.name + reason[len(actor.id):] if reason.startswith(actor.id + " ") else reason
 
 
 def _nearest(battle, actor, creatures):
