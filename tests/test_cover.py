@@ -9,25 +9,27 @@ from game.core.terrain import HALF, NO_COVER, THREE_QUARTERS, TOTAL
 from helpers import act, battle, creature
 from game.rules.registry import ruleset
 
+FIVE_E_COVER = ruleset("5e").cover_rules
+
 
 def levels(grid: str) -> np.ndarray:
     return parse_map({"grid": grid}).board.line_caps(ruleset("5e").cover_rules)
 
 
 def test_open_ground_gives_no_cover():
-    assert cover_level(levels("......."), (0, 0, 1), (6, 0, 1)) == NO_COVER
+    assert cover_level(levels("......."), (0, 0, 1), (6, 0, 1), FIVE_E_COVER) == NO_COVER
 
 
 def test_a_single_pillar_between_gives_half_cover():
     # two of the four lines from the best corner pass through the pillar
     grid = ".......\n...#...\n......."
-    assert cover_level(levels(grid), (0, 1, 1), (6, 1, 1)) == HALF
+    assert cover_level(levels(grid), (0, 1, 1), (6, 1, 1), FIVE_E_COVER) == HALF
 
 
 def test_a_line_grazing_a_wall_corner_is_not_blocked():
     # the pillar sits above the row: lines along its bottom edge or through its corner are clear
     grid = "...#...\n.......\n......."
-    assert cover_level(levels(grid), (0, 1, 1), (6, 1, 1)) == NO_COVER
+    assert cover_level(levels(grid), (0, 1, 1), (6, 1, 1), FIVE_E_COVER) == NO_COVER
     # a line that only touches the corner (3, 1) of the wall square [3, 0]
     assert segments_max_level(levels(grid), [[2, 0]], [[4, 2]])[0] == 0
     # and one that cuts into it is blocked
@@ -37,14 +39,14 @@ def test_a_line_grazing_a_wall_corner_is_not_blocked():
 def test_a_line_running_along_a_wall_face_is_not_blocked():
     # a wall row above the two creatures: lines along its face are clear
     grid = "#######\n.......\n......."
-    assert cover_level(levels(grid), (0, 1, 1), (6, 1, 1)) == NO_COVER
+    assert cover_level(levels(grid), (0, 1, 1), (6, 1, 1), FIVE_E_COVER) == NO_COVER
     assert segments_max_level(levels(grid), [[0, 1]], [[7, 1]])[0] == 0
 
 
 def test_a_line_along_the_seam_inside_a_solid_wall_is_blocked():
     grid = "...#...\n...#...\n...#..."
     assert segments_max_level(levels(grid), [[0, 1]], [[7, 1]])[0] == TOTAL
-    assert cover_level(levels(grid), (0, 1, 1), (6, 1, 1)) == TOTAL
+    assert cover_level(levels(grid), (0, 1, 1), (6, 1, 1), FIVE_E_COVER) == TOTAL
 
 
 def test_two_walls_touching_at_a_corner_block_a_line_through_that_corner():
@@ -54,13 +56,13 @@ def test_two_walls_touching_at_a_corner_block_a_line_through_that_corner():
 
 def test_a_wall_across_the_whole_way_is_total_cover():
     grid = "...#...\n...#...\n...#..."
-    assert cover_level(levels(grid), (0, 0, 1), (6, 2, 1)) == TOTAL
+    assert cover_level(levels(grid), (0, 0, 1), (6, 2, 1), FIVE_E_COVER) == TOTAL
 
 
 def test_low_walls_cap_at_half_and_arrow_slits_at_three_quarters():
     # FORMATS.md: a line through a low wall is blocked but grants at most half cover
-    assert cover_level(levels("...=...\n...=...\n...=..."), (0, 1, 1), (6, 1, 1)) == HALF
-    assert cover_level(levels("...+...\n...+...\n...+..."), (0, 1, 1), (6, 1, 1)) == THREE_QUARTERS
+    assert cover_level(levels("...=...\n...=...\n...=..."), (0, 1, 1), (6, 1, 1), FIVE_E_COVER) == HALF
+    assert cover_level(levels("...+...\n...+...\n...+..."), (0, 1, 1), (6, 1, 1), FIVE_E_COVER) == THREE_QUARTERS
 
 
 def test_the_best_corner_of_the_attacker_wins():
@@ -75,7 +77,7 @@ def test_the_best_corner_of_the_attacker_wins():
     top = segments_max_level(lv, [[1, 1]] * 4, [[6, 3], [7, 3], [6, 4], [7, 4]])
     bottom = segments_max_level(lv, [[1, 2]] * 4, [[6, 3], [7, 3], [6, 4], [7, 4]])
     assert (top > 0).sum() > (bottom > 0).sum()
-    assert cover_level(lv, (0, 1, 1), (6, 3, 1)) == NO_COVER
+    assert cover_level(lv, (0, 1, 1), (6, 3, 1), FIVE_E_COVER) == NO_COVER
 
 
 GRID = (
@@ -212,12 +214,12 @@ def test_many_pairs_at_once_agree_with_one_pair_at_a_time(caps, spaces):
         owners[y:y + side, x:x + side] = i
     kept = [(i, s) for i, s in enumerate(spaces) if (owners == i).sum() == s[2] ** 2]  # no overlaps
     pairs = [(a, b, i, j) for i, a in kept for j, b in kept if i != j]
-    got = cover_many(Blockers(caps, owners), pairs)
+    got = cover_many(Blockers(caps, owners, rules=FIVE_E_COVER), pairs)
     for (att, tgt, i, j), level in zip(pairs, got):
         plain = caps.copy()
         others = (owners >= 0) & (owners != i) & (owners != j)
         plain[others] = np.maximum(plain[others], HALF)
-        assert level == cover_level(plain, att, tgt)
+        assert level == cover_level(plain, att, tgt, FIVE_E_COVER)
 
 
 @given(arrays(np.int8, (7, 7), elements=st.sampled_from([0, 0, 0, 0, 1, 2, 3])),
@@ -229,7 +231,7 @@ def test_the_all_pairs_table_matches_pair_by_pair(caps, spaces):
     owners = np.full(caps.shape, -1, np.int64)
     for i, (x, y, side) in enumerate(spaces):
         owners[y:y + side, x:x + side] = i
-    blockers = Blockers(caps, owners)
+    blockers = Blockers(caps, owners, rules=FIVE_E_COVER)
     table = cover_table(blockers, spaces)
     pairs = [(a, b, i, j) for i, a in enumerate(spaces) for j, b in enumerate(spaces) if i != j]
     expected = cover_many(blockers, pairs)
@@ -244,7 +246,7 @@ def test_the_planners_estimate_never_gives_less_cover_than_the_rule(caps, spaces
     from game.core.cover import Blockers, cover_many
 
     pairs = [(a, b, -1, -1) for a in spaces for b in spaces if a != b]
-    blockers = Blockers(caps)
+    blockers = Blockers(caps, rules=FIVE_E_COVER)
     exact = cover_many(blockers, pairs)
     estimate = cover_many(blockers, pairs, estimate=True)
     assert (estimate >= exact).all()

@@ -15,6 +15,8 @@ from game.core.rules_data import CoverRules, MoveRules, diagonal_squares, per_ki
 from game.core.terrain import HALF, KIND_BY_NAME, NO_COVER, THREE_QUARTERS, TERRAIN, TOTAL
 from game.rules.registry import ruleset
 
+FIVE_E_COVER = ruleset("5e").cover_rules
+
 FIVE_E = ruleset("5e")  # the 5e records, through the ruleset interface
 move_rules = FIVE_E.move_rules
 MOVE_5E, MOVE_5E_ALTERNATING, COVER_5E = move_rules("5-5-5"), move_rules("5-10-5"), FIVE_E.cover_rules
@@ -129,9 +131,9 @@ def test_hostile_size_gap():
 
 def test_cover_caps_come_from_the_record():
     b = board("...\n===\n...")  # a low wall across
-    assert cover_level(b.line_caps(COVER_5E), (1, 0, 1), (1, 2, 1)) == HALF
-    slit_like = CoverRules(line_cap=np.where(TERRAIN["blocks_line"], THREE_QUARTERS, NO_COVER))
-    assert cover_level(b.line_caps(slit_like), (1, 0, 1), (1, 2, 1)) == THREE_QUARTERS
+    assert cover_level(b.line_caps(COVER_5E), (1, 0, 1), (1, 2, 1), FIVE_E_COVER) == HALF
+    slit_like = replace(COVER_5E, line_cap=np.where(TERRAIN["blocks_line"], THREE_QUARTERS, NO_COVER))
+    assert cover_level(b.line_caps(slit_like), (1, 0, 1), (1, 2, 1), FIVE_E_COVER) == THREE_QUARTERS
     assert b.line_caps(COVER_5E)[1, 1] == HALF and b.line_caps(slit_like)[0, 0] == NO_COVER
     assert board("#").line_caps(slit_like)[0, 0] == THREE_QUARTERS
     assert board("#").line_caps(COVER_5E)[0, 0] == TOTAL
@@ -146,3 +148,27 @@ def test_records_refuse_what_cannot_be_priced():
         replace(MOVE_5E, diagonals="5-10-10")
     with pytest.raises(ValueError, match="one value per terrain kind"):
         replace(MOVE_5E, enter_factor=[1, 2])
+
+
+def test_how_blocked_lines_grade_into_cover_comes_from_the_record():
+    # a wall square in the middle: from the best corner, some of the 4 lines to the target are blocked
+    b = board(".....\n..#..\n.....")
+    caps = b.line_caps(COVER_5E)
+    assert cover_level(caps, (0, 0, 1), (4, 1, 1), COVER_5E) == HALF  # 5e: 1-2 lines, half cover
+    # 3.5, Cover: any line to the target's square that is blocked gives cover (the same +4)
+    any_line = replace(COVER_5E, grades=(NO_COVER, THREE_QUARTERS, THREE_QUARTERS, THREE_QUARTERS, TOTAL))
+    assert cover_level(caps, (0, 0, 1), (4, 1, 1), any_line) == THREE_QUARTERS
+    with pytest.raises(ValueError, match="grades"):
+        replace(COVER_5E, grades=(0, 2, 1, 3, 3))  # more lines blocked never gives less cover
+
+
+def test_a_creature_in_the_way_gives_cover_up_to_the_records_cap():
+    from game.core.cover import Blockers, cover_many
+
+    b = board(".....\n.....\n.....")
+    owners = np.full((3, 5), -1)
+    owners[1, 2] = 0  # a creature in the middle of the line
+    pair = [((0, 1, 1), (4, 1, 1), -1, -1)]
+    assert cover_many(Blockers(b.line_caps(COVER_5E), owners, rules=COVER_5E), pair)[0] == HALF
+    none = replace(COVER_5E, creature_cap=NO_COVER)  # creatures never cover (say, the attacker's allies)
+    assert cover_many(Blockers(b.line_caps(none), owners, rules=none), pair)[0] == NO_COVER

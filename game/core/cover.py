@@ -1,13 +1,13 @@
-"""Lines between spaces, cover and sight by the grid rule of the 5e DMG.
+"""Lines between spaces, cover and sight by the grid rule (the corner-to-corner lines).
 
 From each corner of the attacker's space, draw lines to the four corners of a square of the
 target; a line is blocked when it passes through the inside of a square that blocks lines (a
 line that only touches a corner or runs along an edge is not blocked; one running along the
-seam inside a solid wall, or between two walls touching at a corner, is). 1-2 blocked lines
-give half cover, 3 three-quarters, all 4 total; the attacker's best corner and the target's
-least covered square count. Each blocked line counts only up to what blocked it: a creature
-gives at most half cover, a terrain square its ruleset's cap (Board.line_caps; 5e: a low wall
-half, an arrow slit three-quarters).
+seam inside a solid wall, or between two walls touching at a corner, is). How many of the 4
+lines are blocked grades into cover as the ruleset says (rules_data.CoverRules.grades; 5e: 1-2
+half, 3 three-quarters, 4 total); the attacker's best corner and the target's least covered
+square count. Each blocked line counts only up to what blocked it: a creature up to the
+ruleset's `creature_cap` (5e: half), a terrain square its kind's cap (Board.line_caps).
 
 Everything is vectorised over many lines at once. The squares a line meets depend only on its
 offset (dx, dy), so each offset is traced once per board shape, in exact integer arithmetic,
@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .terrain import HALF, NO_COVER, THREE_QUARTERS, TOTAL
+from .rules_data import CoverRules, per_kind
+from .terrain import HALF, THREE_QUARTERS, TOTAL
 
 
 class Blockers:
@@ -28,7 +29,9 @@ class Blockers:
     square's level is one lookup at (y + 1) * stride + (x + 1).
     """
 
-    def __init__(self, caps: np.ndarray, owners: np.ndarray | None = None) -> None:
+    def __init__(self, caps: np.ndarray, owners: np.ndarray | None = None, *, rules: CoverRules) -> None:
+        self.creature_cap = int(rules.creature_cap)
+        self.grades = rules.grades
         h, w = caps.shape
         self.shape = (h, w)
         self.stride = w + 2
@@ -46,9 +49,9 @@ class Blockers:
         """Blocking level at flat squares, for lines that ignore two creatures."""
         code = self.codes[flat]
         owner = (code >> 2) - 1
-        # creatures give at most half cover; the attacker and the target never block
+        # a creature gives cover up to the ruleset's cap; the attacker and the target never block
         creature = (owner >= 0) & (owner != exclude_a) & (owner != exclude_b)
-        return np.maximum(code & 3, creature * HALF).astype(np.int8)
+        return np.maximum(code & 3, creature * self.creature_cap).astype(np.int8)
 
     @property
     def planes(self) -> np.ndarray:
@@ -66,15 +69,17 @@ class Blockers:
 
     @property
     def crowded_planes(self) -> np.ndarray:
-        """The same with every creature's squares at least half: where a creature may block."""
+        """The same with every creature's squares at least its cap: where a creature may block."""
         if self._crowded is None:
             levels = (self._grid & 3).astype(np.int8)
-            levels[self._grid >= 4] = np.maximum(levels[self._grid >= 4], HALF)
+            levels[self._grid >= 4] = np.maximum(levels[self._grid >= 4], max(self.creature_cap, 1))
             self._crowded = _planes_of(levels)
         return self._crowded
 
 
 _TERRAIN_PLANES: dict = {}  # (shape, padded caps as bytes) -> planes
+# for lines on plain level arrays, which are never graded and hold no creature
+_UNGRADED = CoverRules(line_cap=per_kind({}, default=0), grades=(0, 0, 0, 0, 0), creature_cap=0)
 
 
 def _planes_of(levels: np.ndarray) -> np.ndarray:
@@ -280,8 +285,8 @@ def _gather(patterns: _Patterns, first: np.ndarray, counts: np.ndarray, base: np
 
 
 def segments_max_level(levels: np.ndarray, starts, ends) -> np.ndarray:
-    """lines_max_level on a plain level array (no creatures to tell apart)."""
-    return lines_max_level(Blockers(levels), starts, ends)
+    """lines_max_level on a plain level array (no creatures to tell apart, nothing graded)."""
+    return lines_max_level(Blockers(levels, rules=_UNGRADED), starts, ends)
 
 
 def _corners(side: int) -> np.ndarray:
@@ -318,9 +323,9 @@ def _corner_levels(blockers: Blockers, first: np.ndarray, second: np.ndarray, si
     return levels.reshape(p, len(ca), len(cb))
 
 
-def _grade_from(corner_levels: np.ndarray, target_side: int) -> np.ndarray:
+def _grade_from(corner_levels: np.ndarray, target_side: int, grades: np.ndarray) -> np.ndarray:
     """Cover per pair, from (P, attacker corners, target corners) line levels."""
-    return _grade(corner_levels[:, :, _square_corners(target_side)])
+    return _grade(corner_levels[:, :, _square_corners(target_side)], grades)
 
 
 def cover_many(blockers: Blockers, pairs, estimate: bool = False) -> np.ndarray:
@@ -342,7 +347,7 @@ def cover_many(blockers: Blockers, pairs, estimate: bool = False) -> np.ndarray:
         second = np.array([pairs[i][1][:2] for i in members])
         ids = np.array([pairs[i][2:] for i in members])
         levels = _corner_levels(blockers, first, second, side_a, side_b, ids, outer=estimate and side_a > 1)
-        out[members] = _grade_from(levels, side_b)
+        out[members] = _grade_from(levels, side_b, blockers.grades)
     return out
 
 
@@ -365,24 +370,22 @@ def cover_table(blockers: Blockers, spaces) -> np.ndarray:
             i, j = first[sel], second[sel]
             levels = _corner_levels(blockers, spaces[i, :2], spaces[j, :2], int(side_a), int(side_b),
                                     np.stack([i, j], axis=1))
-            table[i, j] = _grade_from(levels, int(side_b))
-            table[j, i] = _grade_from(levels.transpose(0, 2, 1), int(side_a))
+            table[i, j] = _grade_from(levels, int(side_b), blockers.grades)
+            table[j, i] = _grade_from(levels.transpose(0, 2, 1), int(side_a), blockers.grades)
     return table
 
 
-def cover_level(levels: np.ndarray, attacker: tuple[int, int, int], target: tuple[int, int, int]) -> int:
-    """Cover of target (x, y, side) against attacker, on a plain level array."""
-    return int(cover_many(Blockers(levels), [(attacker, target, -1, -1)])[0])
+def cover_level(levels: np.ndarray, attacker: tuple[int, int, int], target: tuple[int, int, int],
+                rules: CoverRules) -> int:
+    """Cover of target (x, y, side) against attacker, on a plain level array, graded by the rules."""
+    return int(cover_many(Blockers(levels, rules=rules), [(attacker, target, -1, -1)])[0])
 
 
-_DEGREE = np.array([NO_COVER, HALF, HALF, THREE_QUARTERS, TOTAL], np.int8)  # by lines blocked of 4
-
-
-def _grade(line_levels: np.ndarray) -> np.ndarray:
+def _grade(line_levels: np.ndarray, grades: np.ndarray) -> np.ndarray:
     """(pairs, origins, squares, 4) line levels -> each pair's cover from its best origin and square."""
     graded = None
     for cap in (TOTAL, THREE_QUARTERS, HALF):
         blocked = (line_levels >= cap).sum(axis=-1)
-        per = np.minimum(_DEGREE[blocked], cap)  # lines blocked by this cap account for cover up to it
+        per = np.minimum(grades[blocked], cap)  # lines blocked by this cap account for cover up to it
         graded = per if graded is None else np.maximum(graded, per)
     return graded.min(axis=(-2, -1)).astype(np.int8)

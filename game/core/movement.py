@@ -156,6 +156,15 @@ class MovementField:
             node = int(self._predecessors[node])
         return path[::-1]
 
+    def corner_ok(self, frm: tuple[int, int], to: tuple[int, int]) -> bool:
+        """Whether a step from frm to to passes the corner rule (rules.corner_cutting: how many of
+        the two squares beside a diagonal step may be blocked), as the search applies it."""
+        if frm[0] == to[0] or frm[1] == to[1] or self.rules.corner_cutting >= 2:
+            return True
+        beside_x = bool(self.terrain_ok[frm[1], to[0]])  # the square a step along x alone reaches
+        beside_y = bool(self.terrain_ok[to[1], frm[0]])
+        return (beside_x or beside_y) if self.rules.corner_cutting == 1 else (beside_x and beside_y)
+
     def step_cost(self, to: tuple[int, int], diagonal: bool, parity: int) -> tuple[int, int]:
         """The cost in squares of one step into `to`, and the diagonal parity after it."""
         return step_cost_squares(self.multiplier, to, diagonal, parity, self.rules, self.extra)

@@ -106,12 +106,27 @@ class MoveRules:
 
 @dataclass(frozen=True, eq=False, kw_only=True)
 class CoverRules:
-    """How much cover each terrain kind can give. Compared by identity."""
+    """How lines between spaces grade into cover (core/cover.py). Compared by identity.
+
+    Levels are cover.py's (0 none .. 3 total). From the best corner of the attacker's space to
+    the four corners of a target square, `grades[n]` is the cover when n of the 4 lines are
+    blocked; a line blocked by a terrain kind counts up to `line_cap` of that kind, one blocked
+    by a creature up to `creature_cap` (0: creatures never give cover).
+    """
 
     line_cap: np.ndarray  # per terrain kind: the most cover a line blocked there gives
+    grades: tuple[int, int, int, int, int]  # cover by how many of the four lines are blocked
+    creature_cap: int  # the most cover a creature in the way gives
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "line_cap", _per_kind_array(self.line_cap, "line_cap"))
+        grades = np.array(self.grades, np.int8)
+        if grades.shape != (5,) or (np.diff(grades) < 0).any() or grades.min() < 0 or grades.max() > 3:
+            raise ValueError(f"grades must be 5 levels from 0 to 3, never falling, got {self.grades!r}")
+        grades.flags.writeable = False
+        object.__setattr__(self, "grades", grades)
+        if self.creature_cap not in (0, 1, 2, 3):
+            raise ValueError(f"creature_cap must be a level from 0 to 3, got {self.creature_cap!r}")
 
 
 def diagonals_of(diagonals) -> str:

@@ -76,7 +76,7 @@ def run_bench(progress: bool = False) -> dict:
     owners = np.full(board.terrain.shape, -1, np.int64)
     for index, (x, y) in enumerate(spawns):
         owners[y, x] = index
-    blockers = Blockers(board.line_caps(COVER_5E), owners)
+    blockers = Blockers(board.line_caps(COVER_5E), owners, rules=COVER_5E)
     spaces = [(x, y, 1) for x, y in spawns]
 
     def all_pairs():

@@ -63,7 +63,7 @@ def sights_between(board, pairs: list[tuple[tuple, tuple]]) -> list[bool]:
             cache.clear()
         terrain = board.__dict__.get("_terrain_blockers")
         if terrain is None:
-            terrain = board.__dict__["_terrain_blockers"] = Blockers(line_caps(board))
+            terrain = board.__dict__["_terrain_blockers"] = Blockers(line_caps(board), rules=COVER_5E)
         levels = cover_many(terrain, [(a, b, -1, -1) for a, b in missing])
         cache.update(zip(missing, (levels < TOTAL).tolist()))
     return [cache[k] for k in keys]
@@ -86,7 +86,7 @@ def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
         if c.alive and not c.prone and "mounted_on" not in c.effects:  # a rider is in its mount's space
             for x, y in c.squares():
                 owners[y, x] = i
-    blockers = Blockers(line_caps(battle.board), owners)
+    blockers = Blockers(line_caps(battle.board), owners, rules=COVER_5E)
     battle.__dict__["_blockers"] = (key, blockers, index)
     return blockers, index
 

@@ -105,20 +105,18 @@ class Moving:
                 raise IllegalCommand(f"path step {list(prev)} to [{x}, {y}] is not to a neighbouring square")
             if not self.board.inside(x, y) or field.multiplier[y, x] == 0:
                 raise IllegalCommand(f"{actor.id} cannot move through [{x}, {y}]")
-            if x != prev[0] and y != prev[1] and not (field.terrain_ok[prev[1], x] or field.terrain_ok[y, prev[0]]):
+            if not field.corner_ok(prev, (x, y)):
                 raise IllegalCommand(f"path step {list(prev)} to [{x}, {y}] slips between two blocked corners")
             prev = (x, y)
         self._check_end(actor, field, *steps[-1])
 
     def _path_cost(self, actor: Creature, field, steps) -> float:
-        from ...core.movement import step_cost_squares
-
         parity = actor.diagonal_parity
         prev = (actor.x, actor.y)
         total = 0
         for step in steps:
             diagonal = step[0] != prev[0] and step[1] != prev[1]
-            cost, parity = step_cost_squares(field.multiplier, step, diagonal, parity, self.diagonals)
+            cost, parity = field.step_cost(step, diagonal, parity)
             total += cost
             prev = step
         return total * SQUARE_M
@@ -143,8 +141,6 @@ class Moving:
 
     def _walk(self, first_checked: bool) -> None:
         """Carry out the pending move step by step, pausing where reactions are offered."""
-        from ...core.movement import step_cost_squares
-
         pending = self.state.pending_move
         mover = self.state.creatures[pending.mover]
         field = field_for(self, mover, pending.mode)
@@ -166,7 +162,7 @@ class Moving:
                     return
             first_checked = False
             diagonal = nxt[0] != mover.x and nxt[1] != mover.y
-            cost, parity = step_cost_squares(field.multiplier, nxt, diagonal, mover.diagonal_parity, self.diagonals)
+            cost, parity = field.step_cost(nxt, diagonal, mover.diagonal_parity)
             metres = cost * SQUARE_M * factor
             if field.multiplier[nxt[1], nxt[0]] == 0 or metres > mover.movement_left(pending.mode) + 1e-9:
                 self.emit("note", f"{mover.name} stops at [{mover.x}, {mover.y}]: cannot go on", creature=mover.id)

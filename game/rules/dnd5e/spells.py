@@ -35,6 +35,7 @@ from ..state import DEAD, Creature
 from .attacks import apply_rolled_damage, preview_attack, resolve_attack, roll_damage, saving_throw
 from .damage import heal
 from .geometry import COVER_BONUS, blockers_of, can_see, cover_between, distance_m, line_caps
+from .terrain_rules import COVER_5E
 
 MAX_SPELL_LEVEL = 9
 
@@ -242,7 +243,7 @@ def _aim_area(battle, actor, spell, slot, cmd):
         raise IllegalCommand(f"[{x}, {y}] is {distance:g} m away, beyond the range of {spell.name}: {spell.range_m:g} m")
     if line_caps(board)[y, x] >= TOTAL:
         raise IllegalCommand(f"[{x}, {y}] is inside a wall: the point of {spell.name} must be open")
-    if cover_level(line_caps(board), actor.space, (x, y, 1)) >= TOTAL:
+    if cover_level(line_caps(board), actor.space, (x, y, 1), COVER_5E) >= TOTAL:
         raise IllegalCommand(f"[{x}, {y}] has total cover from {actor.id}: no clear path for {spell.name}")
     return sphere(board.terrain.shape, (x, y), spell.size_m, battle.diagonals), (x, y)
 

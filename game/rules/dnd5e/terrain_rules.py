@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...core.rules_data import CoverRules, MoveRules, per_kind
-from ...core.terrain import HALF, THREE_QUARTERS, TOTAL
+from ...core.terrain import HALF, NO_COVER, THREE_QUARTERS, TOTAL
 
 MOVE_5E = MoveRules(
     # SRD 5.1, Difficult Terrain: every foot costs 1 extra foot (rubble, undergrowth, shallow
@@ -38,6 +38,9 @@ COVER_5E = CoverRules(
     # SRD 5.1, Cover: a low wall gives half cover, an arrow slit three-quarters; a wall or a
     # cliff hides completely (total); the other kinds never block a line
     line_cap=per_kind({"wall": TOTAL, "cliff": TOTAL, "low-wall": HALF, "arrow-slit": THREE_QUARTERS}, default=0),
+    # DMG grid rule (Simbul's reading, DESIGN.md): 1-2 blocked lines half, 3 three-quarters, 4 total
+    grades=(NO_COVER, HALF, HALF, THREE_QUARTERS, TOTAL),
+    creature_cap=HALF,  # SRD 5.1, Cover: a creature in the way gives half cover at most
 )
 
 
