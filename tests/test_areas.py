@@ -5,6 +5,8 @@ import pytest
 
 from game.core.areas import cone, show, sphere, touches
 
+FIVE_E = 0.5  # 5e, Cone: its width at a point equals that point's distance from the origin
+
 
 def picture(text: str) -> str:
     return "\n".join(line.strip() for line in text.strip().splitlines())
@@ -47,7 +49,7 @@ def test_a_sphere_is_cut_by_the_board_edge():
 def test_a_straight_cone_widens_by_its_distance():
     # 4.5 m = 3 squares east from [0, 3]; the apex is the middle of the east edge; the width at
     # 0.5, 1.5, 2.5 squares is 0.5, 1.5, 2.5 squares: 1, 1 and 3 square centres inside
-    assert show(cone((7, 7), (0, 3, 1), (5, 3), 4.5)) == picture("""
+    assert show(cone((7, 7), (0, 3, 1), (5, 3), 4.5, half_width=FIVE_E)) == picture("""
         .......
         .......
         ...x...
@@ -58,7 +60,7 @@ def test_a_straight_cone_widens_by_its_distance():
 
 
 def test_the_same_cone_north_covers_the_same_squares_turned():
-    assert show(cone((7, 7), (3, 3, 1), (3, 0), 4.5)) == picture("""
+    assert show(cone((7, 7), (3, 3, 1), (3, 0), 4.5, half_width=FIVE_E)) == picture("""
         ..xxx..
         ...x...
         ...x...
@@ -71,7 +73,7 @@ def test_the_same_cone_north_covers_the_same_squares_turned():
 def test_a_diagonal_cone_starts_at_the_corner_and_is_symmetric():
     # from [0, 0] toward [3, 3]: apex (1, 1); [2, 1] and [1, 2] lie exactly on the edges and
     # count; [3, 3] is 3.5 squares along the axis, past 3
-    mask = cone((5, 5), (0, 0, 1), (3, 3), 4.5)
+    mask = cone((5, 5), (0, 0, 1), (3, 3), 4.5, half_width=FIVE_E)
     assert show(mask) == picture("""
         .....
         .xx..
@@ -82,17 +84,17 @@ def test_a_diagonal_cone_starts_at_the_corner_and_is_symmetric():
 
 
 def test_a_cone_never_covers_its_origin_space_and_needs_a_direction_outside_it():
-    mask = cone((6, 6), (2, 2, 2), (5, 2), 4.5)  # a large creature's space [2..3, 2..3]
+    mask = cone((6, 6), (2, 2, 2), (5, 2), 4.5, half_width=FIVE_E)  # a large creature's space [2..3, 2..3]
     assert not mask[2:4, 2:4].any()
     assert mask.any()
     with pytest.raises(ValueError):
-        cone((6, 6), (2, 2, 2), (3, 3), 4.5)
+        cone((6, 6), (2, 2, 2), (3, 3), 4.5, half_width=FIVE_E)
 
 
 def test_a_cone_points_any_way_not_only_the_eight_directions():
     # toward [6, 1] from [0, 0], 6 m = 4 squares: [2, 1] is 1.63 along the axis and 0.66 off
     # it (in, under 0.81); [1, 1] is 0.64 along and 0.82 off (out); [5, 0] is 4.4 along (out)
-    assert show(cone((4, 8), (0, 0, 1), (6, 1), 6.0)) == picture("""
+    assert show(cone((4, 8), (0, 0, 1), (6, 1), 6.0, half_width=FIVE_E)) == picture("""
         .xxxx...
         ..xxx...
         ....x...

@@ -11,7 +11,7 @@ from game.core.areas import sphere
 from game.core.board import gap_squares
 from game.core.cover import cover_level
 from game.core.movement import Mover, Occupant, movement_field
-from game.core.rules_data import CoverRules, MoveRules, diagonal_squares, per_kind
+from game.core.rules_data import MoveRules, diagonal_squares, per_kind
 from game.core.terrain import HALF, KIND_BY_NAME, NO_COVER, THREE_QUARTERS, TERRAIN, TOTAL
 from game.rules.registry import ruleset
 

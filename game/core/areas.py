@@ -12,14 +12,16 @@ around the centre (a 6 m fireball covers 9 x 9 squares); "5-10-5" every second d
 double, so a square dx, dy away is max + min // 2 squares away (a rounded block). Choice: the
 point of origin is a square, not a grid intersection, so a sphere is always symmetric around it.
 
-Cone: 5e, "a cone's width at a given point along its length is equal to that point's distance
-from the point of origin", i.e. a half-angle of atan(1/2) (about 26.57 degrees). Choices:
+Cone: its half-width at each point is `half_width` times that point's distance from the apex,
+as the ruleset says (5e, "a cone's width at a given point along its length is equal to that
+point's distance from the point of origin": half_width 0.5, a half-angle of atan(1/2), about
+26.57 degrees). Choices:
 - the axis runs from the centre of the origin space towards the centre of the `toward` square,
   in any direction (not only the eight of the grid);
 - the apex is where that axis leaves the origin space (the middle of an edge for the four
   straight directions, a corner for the four diagonals), so a cone never covers its origin;
 - a square is in the cone when its centre is: strictly ahead of the apex, no further than the
-  length along the axis, and no further from the axis than half its distance along it. Points
+  length along the axis, and no further from the axis than half_width times its distance along it. Points
   exactly on the boundary count (so diagonal cones are symmetric).
 A 4.5 m cone pointing east from a 1-square space therefore covers 1, 1, then 3 squares at 1, 2
 and 3 squares' distance; pointing north-east it covers 6 squares (see tests/test_areas.py).
@@ -38,7 +40,6 @@ from .board import SQUARE_M
 from .rules_data import diagonal_squares
 
 _EPS = 1e-9
-HALF_WIDTH = 0.5  # 5e cone: width equals distance, so the half-width is half the distance
 
 
 def squares_in(metres: float) -> int:
@@ -57,7 +58,7 @@ def sphere(shape: tuple[int, int], centre_square: tuple[int, int], radius_m: flo
 
 
 def cone(shape: tuple[int, int], origin_space: tuple[int, int, int], toward_square: tuple[int, int],
-         length_m: float) -> np.ndarray:
+         length_m: float, *, half_width: float) -> np.ndarray:
     """Squares whose centre lies in the cone from the origin space towards a square.
 
     origin_space is (x, y, side) of the space the cone starts from (a caster's space); the
@@ -80,7 +81,7 @@ def cone(shape: tuple[int, int], origin_space: tuple[int, int, int], toward_squa
     along = vx * axis[0] + vy * axis[1]
     across = np.abs(vx * axis[1] - vy * axis[0])
     length = length_m / SQUARE_M
-    inside = (along > _EPS) & (along <= length + _EPS) & (across <= HALF_WIDTH * along + _EPS)
+    inside = (along > _EPS) & (along <= length + _EPS) & (across <= half_width * along + _EPS)
     inside[max(oy, 0):max(oy + side, 0), max(ox, 0):max(ox + side, 0)] = False
     return inside
 

@@ -12,7 +12,7 @@ from .attacks import preview_attack
 from .geometry import line_caps, sight_between
 from .previews import attack_preview, option
 from .shield import lowest_slot
-from .spells import AIM, Args, Spell, SPELLS, check_able, check_timing, slot_for, spell_save_dc
+from .spells import AIM, CONE_HALF_WIDTH, Args, Spell, SPELLS, check_able, check_timing, slot_for, spell_save_dc
 
 
 def spell_options(battle, caster: Creature) -> list:
@@ -86,7 +86,7 @@ def _area_options(battle, caster: Creature, spell: Spell, slot: int, base: dict,
         if spell.area == "cone":
             if (x, y) in caster.squares():
                 continue
-            mask = cone(board.terrain.shape, caster.space, (x, y), spell.size_m)
+            mask = cone(board.terrain.shape, caster.space, (x, y), spell.size_m, half_width=CONE_HALF_WIDTH)
             inside = [c.id for c in creatures if any(mask[sy, sx] for sx, sy in c.squares())]
         else:
             # the same checks as _aim_area, with the cached sight lines

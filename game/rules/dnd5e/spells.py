@@ -40,6 +40,8 @@ from .terrain_rules import COVER_5E
 MAX_SPELL_LEVEL = 9
 
 
+# SRD 5.1, Cone: its width at a point along its length equals that point's distance from the origin
+CONE_HALF_WIDTH = 0.5
 SPELLS: dict[str, Spell] = bundled_spells("5e")  # assets/rulesets/5e/spells/ID.toml, one record each
 
 
@@ -236,7 +238,7 @@ def _aim_area(battle, actor, spell, slot, cmd):
     if spell.area == "cone":
         if (x, y) in actor.squares():
             raise IllegalCommand(f"{spell.name} needs a direction: 'at' must be a square outside {actor.id}'s space")
-        return cone(board.terrain.shape, actor.space, (x, y), spell.size_m), (x, y)
+        return cone(board.terrain.shape, actor.space, (x, y), spell.size_m, half_width=CONE_HALF_WIDTH), (x, y)
     # a point within range, with a clear path to it (SRD 5.1, Targets)
     distance = gap_squares(actor.space, (x, y, 1), battle.diagonals) * SQUARE_M
     if distance > spell.range_m + 1e-9:
@@ -261,7 +263,7 @@ def area_mask(battle, actor: Creature, spell_name: str, at: tuple[int, int]):
     """The squares an area spell would cover if the actor cast it at `at` (for drawing a template)."""
     spell = SPELLS[spell_name]
     if spell.area == "cone":
-        return cone(battle.board.terrain.shape, actor.space, at, spell.size_m)
+        return cone(battle.board.terrain.shape, actor.space, at, spell.size_m, half_width=CONE_HALF_WIDTH)
     return sphere(battle.board.terrain.shape, at, spell.size_m, battle.diagonals)
 
 
