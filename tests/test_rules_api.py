@@ -104,3 +104,14 @@ def test_the_estimates_give_the_numbers_of_the_rules():
     assert exact.hit_chance == pytest.approx(p_hit) and est.crit_chance(exact) == pytest.approx(0.05)
     assert est.defence(goblin) == 15 and est.COVER_AC[1] == 2
     assert np.isclose(est.beat_odds(0), 190 / 400)  # a tie fails
+
+
+def test_an_offer_is_put_in_the_rulesets_words():
+    # 5e, Opportunity attacks: leaving a hostile creature's reach offers it a reaction
+    b = duel()
+    assert b.offer() is None
+    b.submit({"actor": "fighter", "act": "move", "to": [0, 1]})
+    offer = b.offer()
+    assert (offer.reactor, offer.provoker, offer.kind) == ("gob1", "fighter", "opportunity")
+    assert offer.question == "Goblin may make an opportunity attack on Fighter — take it?"
+    assert offer.detail.startswith("With its scimitar: ") and "% to hit: needs 19 (AC 19)" in offer.detail

@@ -184,6 +184,18 @@ class CreatureView:
 
 
 @dataclass(frozen=True)
+class OfferView:
+    """The reaction the battle waits for: who may react to whom, the question put to the player,
+    and a line of detail (what it costs, the odds)."""
+
+    reactor: str
+    provoker: str
+    kind: str  # the ruleset's own: 5e "opportunity", "shield", "readied"
+    question: str  # "Wizard is hit by Goblin 1's attack — cast shield (+5 AC)?"
+    detail: str = ""
+
+
+@dataclass(frozen=True)
 class AreaPreview:
     """An area aimed at a square: why it cannot go there (or ''), the squares it covers, who is caught,
     and lines of what it would do (for the screen's card)."""
@@ -218,6 +230,10 @@ class Battle(abc.ABC):
     def acts(self, options: list[Option] | None = None) -> list[Act]:
         """The acts the screen shows for the creature whose turn it is ([] when nobody may act);
         `options` are legal_commands() when the caller has them already."""
+
+    @abc.abstractmethod
+    def offer(self) -> OfferView | None:
+        """The first reaction offered and waiting for its answer, in words (None when none is)."""
 
     @abc.abstractmethod
     def view(self, creature_id: str) -> CreatureView:
@@ -282,5 +298,6 @@ class Ruleset(abc.ABC):
         count, corner cutting) for a scenario's `diagonals`."""
 
 
-__all__ = ["Event", "EventKind", "Reason", "Preview", "Option", "Act", "Resource", "CreatureView", "AreaPreview",
+__all__ = ["Event", "EventKind", "Reason", "Preview", "Option", "Act", "Resource", "CreatureView", "OfferView",
+           "AreaPreview",
            "Battle", "Ruleset", "NOW", "TARGET", "AREA", "MOVE", "MENU"]

@@ -4,7 +4,7 @@ and the prompt of the side panel. Plain text from the battle's state, no drawing
 from __future__ import annotations
 
 from .hud import DIM, TEXT
-from .modes import AreaMode, MoveMode, TargetMode, attack_lines
+from .modes import AreaMode, MoveMode, TargetMode
 from .panel import GOLD
 
 CONTROLS = [
@@ -64,26 +64,12 @@ def describe(option, creatures) -> str:
 
 
 def reaction_text(battle, options, name_side: bool) -> tuple[str, str]:
-    """The question of the first reaction offered (naming the side when several people play), and
-    a line of detail: the odds of an opportunity attack, from the options query's preview."""
-    state = battle.state
-    offer = state.offers[0]
-    reactor, provoker = state.creatures[offer.reactor], state.creatures[offer.provoker]
+    """The question of the first reaction offered, in the ruleset's words (naming the side when
+    several people play), and its line of detail (the cost, the odds)."""
+    offer = battle.offer()
+    reactor = battle.view(offer.reactor)
     side = f"{reactor.side.capitalize()}: " if name_side else ""
-    if offer.kind == "shield":
-        question = f"{side}{reactor.name} is hit by {provoker.name}'s attack — cast shield (+5 AC)? Y/N"
-        detail = "Uses the reaction and a spell slot; the +5 AC lasts until the start of its next turn."
-    elif offer.kind == "readied":
-        question = f"{side}{reactor.name} may take its readied action against {provoker.name} — take it? Y/N"
-        detail = ""
-    else:
-        question = f"{side}{reactor.name} may make an opportunity attack on {provoker.name} — take it? Y/N"
-        detail = ""
-        take = next((o for o in options if o.command.get("act") == "react" and o.command.get("take")), None)
-        if take is not None and take.preview.hit_chance is not None:
-            lines = attack_lines(take.preview, "")
-            detail = f"With its {take.preview.attack or 'weapon'}: " + "; ".join(t for t, _ in lines[:-1])
-    return question, detail
+    return f"{side}{offer.question} Y/N", offer.detail
 
 
 def end_summary(battle, fallen: dict) -> tuple[str, list[str]]:

@@ -11,6 +11,7 @@ in a few words (action used, nobody in reach, no slot...).
 from __future__ import annotations
 
 from ...core.board import SQUARE_M
+from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option
 from .attacks import weapon_of
 from .geometry import distance_m
@@ -111,6 +112,31 @@ def attack_tip(actor, name: str) -> str:
         where = (where + ", " if where else "") + f"range {a.range[0]:g}/{a.range[1]:g} m"
     return (f"{name}: {a.to_hit:+d} to hit, {a.damage} {a.type} ({where}). "
             "Click a ringed enemy; hover it for the chance to hit.")
+
+
+# ---------------------------------------------------------------------- reactions
+def offer_view(battle, options: list[Option]) -> api.OfferView:
+    """The first offer in words: the question for the player, and the cost or the odds."""
+    offer = battle.state.offers[0]
+    creatures = battle.state.creatures
+    reactor, provoker = creatures[offer.reactor], creatures[offer.provoker]
+    detail = ""
+    if offer.kind == "shield":
+        question = f"{reactor.name} is hit by {provoker.name}'s attack — cast shield (+5 AC)?"
+        # SRD 5.1, Shield: a reaction and a slot; +5 AC until the start of its next turn
+        detail = "Uses the reaction and a spell slot; the +5 AC lasts until the start of its next turn."
+    elif offer.kind == "readied":
+        question = f"{reactor.name} may take its readied action against {provoker.name} — take it?"
+    else:
+        question = f"{reactor.name} may make an opportunity attack on {provoker.name} — take it?"
+        take = next((o for o in options if o.act == "react" and o.command.get("take")), None)
+        if take is not None and take.preview.hit_chance is not None:
+            p = take.preview
+            detail = (f"With its {p.attack or 'weapon'}: {round(p.hit_chance * 100)}% to hit: needs "
+                      f"{p.target_number} ({p.defence}); cover: {p.cover}")
+            if p.expected_damage is not None:
+                detail += f"; expected damage {p.expected_damage:.1f}"
+    return api.OfferView(reactor.id, provoker.id, offer.kind, question, detail)
 
 
 # ---------------------------------------------------------------------- why not
