@@ -10,6 +10,8 @@ in a few words (action used, nobody in reach, no slot...).
 
 from __future__ import annotations
 
+import re
+
 from ...core.board import SQUARE_M
 from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option
@@ -156,12 +158,16 @@ def why_not(battle, actor, key: str) -> str:
     if sample is None:
         return "nobody to aim it at"
     reason = battle.check(sample)
-    return _named(reason, actor) if reason else "not allowed now"
+    return named(battle, reason) if reason else "not allowed now"
 
 
-def _named(reason: str, actor) -> str:
-    """The engine's reason with the actor's name for its id in front ("fighter has ..." -> "Fighter has ...")."""
-    return actor.name + reason[len(actor.id):] if reason.startswith(actor.id + " ") else reason
+def named(battle, text: str) -> str:
+    """The engine's words (which name creatures by id, as the command line does) with each
+    creature's name for its id: "wolf1 is out of wizard's reach" -> "Wolf 1 is out of Wizard's reach"."""
+    creatures = battle.state.creatures
+    ids = sorted(creatures, key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")
+    return pattern.sub(lambda m: creatures[m.group(1)].name, text) if ids else text
 
 
 def _nearest(battle, actor, creatures):
