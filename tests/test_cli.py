@@ -122,3 +122,11 @@ def test_an_unknown_ruleset_is_refused_by_the_parser(capsys):
         main(["replay", str(MAPS_DIR / "default.scenario.toml"), "--ruleset", "6e"])
     assert exit_.value.code == 2
     assert "invalid choice: '6e'" in capsys.readouterr().err
+
+
+def test_a_closed_pipe_ends_the_program_quietly():
+    # `skirmish replay --json FILE | head -c 600`: the reader leaves early; no traceback
+    command = f"{sys.executable} -m game replay --json {MAPS_DIR / 'default.scenario.toml'} | head -c 600"
+    done = subprocess.run(["bash", "-o", "pipefail", "-c", command], capture_output=True, text=True, timeout=120)
+    assert len(done.stdout) == 600
+    assert done.stderr == "" and done.returncode == 0
