@@ -167,9 +167,17 @@ def test_who_fell_and_when_and_play_again(tmp_path):
     s.submit({"actor": "fighter", "act": "attack", "target": "gob1", "with": "longsword"})  # a critical hit
     assert s.battle.state.over and s.fallen == {"gob1": 1}
     assert s.view("gob1").state == "dead"
-    assert s.play_again()
+    seed = s.scenario.seed
+    assert s.play_again(fresh_seed=False)  # the very same battle: the same seed, the same rolls
     assert not s.battle.state.over and s.fallen == {} and s.view("gob1").hp == 7
-    assert texts(s.take_messages())[-1] == "A new battle: the same scenario from its start"
+    assert s.scenario.seed == seed
+    assert texts(s.take_messages())[-1] == f"The same battle again: the same scenario and seed ({seed})"
+    seeds = set()
+    for _ in range(3):  # a new battle: a fresh seed each time, which the log gives
+        assert s.play_again()
+        seeds.add(s.battle.scenario.seed)
+        assert texts(s.take_messages())[-1] == f"A new battle: the same scenario with a fresh seed ({s.scenario.seed})"
+    assert len(seeds | {seed}) > 1 and s.view("gob1").hp == 7
 
 
 def test_a_scenario_resumes_with_its_commands_and_says_where_it_stops(tmp_path):

@@ -251,9 +251,40 @@ def test_help_and_end_screen(open_app):
     assert app.battle.state.over and app.dialog_kind == "end"
     headline, lines = app.end_summary()
     assert headline == "Blue wins!" and any("Goblin" in line for line in lines)
-    key(app, pygame.K_r)
+    key(app, pygame.K_s)  # the same battle again: its seed
     assert not app.battle.state.over and app.dialog is None
-    assert app.battle.state.creatures["gob1"].hp == 7
+    assert app.battle.state.creatures["gob1"].hp == 7 and app.battle.scenario.seed == app.scenario.seed
+
+
+def test_quitting_asks_first_and_play_again_takes_a_fresh_seed(open_app):
+    app = open_app([creature("fighter", "fighter", "blue", (2, 2)), creature("gob1", "goblin", "red", (3, 2))],
+                   dice=[20, 8, 8])
+    key(app, pygame.K_ESCAPE)  # nothing chosen: a habitual Esc asks, it does not quit
+    assert app.running and app.dialog_kind == "quit"
+    key(app, pygame.K_n)  # stay
+    assert app.running and app.dialog is None
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)  # Enter confirms
+    assert not app.running
+    app.running = True
+    app.submit({"actor": "fighter", "act": "attack", "target": "gob1", "with": "longsword"})  # a critical hit
+    for _ in range(3):
+        app.step()
+    assert app.dialog_kind == "end"
+    key(app, pygame.K_ESCAPE)  # the end screen's Quit asks too
+    assert app.running and app.dialog_kind == "quit"
+    key(app, pygame.K_n)  # stay: the end screen comes back
+    app.step()
+    assert app.dialog_kind == "end"
+    seed = app.scenario.seed
+    key(app, pygame.K_r)  # a new battle, with a fresh seed the log names
+    assert not app.battle.state.over and app.dialog is None
+    assert app.scenario.seed != seed  # (one chance in 2**31 of the same seed again)
+    assert any(text == f"A new battle: the same scenario with a fresh seed ({app.scenario.seed})"
+               for text, _ in app.messages)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)  # Esc again quits
+    assert not app.running
 
 
 def test_computer_turns_are_paced_and_space_hurries_them(tmp_path):

@@ -12,6 +12,8 @@ keys into calls on the session; nothing here imports pygame.
 
 from __future__ import annotations
 
+import copy
+import secrets
 import time
 from dataclasses import dataclass, field
 
@@ -267,15 +269,23 @@ class Session:
         self._say(f"Loaded {self.saves.path(name)}", NOTE)
         return True
 
-    def play_again(self) -> bool:
-        """The same scenario from its start (a save's commands are not played again)."""
+    def play_again(self, fresh_seed: bool = True) -> bool:
+        """The scenario again from its start (a save's commands are not played again): with a fresh
+        seed, so the rolls differ (the log says which), or with its own seed, the very same battle."""
+        scenario = self.scenario
+        if fresh_seed:
+            scenario = copy.copy(scenario)
+            scenario.seed = secrets.randbelow(2**31)  # not the battle's dice: a new battle's seed
         try:
-            battle = new_battle(self.scenario)
+            battle = new_battle(scenario)
         except ContentError as exc:
             self._say(f"Cannot start again: {exc}", ERROR)
             return False
-        self._replace(battle)
-        self._say("A new battle: the same scenario from its start", NOTE)
+        self._replace(battle, scenario)
+        if fresh_seed:
+            self._say(f"A new battle: the same scenario with a fresh seed ({scenario.seed})", NOTE)
+        else:
+            self._say(f"The same battle again: the same scenario and seed ({scenario.seed})", NOTE)
         return True
 
     # ------------------------------------------------------------------ messages

@@ -182,8 +182,9 @@ class App(Controls, Acting, Modal):
         pygame.display.quit()
 
     # ------------------------------------------------------------------ calls on the session
-    def play_again(self) -> None:
-        self.session.play_again()
+    def play_again(self, same: bool = False) -> None:
+        """A new battle of the scenario: with a fresh seed, or the very same battle (same=True)."""
+        self.session.play_again(fresh_seed=not same)
         self.sync_log()
 
     def quick_save(self) -> None:

@@ -72,7 +72,7 @@ class Controls:
             if self.mode is not None:
                 self.mode = None
             else:
-                self.running = False
+                self.ask_quit()  # a habitual double Esc must not lose the battle: quitting asks first
         elif key == pygame.K_F1 or typed == "?" or key == pygame.K_QUESTION:
             self.open_help()
         elif key == pygame.K_F5:
@@ -100,6 +100,8 @@ class Controls:
                 self.submit({"actor": reactor.id, "act": "react", "take": key == pygame.K_y})
         elif self.battle.state.over and key == pygame.K_r:
             self.play_again()
+        elif self.battle.state.over and key == pygame.K_s:
+            self.play_again(same=True)
         else:
             char = self.char_of(event)
             if char and self.my_turn() is not None:

@@ -107,6 +107,17 @@ def help_dialog(manager, screen, sections) -> Dialog:
 
 
 def end_dialog(manager, screen, headline: str, lines: list[str]) -> Dialog:
+    """The end screen: a new battle (a fresh seed), the same battle again (its seed), or quit (asked first)."""
     body = "<br>".join(esc(line) for line in lines)
-    return Dialog(manager, screen, headline, body, [("Play again [R]", "again"), ("Quit [Esc]", "quit")],
-                  {pygame.K_r: "again", pygame.K_ESCAPE: "quit"}, width=560)
+    return Dialog(manager, screen, headline, body,
+                  [("Play again [R]", "again"), ("Same battle [S]", "same"), ("Quit [Esc]", "quit")],
+                  {pygame.K_r: "again", pygame.K_s: "same", pygame.K_ESCAPE: "quit"}, width=600)
+
+
+def quit_dialog(manager, screen, over: bool) -> Dialog:
+    """Quitting asks first: Esc again or Enter quits, N (or the button) stays."""
+    body = ("The battle is over." if over else
+            "The battle in progress is not saved (F5 saves it; the autosave keeps the last turn's start).")
+    return Dialog(manager, screen, "Quit Skirmish?", esc(body), [("Quit [Esc]", "quit"), ("Stay [N]", "stay")],
+                  {pygame.K_ESCAPE: "quit", pygame.K_RETURN: "quit", pygame.K_KP_ENTER: "quit", pygame.K_n: "stay"},
+                  width=520)

@@ -2,8 +2,8 @@
 
 `Modal` is a part of `App` (a mixin): a reaction offered to a creature a person plays (Y/N), a
 menu of options (one target, several ways), the load menu (the data folder's saves, newest
-first), the help, and the end screen (play again or quit). While one is open, the board and the
-action bar take no input.
+first), the help, the end screen (a new battle, the same battle again, or quit) and the question
+before quitting. While one is open, the board and the action bar take no input.
 """
 
 from __future__ import annotations
@@ -47,10 +47,20 @@ class Modal:
         elif kind == "load" and isinstance(answer, int) and 0 <= answer < len(options):
             self.load(options[answer])
         elif kind == "end":
-            if answer == "again":
-                self.play_again()
+            if answer in ("again", "same"):
+                self.play_again(same=answer == "same")
             elif answer == "quit":
+                self.ask_quit()
+        elif kind == "quit":
+            if answer == "quit":
                 self.running = False
+            elif self.battle.state.over:
+                self.end_shown = False  # staying on a finished battle: its end screen comes back
+
+    def ask_quit(self) -> None:
+        """Esc with nothing chosen, or Quit on the end screen: ask before the window closes."""
+        self.mode = None
+        self.open_dialog("quit", dialogs.quit_dialog(self.manager, self.viewport, self.battle.state.over))
 
     def describe(self, option) -> str:
         """An option in words, with names rather than ids (menus)."""

@@ -95,7 +95,7 @@ class Scene:
         if app.my_turn() is None:
             state, current = app.battle.state, app.session.current()
             if state.over:
-                line = "The battle is over.  R: play again  ·  Esc: quit"
+                line = "The battle is over.  R: play again  ·  S: same battle  ·  Esc: quit"
             elif state.offers:
                 reactor = app.session.reactor()
                 line = (f"{reactor.name} may react: Y takes it, N lets it go" if app.session.human(reactor)

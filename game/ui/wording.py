@@ -35,8 +35,8 @@ CONTROLS = [
         ("F5 / F9", "quick save / quick load (quicksave.toml in the data folder)"),
         ("L", "load a save from a list of the data folder's saves, newest first"),
         ("F1 or ?", "this help"),
-        ("R (at the end)", "play again"),
-        ("Esc", "quit (when nothing is chosen)"),
+        ("R / S (at the end)", "play again with a fresh seed / the very same battle again"),
+        ("Esc", "quit, when nothing is chosen (it asks first: Esc again or Enter quits, N stays)"),
     ]),
 ]
 
@@ -90,7 +90,7 @@ def end_summary(battle, fallen: dict) -> tuple[str, list[str]]:
     standing = [c.name for c in views if c.state == "conscious"]
     if standing:
         lines.append("Still standing: " + ", ".join(standing))
-    lines += ["", "Press R to play again, Esc to quit."]
+    lines += ["", "R: play again (a fresh seed) · S: the same battle again · Esc: quit"]
     return headline, lines
 
 
@@ -100,7 +100,7 @@ def prompt_lines(app) -> list[tuple[str, tuple]]:
     if not state.creatures:
         return [("A map with no creatures: nothing to play.", DIM)]
     if state.over:
-        return [("The battle is over: R plays again, Esc quits.", GOLD)]
+        return [("The battle is over: R plays again (a fresh seed), S the same battle, Esc quits.", GOLD)]
     if state.offers:
         reactor = app.session.reactor()
         if app.session.human(reactor):
