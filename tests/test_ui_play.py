@@ -480,3 +480,14 @@ def test_the_panel_is_drawn_again_only_when_what_it_shows_changes(open_app):
     fresh = pygame.Surface(app.screen.get_size())
     Panel(app.text).draw(fresh, rect, app)  # the cached panel is what a fresh one draws
     assert pygame.image.tobytes(app.screen.subsurface(rect), "RGB") == pygame.image.tobytes(fresh.subsurface(rect), "RGB")
+
+
+def test_an_idle_window_slows_down_and_wakes_at_once(open_app):
+    # waiting on a person's turn, with nothing moving, the window draws IDLE_FPS frames a second
+    app = open_app([creature("fighter", "fighter", "blue", (1, 1)), creature("gob1", "goblin", "red", (5, 1))])
+    quiet = app.last_input + ui_app.IDLE_AFTER + 0.1
+    assert app.idle(quiet)
+    key(app, pygame.K_m)  # any input wakes it
+    assert not app.idle(app.last_input + 0.1) and app.idle(app.last_input + ui_app.IDLE_AFTER + 0.1)
+    click(app, centre(app, 3, 1))  # a token walking keeps the full frame rate
+    assert app.walking and not app.idle(app.last_input + ui_app.IDLE_AFTER + 0.1)

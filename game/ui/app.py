@@ -44,6 +44,8 @@ from .scene import STEP_SECONDS, Scene
 from .text import Text
 
 FPS = 60
+IDLE_FPS = 10  # frames a second while nothing moves and nobody touches anything (the pulses still glow)
+IDLE_AFTER = 1.0  # seconds without input before the window slows down
 DEFAULT_SIZE = (1280, 800)
 PAN_SPEED = 700  # pixels a second with the arrow keys
 MESSAGES_KEPT = 400  # lines of the log panel
@@ -67,6 +69,7 @@ class App(Controls, Acting, Modal):
         pygame.display.set_caption(f"Skirmish — {scenario.title}")
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.clock = pygame.time.Clock()
+        self.last_input = time.monotonic()  # when a person last pressed, clicked or moved something
         self.text = Text()
         self.manager = make_manager(self.screen.get_size())
         self.view = BoardView(self.battle.board, 32, self.text)
@@ -168,15 +171,29 @@ class App(Controls, Acting, Modal):
 
     def step(self) -> bool:
         """One frame. False once the window should close."""
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        for event in events:
             self.handle(event)
         if not self.running:
             return False
-        dt = self.clock.tick(FPS) / 1000.0
+        now = time.monotonic()
+        if events:
+            self.last_input = now
+        dt = self.clock.tick(IDLE_FPS if self.idle(now) else FPS) / 1000.0
         self.update(dt)
         self.draw()
         pygame.display.flip()
         return True
+
+    def idle(self, now: float) -> bool:
+        """Nothing to hurry for: no input for a while, nothing walking or floating, the computer
+        not to play, no arrow key held (then a frame is drawn only IDLE_FPS times a second)."""
+        if now - self.last_input < IDLE_AFTER or self.walking or self.floaters.items or self.hurry:
+            return False
+        if self.session.computer_to_act():
+            return False
+        keys = pygame.key.get_pressed()
+        return not any(keys[k] for k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN))
 
     def close(self) -> None:
         pygame.display.quit()
