@@ -491,3 +491,27 @@ def test_an_idle_window_slows_down_and_wakes_at_once(open_app):
     assert not app.idle(app.last_input + 0.1) and app.idle(app.last_input + ui_app.IDLE_AFTER + 0.1)
     click(app, centre(app, 3, 1))  # a token walking keeps the full frame rate
     assert app.walking and not app.idle(app.last_input + ui_app.IDLE_AFTER + 0.1)
+
+
+WALLED = """
+....#.....
+....#.....
+....#.....
+....#.....
+"""
+
+
+def test_a_creature_that_cannot_be_targeted_says_why(open_app):
+    # SRD 5.1, Cover: a target with total cover can't be targeted directly; the card says so
+    app = open_app([creature("wizard", "wizard", "blue", (1, 1)), creature("gob1", "goblin", "red", (2, 3)),
+                    creature("gob2", "goblin", "red", (7, 1))], grid=WALLED)
+    app.choose(app.current_choices().entry("spell:fire-bolt"))
+    mode = app.mode
+    assert list(mode.targets) == ["gob1"]  # gob2 stands behind the wall
+    hover(app, at(app, "gob2"))
+    assert mode.other_at(app.view.square_at(*at(app, "gob2"))) == "gob2"
+    assert mode.reason("gob2") == "Goblin 2 has total cover from Wizard"
+    click(app, at(app, "gob2"))
+    assert app.mode is mode  # the spell stays chosen
+    assert app.messages[-1][0] == "Fire bolt cannot be aimed at Goblin 2: Goblin 2 has total cover from Wizard"
+    assert not any("casts" in line for line in app.battle.state.log)

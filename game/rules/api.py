@@ -232,6 +232,11 @@ class Battle(abc.ABC):
         `options` are legal_commands() when the caller has them already."""
 
     @abc.abstractmethod
+    def why_not(self, act_key: str, target_id: str | None = None) -> str:
+        """Why the creature acting now may not take this act (aimed at this creature, when given),
+        in the engine's own words; '' when it may."""
+
+    @abc.abstractmethod
     def offer(self) -> OfferView | None:
         """The first reaction offered and waiting for its answer, in words (None when none is)."""
 

@@ -172,6 +172,7 @@ class TargetMode:
         self.entry = entry
         self.entry_key = entry.key
         self.targets = entry.by_target()
+        self._reasons: dict[str, str] = {}
 
     def target_at(self, square) -> str | None:
         if square is None:
@@ -182,9 +183,26 @@ class TargetMode:
                 return cid
         return None
 
+    def other_at(self, square) -> str | None:
+        """A living creature under the cursor that is not a target of the act."""
+        if square is None:
+            return None
+        return next((c.id for c in self.battle.state.creatures.values()
+                     if c.alive and c.id not in self.targets and square in c.squares()), None)
+
+    def reason(self, cid: str) -> str:
+        """Why the act cannot be aimed at this creature, in the rules' words (asked once per creature)."""
+        if cid not in self._reasons:
+            self._reasons[cid] = self.battle.why_not(self.entry_key, cid) or "not a target for it"
+        return self._reasons[cid]
+
     def click(self, square) -> Outcome:
         cid = self.target_at(square)
         if cid is None:
+            other = self.other_at(square)
+            if other is not None:  # say why, and keep the act chosen
+                name = self.battle.state.creatures[other].name
+                return Outcome(message=f"{self.entry.title} cannot be aimed at {name}: {self.reason(other)}")
             return Outcome(leave=True)
         options = self.targets[cid]
         if len(options) == 1:
@@ -200,6 +218,13 @@ class TargetMode:
             width = max(2, view.square_px // 10) + (1 if cid == hovered else 0)
             view.draw_ring(surface, c.x, c.y, c.side_squares, TARGET_RING if cid != hovered else (255, 255, 255),
                            width, 0.12 + (0.08 * pulse if cid == hovered else 0))
+        other = self.other_at(hover) if hovered is None else None
+        if other is not None:  # not a target: say why, as the greyed buttons do
+            c = creatures[other]
+            lines = [(f"{self.entry.title} at {c.name}", GOLD), (f"Cannot: {self.reason(other)}", BAD)]
+            draw_card(surface, text, lines, view.square_centre(c.x, c.y, c.side_squares), 13, clip,
+                      gap=view.square_px * c.side_squares // 2 + 6,
+                      avoid=[view.square_rect(c.x, c.y, c.side_squares)])
         if hovered is not None:
             c = creatures[hovered]
             option = self.targets[hovered][0]

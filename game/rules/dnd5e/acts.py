@@ -170,37 +170,63 @@ def named(battle, text: str) -> str:
     return pattern.sub(lambda m: creatures[m.group(1)].name, text) if ids else text
 
 
+def reason_for(battle, act_key: str, target_id: str | None) -> str:
+    """Why the creature acting now may not take the act (at target_id, when given): the engine's
+    refusal of that command, in words with names ('' when it would be accepted)."""
+    actor = battle.current
+    if actor is None:
+        return "nobody acts now"
+    if target_id is None:
+        return why_not(battle, actor, act_key)
+    command = sample_command(battle, actor, act_key, target_id)
+    if command is None:
+        return "not a target for it"
+    reason = battle.check(command)
+    return named(battle, reason) if reason else ""
+
+
 def _nearest(battle, actor, creatures):
     return min(creatures, key=lambda c: (distance_m(battle, actor, c), c.id), default=None)
 
 
-def sample_command(battle, actor, key: str) -> dict | None:  # noqa: C901 - one sample per act
-    """A command of the act aimed at the nearest creature it could be aimed at (None: nobody)."""
+def sample_command(battle, actor, key: str, target_id: str | None = None) -> dict | None:  # noqa: C901
+    """A command of the act aimed at target_id, or else at the nearest creature it could be aimed
+    at (None: nobody to aim it at)."""
     me = {"actor": actor.id}
     others = [c for c in battle.state.creatures.values() if c is not actor and c.alive]
     foe = _nearest(battle, actor, [c for c in others if c.side != actor.side])
     ally = _nearest(battle, actor, [c for c in others if c.side == actor.side])
+    chosen = battle.state.creatures.get(target_id) if target_id is not None else None
+    if target_id is not None and chosen is None:
+        return None
     if key.startswith("attack:"):
-        return foe and {**me, "act": "attack", "target": foe.id, "with": key.split(":", 1)[1]}
+        target = chosen or foe
+        return target and {**me, "act": "attack", "target": target.id, "with": key.split(":", 1)[1]}
     if key.startswith("spell:"):
         spell = SPELLS[key.split(":", 1)[1]]
+        target = chosen or (foe if spell.hostile else actor)
+        if target is None:
+            return None
         if spell.effect == "area":
-            return foe and {**me, "act": "cast", "spell": spell.name, "at": [foe.x, foe.y]}
-        target = foe if spell.hostile else actor
+            return {**me, "act": "cast", "spell": spell.name, "at": [target.x, target.y]}
         slot = slot_for(actor, spell)
         level = {"level": slot} if slot and slot != spell.level else {}
-        return target and {**me, "act": "cast", "spell": spell.name, "target": target.id, **level}
+        return {**me, "act": "cast", "spell": spell.name, "target": target.id, **level}
     if key in ("grapple", "shove"):
-        return foe and {**me, "act": key, "target": foe.id}
+        target = chosen or foe
+        return target and {**me, "act": key, "target": target.id}
     if key == "help":
-        return ally and foe and {**me, "act": "help", "target": ally.id, "against": foe.id}
+        helped = chosen or ally
+        return helped and foe and {**me, "act": "help", "target": helped.id, "against": foe.id}
     if key == "use":
-        return actor.items and {**me, "act": "use", "item": actor.items[0]} or None
+        item = {"item": actor.items[0]} if actor.items else None
+        return item and {**me, "act": "use", **item, **({"target": chosen.id} if chosen else {})}
     if key == "ready":
         return {**me, "act": "ready", "trigger": {"event": "enters_reach", "by": "enemy"},
                 "then": {"act": "attack", "with": attack_names(actor)[0]}}
     if key in ("stabilize", "mount"):
-        return ally and {**me, "act": key, "target": ally.id}
+        target = chosen or ally
+        return target and {**me, "act": key, "target": target.id}
     return {**me, "act": key}
 
 

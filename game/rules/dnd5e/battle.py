@@ -9,7 +9,7 @@ from ...core.areas import touches
 from ...core.board import SQUARE_M
 from ...core.terrain import COVER_NAMES
 from .. import api
-from .acts import acts, offer_view
+from .acts import acts, offer_view, reason_for
 from .attacks import armour_class
 from .engine import Engine
 from .geometry import can_see, cover_between, field_for, melee_reach
@@ -26,6 +26,9 @@ class Battle(Engine, api.Battle):
 
     def acts(self, options: list[api.Option] | None = None) -> list[api.Act]:
         return acts(self, legal_commands(self) if options is None else options)
+
+    def why_not(self, act_key: str, target_id: str | None = None) -> str:
+        return reason_for(self, act_key, target_id)
 
     def offer(self) -> api.OfferView | None:
         return offer_view(self, legal_commands(self)) if self.state.offers else None
