@@ -156,3 +156,19 @@ def test_one_hit_of_two_types_calls_for_one_concentration_save_on_its_whole_dama
     assert len(saves) == 1
     assert "DC 18 Con save: d20 16 +2 = 18, success" in saves[0]
     assert b.state.creatures["wizard"].concentration
+
+
+# ---- damage rolled once for several targets ----------------------------------------------
+def test_magic_missile_rolls_its_damage_once_and_every_dart_deals_it():
+    # 5e, Jets de dégâts: "Si un sort ou un autre effet inflige des dégâts à plus d'une cible à
+    # la fois, jetez une seule fois les dégâts pour le total d'entre elles": one 1d4 + 1
+    # (3 + 1 = 4) for the three darts, 4 each
+    b = battle("\n".join(["." * 30] * 4),
+               [creature("wizard", "wizard", "blue", (1, 1)), creature("gob1", "goblin", "red", (5, 0), hp=30),
+                creature("gob2", "goblin", "red", (5, 3), hp=30)], dice=[3, 1, 1])
+    act(b, "wizard", "cast", spell="magic-missile", target=["gob1", "gob1", "gob2"])
+    assert "1d4 3 +1 = 4 force per dart" in lines(b, "casts")[-1]
+    assert lines(b, "takes") == ["Goblin 1 takes 4 force damage (dart 1)", "Goblin 1 takes 4 force damage (dart 2)",
+                                 "Goblin 2 takes 4 force damage (dart 3)"]
+    assert (b.state.creatures["gob1"].hp, b.state.creatures["gob2"].hp) == (30 - 8, 30 - 4)
+    assert list(b.state.dice.forced) == [1, 1]  # one die only

@@ -13,8 +13,9 @@ Each spell is data (assets/rulesets/5e/spells/ID.toml, read by content/schema_5e
 Dice order (FORMATS.md, extended): a spell attack rolls its d20(s) then its damage; a
 save-for-half area rolls its damage once, then each target's save in the order the creatures
 are listed in the scenario (the caster included, if a sphere catches it); a single-target save
-(sacred flame) rolls the save, then the damage only on a failure; magic missile rolls one 1d4+1
-per dart, in the order of the darts; healing rolls its dice.
+(sacred flame) rolls the save, then the damage only on a failure; magic missile rolls its 1d4+1
+once and each dart deals it (5e, "Jets de dégâts": damage to several targets at once is rolled
+once); healing rolls its dice.
 
 A refused cast changes nothing: everything is checked before the action and the slot are spent.
 """
@@ -290,20 +291,22 @@ def _do_save(battle, actor, spell, slot, target):
 
 
 def _do_darts(battle, actor, spell, slot, targets):
+    # 5e, Damage rolls: a spell that damages several targets at once rolls its damage once
+    rolled, how = roll_damage(battle, spell.dice)
     names = ", ".join(t.name for t in targets)
-    battle.emit("cast", f"{_cast_text(actor, spell, slot)}: {len(targets)} darts at {names}", caster=actor.id,
-                spell=spell.name, slot=slot, targets=[t.id for t in targets])
+    battle.emit("cast", f"{_cast_text(actor, spell, slot)}: {len(targets)} darts at {names}, "
+                f"{how} = {rolled} {spell.dtype} per dart", caster=actor.id,
+                spell=spell.name, slot=slot, targets=[t.id for t in targets], rolled=rolled)
     # SRD 5.1, Magic Missile: each dart hits automatically and deals 1d4 + 1 force damage
     for n, target in enumerate(targets, 1):
-        rolled, how = roll_damage(battle, spell.dice)
-        how = f"dart {n}: {how}"
+        dart = f"dart {n}"
         if "shield" in target.effects:
             # SRD 5.1, Shield: no damage from magic missile while it lasts
-            battle.emit("note", f"{target.name}'s shield stops {how} = {rolled}", creature=target.id)
+            battle.emit("note", f"{target.name}'s shield stops {dart} ({rolled})", creature=target.id)
         elif not target.alive:
-            battle.emit("note", f"{how} = {rolled} strikes {target.name}, already dead", creature=target.id)
+            battle.emit("note", f"{dart} ({rolled}) strikes {target.name}, already dead", creature=target.id)
         else:
-            apply_rolled_damage(battle, target, rolled, spell.dtype, how)
+            apply_rolled_damage(battle, target, rolled, spell.dtype, dart)
 
 
 def _do_area(battle, actor, spell, slot, aim):
