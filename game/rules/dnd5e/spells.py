@@ -18,6 +18,8 @@ once and each dart deals it (5e, "Jets de dégâts": damage to several targets a
 once); healing rolls its dice.
 
 A refused cast changes nothing: everything is checked before the action and the slot are spent.
+A readied spell (5e, "Se tenir prêt") is cast when readied, which spends the action and the slot
+(ready_spell), and released later with the reaction (cast with held=True), its aim checked then.
 """
 
 from __future__ import annotations
@@ -64,16 +66,44 @@ def scaled(spell: Spell, slot: int) -> DiceExpr:
 
 
 # ----------------------------------------------------------------------------- the command
-def cast(battle, actor: Creature, cmd) -> None:
-    """The cast command: check everything, then spend the action and slot, then resolve."""
+def cast(battle, actor: Creature, cmd, held: bool = False) -> None:
+    """The cast command: check everything, then spend the action and slot, then resolve.
+
+    held: a readied spell released with the reaction, its action and slot (cmd's `level`, set
+    by ready_spell) spent when it was readied.
+    """
     spell = _spell_for(actor, cmd.get("spell"))
     check_able(actor)
+    if held:
+        slot = 0 if spell.cantrip else cmd.get("level")
+    else:
+        check_timing(actor, spell)
+        slot = slot_for(actor, spell, cmd.get("level"))
+    aim = AIM[spell.effect](battle, actor, spell, slot, cmd)
+    if not held:
+        _pay(battle, actor, spell, slot, f"cast {spell.name}")
+    _RESOLVE[spell.effect](battle, actor, spell, slot, aim)
+    # these spells all have a verbal component: casting one gives a hidden caster away (after
+    # the spell, as an attack does: a hidden caster's spell attack still has advantage)
+    actor.conditions.discard("hidden")
+
+
+def ready_spell(battle, actor: Creature, cmd) -> int:
+    """5e, Readying a spell: the Ready action casts it now and holds it, so its slot is spent now,
+    released or not; it must have a casting time of one action. The slot level it spent (0 for a
+    cantrip)."""
+    spell = _spell_for(actor, cmd.get("spell"))
+    check_able(actor)
+    if spell.time != "action":
+        raise IllegalCommand(f"{spell.name} cannot be readied: a readied spell needs a casting time of one action")
     check_timing(actor, spell)
     slot = slot_for(actor, spell, cmd.get("level"))
-    aim = AIM[spell.effect](battle, actor, spell, slot, cmd)
+    _pay(battle, actor, spell, slot, "Ready")
+    return slot
 
-    # everything is legal: spend what the casting costs
-    what = f"cast {spell.name}"
+
+def _pay(battle, actor: Creature, spell: Spell, slot: int, what: str) -> None:
+    """Spend what casting the spell costs: its action or bonus action, and its slot."""
     if spell.time == "bonus":
         battle.use_bonus_action(actor, what)
         actor.effects["turn:bonus_spell"] = True
@@ -82,10 +112,6 @@ def cast(battle, actor: Creature, cmd) -> None:
         actor.effects["turn:action_spell_level"] = max(spell.level, actor.effects.get("turn:action_spell_level", 0))
     if slot:
         actor.slots[slot] -= 1
-    _RESOLVE[spell.effect](battle, actor, spell, slot, aim)
-    # these spells all have a verbal component: casting one gives a hidden caster away (after
-    # the spell, as an attack does: a hidden caster's spell attack still has advantage)
-    actor.conditions.discard("hidden")
 
 
 def _spell_for(actor: Creature, name) -> Spell:
