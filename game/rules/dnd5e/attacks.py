@@ -156,10 +156,18 @@ UNDERWATER_RANGED = {"light-crossbow", "hand-crossbow", "heavy-crossbow", "cross
                      "trident", "dart"}
 
 
+SPELL_ATTACK = "spell"  # the property of a spell attack's Attack record (spells.spell_attack)
+
+
 def underwater_rule(battle, attacker: Creature, target: Creature, attack: Attack, ranged: bool,
                     distance: float) -> str | None:
-    """5e, Underwater combat, for an attacker fully in deep water: a disadvantage reason, "miss", or None."""
+    """5e, Underwater combat, for an attacker fully in deep water: a disadvantage reason, "miss", or None.
 
+    Its penalties are those of weapon attacks ("une arme de corps à corps", "une arme à
+    distance"): a spell attack keeps none of them.
+    """
+    if SPELL_ATTACK in attack.properties:
+        return None
     deep = battle.board.prop("deep_water")
     if attacker.altitude > 0 or not all(deep[y, x] for x, y in attacker.squares()):
         return None

@@ -35,7 +35,7 @@ from ...core.terrain import COVER_NAMES, TOTAL
 from ..commands import position_arg
 from ..errors import IllegalCommand
 from ..state import DEAD, Creature
-from .attacks import apply_rolled_damage, preview_attack, resolve_attack, roll_damage, saving_throw
+from .attacks import SPELL_ATTACK, apply_rolled_damage, preview_attack, resolve_attack, roll_damage, saving_throw
 from .damage import heal
 from .geometry import COVER_BONUS, blockers_of, can_see, cover_between, distance_m, line_caps
 from .terrain_rules import COVER_5E
@@ -229,9 +229,11 @@ def _aim_attack(battle, actor, spell, slot, cmd):
 
 
 def spell_attack(caster: Creature, spell: Spell) -> Attack:
-    """A spell attack as an Attack record, so that every attack rule applies to it."""
+    """A spell attack as an Attack record, so that every attack rule applies to it (but the
+    weapons' own: its property `spell` says it is no weapon attack)."""
     return Attack(name=spell.name, kind="ranged", to_hit=spell_attack_bonus(caster), damage=spell.dice,
-                  type=spell.dtype, reach=1.5, range=(spell.range_m, spell.range_m))
+                  type=spell.dtype, reach=1.5, range=(spell.range_m, spell.range_m),
+                  properties=frozenset({SPELL_ATTACK}))
 
 
 def _aim_one(battle, actor, spell, slot, cmd):
