@@ -21,7 +21,6 @@ class ReactionMove(PendingMove):
     from its turn's movement; the offers and the move it interrupted wait until it ends."""
 
     left: float = 0.0  # metres it may still move
-    parity: int = 0  # its own count of diagonals (5-10-5)
     waiting: int = 0  # offers that were waiting when it began
     interrupted: PendingMove | None = None
 
@@ -180,7 +179,7 @@ class Moving:
                     return
             first_checked = False
             diagonal = nxt[0] != mover.x and nxt[1] != mover.y
-            cost, parity = field.step_cost(nxt, diagonal, pending.parity if reaction else mover.diagonal_parity)
+            cost, parity = field.step_cost(nxt, diagonal, mover.diagonal_parity)
             metres = cost * SQUARE_M * factor
             left = pending.left if reaction else mover.movement_left(pending.mode)
             if field.multiplier[nxt[1], nxt[0]] == 0 or metres > left + 1e-9:
@@ -188,11 +187,10 @@ class Moving:
                 break
             if reaction:
                 pending.left -= metres
-                pending.parity = parity
             else:
                 mover.movement_spent += metres
-                mover.diagonal_parity = parity
             spent += metres
+            mover.diagonal_parity = parity
             mover.x, mover.y = nxt
             if field.squeezing[nxt[1], nxt[0]]:
                 mover.conditions.add("squeezing")
