@@ -120,24 +120,26 @@ def test_sacred_flame_needs_a_creature_the_caster_can_see_within_18_m():
 
 # ----------------------------------------------------------------------------- magic missile
 def test_magic_missile_three_darts_hit_automatically():
-    # SRD 5.1, Magic Missile: three darts, 1d4 + 1 force each: 2 + 3 + 5 = 10
-    b = battle(WIDE, [creature("wizard", "wizard", "blue", (1, 1)), gob("gob1", (20, 1))], dice=[1, 2, 4])
+    # SRD 5.1, Magic Missile: three darts, 1d4 + 1 force each, rolled once (5e, Damage rolls):
+    # 3 + 1 = 4 each, 12
+    b = battle(WIDE, [creature("wizard", "wizard", "blue", (1, 1)), gob("gob1", (20, 1))], dice=[3])
     act(b, "wizard", "cast", spell="magic-missile", target="gob1")
-    assert last(b, "casts") == "Wizard casts magic-missile (slot 1): 3 darts at Goblin, Goblin, Goblin"
-    assert lines(b, "takes") == ["Goblin takes 2 force damage (dart 1: 1d4 1 +1)",
-                                 "Goblin takes 3 force damage (dart 2: 1d4 2 +1)",
-                                 "Goblin takes 5 force damage (dart 3: 1d4 4 +1)"]
-    assert hp(b, "gob1") == 20
+    assert last(b, "casts") == ("Wizard casts magic-missile (slot 1): 3 darts at Goblin, Goblin, Goblin, "
+                                "1d4 3 +1 = 4 force per dart")
+    assert lines(b, "takes") == ["Goblin takes 4 force damage (dart 1)",
+                                 "Goblin takes 4 force damage (dart 2)",
+                                 "Goblin takes 4 force damage (dart 3)"]
+    assert hp(b, "gob1") == 18
     assert slots(b, "wizard") == {1: 3, 2: 2}
 
 
 def test_magic_missile_split_over_two_targets_and_a_higher_slot_adds_a_dart():
     roster = [creature("wizard", "wizard", "blue", (1, 1)), gob("gob1", (5, 0)), gob("gob2", (5, 3))]
-    b = battle(WIDE, roster, dice=[4, 4, 1])
+    b = battle(WIDE, roster, dice=[4])
     act(b, "wizard", "cast", spell="magic-missile", target=["gob1", "gob1", "gob2"])
-    assert (hp(b, "gob1"), hp(b, "gob2")) == (30 - 10, 30 - 2)
+    assert (hp(b, "gob1"), hp(b, "gob2")) == (30 - 10, 30 - 5)
     # one more dart per slot level above 1st: a level-2 slot fires four
-    b = battle(WIDE, roster, dice=[1, 1, 1, 1])
+    b = battle(WIDE, roster, dice=[1])
     refused(b, "wizard", "has 4 darts: give one target, or a list of 4", spell="magic-missile",
             target=["gob1", "gob2", "gob1"], level=2)
     act(b, "wizard", "cast", spell="magic-missile", target=["gob1", "gob2", "gob1", "gob2"], level=2)
@@ -154,11 +156,11 @@ def test_magic_missile_needs_every_target_seen_and_in_the_open():
 def test_magic_missile_does_nothing_to_a_shielded_creature():
     # SRD 5.1, Shield: while it lasts, no damage from magic missile
     b = battle(WIDE, [creature("wizard", "wizard", "blue", (1, 1)),
-                      creature("enemy", "wizard", "red", (6, 1))], dice=[3, 3, 3])
+                      creature("enemy", "wizard", "red", (6, 1))], dice=[3])
     b.state.creatures["enemy"].effects["shield"] = True
     act(b, "wizard", "cast", spell="magic-missile", target="enemy")
     assert hp(b, "enemy") == 20
-    assert "shield stops dart 1: 1d4 3 +1 = 4" in lines(b, "shield stops")[0]
+    assert "shield stops dart 1 (4)" in lines(b, "shield stops")[0]
 
 
 # ----------------------------------------------------------------------------- burning hands

@@ -9,7 +9,7 @@ from ...core.dice import DiceExpr
 from ...core.terrain import COVER_NAMES, TOTAL
 from ..errors import IllegalCommand
 from ..state import Creature, Offer, PendingAttack
-from .damage import adjusted_damage, apply_damage
+from .damage import Hit, adjusted_damage, apply_damage
 from .geometry import COVER_BONUS, can_see, cover_between, distance_m, within
 from .helping import help_for, use_help
 from .hiding import reveal
@@ -156,10 +156,18 @@ UNDERWATER_RANGED = {"light-crossbow", "hand-crossbow", "heavy-crossbow", "cross
                      "trident", "dart"}
 
 
+SPELL_ATTACK = "spell"  # the property of a spell attack's Attack record (spells.spell_attack)
+
+
 def underwater_rule(battle, attacker: Creature, target: Creature, attack: Attack, ranged: bool,
                     distance: float) -> str | None:
-    """5e, Underwater combat, for an attacker fully in deep water: a disadvantage reason, "miss", or None."""
+    """5e, Underwater combat, for an attacker fully in deep water: a disadvantage reason, "miss", or None.
 
+    Its penalties are those of weapon attacks ("une arme de corps à corps", "une arme à
+    distance"): a spell attack keeps none of them.
+    """
+    if SPELL_ATTACK in attack.properties:
+        return None
     deep = battle.board.prop("deep_water")
     if attacker.altitude > 0 or not all(deep[y, x] for x, y in attacker.squares()):
         return None
@@ -249,15 +257,18 @@ def land_attack(battle, pending: PendingAttack) -> None:
                     f"({pending.total} vs AC {pending.target_number + 5})", attacker=attacker.id,
                     target=target.id, hit=False, crit=False)
         return
+    # 5e, Damage at 0 hit points: one hit is one instance of damage, whatever its types
+    hit = Hit(crit=pending.crit, knock_out=pending.knock_out and pending.melee)
     parts = [(damage_dice(attack, attacker, pending.offhand), attack.type)]
     if attack.extra_damage is not None:
         parts.append((attack.extra_damage, attack.extra_type))
     for expr, dtype in parts:
-        deal_damage(battle, target, expr, dtype, pending.crit, knock_out=pending.knock_out and pending.melee,
-)
+        rolled, how = roll_damage(battle, expr, hit.crit)
+        apply_rolled_damage(battle, target, rolled, dtype, how, hit=hit)
     rider = dict(attack.on_hit)
     if rider and target.alive:
-        apply_rider(battle, attacker, target, rider, pending.crit)
+        apply_rider(battle, target, rider, hit)
+    end_hit(battle, target, hit)
 
 
 def roll_damage(battle, expr: DiceExpr, crit: bool = False) -> tuple[int, str]:
@@ -271,23 +282,38 @@ def roll_damage(battle, expr: DiceExpr, crit: bool = False) -> tuple[int, str]:
     return total, text
 
 
-def apply_rolled_damage(battle, target: Creature, rolled: int, dtype: str, how: str = "", crit: bool = False,
-                        knock_out: bool = False, halved: bool = False) -> int:
-    """Apply damage already rolled (halved first for a successful save), with its log line."""
+def apply_rolled_damage(battle, target: Creature, rolled: int, dtype: str, how: str = "",
+                        halved: bool = False, hit: Hit | None = None) -> int:
+    """Apply damage already rolled (halved first for a successful save), with its log line.
+
+    Without `hit` the damage is an instance of its own; with it, one part of that hit, which
+    the caller ends (end_hit) once all its parts are dealt.
+    """
+    if hit is None:
+        hit = Hit()
+        amount = apply_rolled_damage(battle, target, rolled, dtype, how, halved, hit)
+        end_hit(battle, target, hit)
+        return amount
     if halved:
         rolled //= 2
         how = f"{how}, halved" if how else "halved"
     amount, notes = adjusted_damage(target, rolled, dtype, battle.board)
     detail = ", ".join(([how] if how else []) + notes)
-    outcome = apply_damage(battle, target, amount, crit=crit, knock_out=knock_out)
+    outcome = apply_damage(battle, target, amount, hit)
+    hit.taken += amount
     text = f"{target.name} takes {amount} {dtype} damage" + (f" ({detail})" if detail else "")
     if outcome:
         text += f"; {outcome}" if outcome.startswith("temporary") else f" and {outcome}"
     battle.emit("damage", text, target=target.id, amount=amount, type=dtype, hp=target.hp, state=target.state)
-    if target.concentration and amount > 0:
-        keep_concentration(battle, target, amount)
     battle.check_over()
     return amount
+
+
+def end_hit(battle, target: Creature, hit: Hit) -> None:
+    """After all of a hit's damage: one concentration save for it (SRD 5.1, Concentration:
+    a separate save for each source of damage)."""
+    if target.concentration and hit.taken > 0:
+        keep_concentration(battle, target, hit.taken)
 
 
 def keep_concentration(battle, creature: Creature, damage: int) -> None:
@@ -311,13 +337,6 @@ def lose_concentration(battle, creature: Creature, why: str) -> None:
     battle.emit("condition", f"{creature.name} loses concentration on {held} ({why})", creature=creature.id)
 
 
-def deal_damage(battle, target: Creature, expr: DiceExpr, dtype: str, crit: bool,
-                knock_out: bool = False) -> int:
-    """Roll damage and apply it to one target."""
-    rolled, how = roll_damage(battle, expr, crit)
-    return apply_rolled_damage(battle, target, rolled, dtype, how, crit=crit, knock_out=knock_out)
-
-
 def saving_throw(battle, creature: Creature, ability: str, dc: int, bonus: int = 0,
                  why: str = "") -> tuple[bool, str]:
     """A saving throw: d20 + save bonus (+ bonus, e.g. cover on a Dexterity save) against dc."""
@@ -339,8 +358,9 @@ def saving_throw(battle, creature: Creature, ability: str, dc: int, bonus: int =
                 f"{shown} {creature.stats.save(ability):+d}{extra} = {total}, {'success' if ok else 'failure'}")
 
 
-def apply_rider(battle, attacker: Creature, target: Creature, rider: dict, crit: bool) -> None:
-    """An attack's on-hit effect: a save against a condition or extra damage (e.g. a wolf's bite)."""
+def apply_rider(battle, target: Creature, rider: dict, hit: Hit) -> None:
+    """An attack's on-hit effect: a save against a condition or extra damage (e.g. a wolf's bite);
+    its damage is part of the hit."""
     save, dc = rider.get("save"), rider.get("dc")
     if not save or not isinstance(dc, int):
         return
@@ -352,7 +372,7 @@ def apply_rider(battle, attacker: Creature, target: Creature, rider: dict, crit:
         if ok and not rider.get("half"):
             return
         rolled, how = roll_damage(battle, DiceExpr.parse(rider["damage"]))
-        apply_rolled_damage(battle, target, rolled, rider.get("type", "poison"), how, halved=ok)
+        apply_rolled_damage(battle, target, rolled, rider.get("type", "poison"), how, halved=ok, hit=hit)
     elif not ok and rider.get("condition") and target.alive:
         condition = rider["condition"]
         if condition not in target.conditions:

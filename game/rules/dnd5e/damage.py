@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..state import CONSCIOUS, DEAD, STABLE, UNCONSCIOUS, Creature
 
 
@@ -32,8 +34,22 @@ def _immersed(target: Creature, board) -> bool:
     return target.altitude == 0 and all(deep[y, x] for x, y in target.squares())
 
 
-def apply_damage(battle, target: Creature, amount: int, crit: bool = False, knock_out: bool = False) -> str:
-    """Subtract damage already adjusted; returns what happened to the target, for the log."""
+@dataclass
+class Hit:
+    """One instance of damage: every damage type of one hit and its rider's damage, or one
+    spell's (or one dart's, one fall's) damage to one creature. Its parts count as one at 0 hit
+    points and for instant death (5e, "Dommages à 0 point de vie", "Mort instantanée")."""
+
+    crit: bool = False
+    knock_out: bool = False
+    down: bool = False  # it dropped the creature to 0, or counted its failed death saves
+    dropped: bool = False  # it dropped the creature to 0
+    beyond: int = 0  # its damage left over at 0 hit points
+    taken: int = 0  # its damage after resistances, for the concentration save
+
+
+def apply_damage(battle, target: Creature, amount: int, hit: Hit) -> str:
+    """Subtract one part of a hit's damage, already adjusted; what happened, for the log."""
     if not target.alive or amount <= 0:
         return ""
     absorbed = min(target.temp_hp, amount)
@@ -42,32 +58,42 @@ def apply_damage(battle, target: Creature, amount: int, crit: bool = False, knoc
     if rest <= 0:
         return f"temporary hit points absorb {absorbed}"
     max_hp = target.stats.hp
-    if target.hp == 0:
-        # 5e, Damage at 0 hit points: a failed death save (two on a critical hit); max or more kills
-        if rest >= max_hp:
-            return _die(battle, target, "dies (damage at 0 hp at least its hit point maximum)")
-        if target.state == STABLE:
-            target.state = UNCONSCIOUS
-        target.death_failures += 2 if crit else 1
-        if target.death_failures >= 3:
-            return _die(battle, target, "dies (three failed death saves)")
-        return f"death save failure{'s' if crit else ''} ({target.death_failures}/3)"
-    overflow = rest - target.hp
-    target.hp = max(0, target.hp - rest)
     if target.hp > 0:
+        hit.beyond = rest - target.hp
+        target.hp = max(0, target.hp - rest)
+        if target.hp > 0:
+            return ""
+        hit.down = hit.dropped = True
+        if hit.beyond >= max_hp:
+            # 5e, Instant death: damage left over after 0 at least the hit point maximum
+            return _die(battle, target, "dies instantly")
+        if hit.knock_out:
+            # 5e, Knocking a creature out: unconscious and stable
+            _fall_unconscious(target, STABLE)
+            return "is knocked out (unconscious and stable)"
+        if not target.stats.player:
+            # 5e, Monsters and death: a monster dies at 0 hit points
+            return _die(battle, target, "dies")
+        _fall_unconscious(target, UNCONSCIOUS)
+        return "falls unconscious"
+    # 5e, Damage at 0 hit points: a failed death save (two on a critical hit), once a hit;
+    # the hit's damage at 0 (all its parts) at least the maximum kills
+    hit.beyond += rest
+    if hit.beyond >= max_hp:
+        return _die(battle, target, "dies instantly" if hit.dropped
+                    else "dies (damage at 0 hp at least its hit point maximum)")
+    if hit.down:
         return ""
-    if overflow >= max_hp:
-        # 5e, Instant death: damage left over after 0 at least the hit point maximum
-        return _die(battle, target, "dies instantly")
-    if knock_out:
-        # 5e, Knocking a creature out: unconscious and stable
-        _fall_unconscious(target, STABLE)
-        return "is knocked out (unconscious and stable)"
+    hit.down = True
     if not target.stats.player:
-        # 5e, Monsters and death: a monster dies at 0 hit points
-        return _die(battle, target, "dies")
-    _fall_unconscious(target, UNCONSCIOUS)
-    return "falls unconscious"
+        # 5e, Monsters and death: monsters make no death saves; damage at 0 kills a monster
+        return _die(battle, target, "dies (a monster at 0 hit points)")
+    if target.state == STABLE:
+        target.state = UNCONSCIOUS  # 5e, Stabilizing: damage ends being stable
+    target.death_failures += 2 if hit.crit else 1
+    if target.death_failures >= 3:
+        return _die(battle, target, "dies (three failed death saves)")
+    return f"death save failure{'s' if hit.crit else ''} ({target.death_failures}/3)"
 
 
 def _fall_unconscious(target: Creature, state: str) -> None:

@@ -3,6 +3,8 @@ opportunity attacks a step provokes (5e, "Mouvement et position", "Attaques d'op
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...core.board import SQUARE_M
 from ...core.movement import MODES
 from ..commands import Command, position_arg
@@ -12,6 +14,20 @@ from . import actions, hiding, mounted
 from .attacks import first_melee
 from .geometry import can_see, field_for, space_after_step, space_distance_m
 
+
+@dataclass
+class ReactionMove(PendingMove):
+    """A move made with a reaction (a readied move): up to the creature's speed, counted apart
+    from its turn's movement; the offers and the move it interrupted wait until it ends."""
+
+    left: float = 0.0  # metres it may still move
+    waiting: int = 0  # offers that were waiting when it began
+    interrupted: PendingMove | None = None
+
+
+def offers_waiting(pending: PendingMove | None) -> int:
+    """How many of the offers waiting are not the pending move's own (those it interrupted)."""
+    return pending.waiting if isinstance(pending, ReactionMove) else 0
 
 
 class Moving:
@@ -142,6 +158,7 @@ class Moving:
     def _walk(self, first_checked: bool) -> None:
         """Carry out the pending move step by step, pausing where reactions are offered."""
         pending = self.state.pending_move
+        reaction = isinstance(pending, ReactionMove)
         mover = self.state.creatures[pending.mover]
         field = field_for(self, mover, pending.mode)
         walked = [(mover.x, mover.y)]
@@ -164,10 +181,14 @@ class Moving:
             diagonal = nxt[0] != mover.x and nxt[1] != mover.y
             cost, parity = field.step_cost(nxt, diagonal, mover.diagonal_parity)
             metres = cost * SQUARE_M * factor
-            if field.multiplier[nxt[1], nxt[0]] == 0 or metres > mover.movement_left(pending.mode) + 1e-9:
+            left = pending.left if reaction else mover.movement_left(pending.mode)
+            if field.multiplier[nxt[1], nxt[0]] == 0 or metres > left + 1e-9:
                 self.emit("note", f"{mover.name} stops at [{mover.x}, {mover.y}]: cannot go on", creature=mover.id)
                 break
-            mover.movement_spent += metres
+            if reaction:
+                pending.left -= metres
+            else:
+                mover.movement_spent += metres
             spent += metres
             mover.diagonal_parity = parity
             mover.x, mover.y = nxt
@@ -199,7 +220,7 @@ class Moving:
             if len(drag_paths[c.id]) > 1:
                 self.emit("move", f"{c.name} is dragged to [{c.x}, {c.y}]", creature=c.id,
                           path=[list(p) for p in drag_paths[c.id]], cost=0.0, forced=True)
-        self.state.pending_move = None
+        self.state.pending_move = pending.interrupted if reaction else None
         hiding.reveal_if_seen(self, mover)
         actions.check_grapples(self)
 
@@ -221,7 +242,8 @@ class Moving:
             return
         end = walked[-1]
         squeeze = " (squeezing)" if mover.squeezing else ""
+        pending = self.state.pending_move
+        left = "readied" if isinstance(pending, ReactionMove) else f"{mover.movement_left():g} m left"
         self.emit("move", f"{mover.name} moves to [{end[0]}, {end[1]}], {spent:g} m{squeeze} "
-                  f"({mover.movement_left():g} m left)", creature=mover.id, path=[list(p) for p in walked],
-                  cost=spent)
+                  f"({left})", creature=mover.id, path=[list(p) for p in walked], cost=spent)
 

@@ -9,7 +9,9 @@ from ..state import Creature, Offer
 from . import actions, mounted
 from .attacks import first_melee, land_attack, preview_attack, resolve_attack, weapon_of
 from .geometry import can_see, field_for, melee_reach, space_distance_m
+from .moving import ReactionMove, offers_waiting
 from .shield import cast_shield
+from .spells import cast, ready_spell
 
 READY_EVENTS = ("enters_reach", "moves", "attacks")
 READY_ACTS = ("attack", "move", "cast", "dash", "dodge", "disengage")
@@ -38,9 +40,10 @@ class Reacting:
             land_attack(self, pending)
             actions.check_grapples(self)
             self._after_attack(pending.attacker)
-        if state.offers or state.over:
-            return
-        if state.pending_move is not None:
+        # a move goes on once the offers made during it are answered (a reaction's move leaves
+        # the offers it interrupted waiting behind it, and then the move it interrupted goes on)
+        while (state.pending_move is not None and not state.over
+               and len(state.offers) <= offers_waiting(state.pending_move)):
             pending = state.pending_move
             checked = not pending.resume_unchecked
             pending.resume_unchecked = False
@@ -95,11 +98,16 @@ class Reacting:
         probe = _thaw_table(then)
         if probe["act"] == "attack":
             probe.setdefault("target", actor.id)  # without a target: whoever triggers it
-        parse_command(probe)  # its shape is checked now
-        self.use_action(actor, "Ready")
+        command = parse_command(probe)  # its shape is checked now
         if then["act"] == "cast":
-            # 5e, Readying a spell: it is cast now and held, which takes concentration
+            # 5e, Readying a spell: it is cast now (its action and slot spent) and held, which
+            # takes concentration; the reaction releases it
+            slot = ready_spell(self, actor, command)
+            if slot:
+                then["level"] = slot
             actor.concentration = f"readied {then.get('spell')}"
+        else:
+            self.use_action(actor, "Ready")
         actor.effects["readied"] = {"event": event, "by": by, "then": _thaw_table(then)}
         self.emit("action", f"{actor.name} readies {then['act']} (when {by} {event.replace('_', ' ')})",
                   creature=actor.id)
@@ -135,7 +143,9 @@ class Reacting:
         return offers
 
     def _offer(self, offers: list[Offer]) -> None:
-        self.state.offers.extend(offers)
+        # during a reaction's move, before the offers it left waiting
+        at = len(self.state.offers) - offers_waiting(self.state.pending_move)
+        self.state.offers[at:at] = offers
         for offer in offers:
             r = self.state.creatures[offer.reactor]
             p = self.state.creatures[offer.provoker]
@@ -173,6 +183,8 @@ class Reacting:
                                label="readied attack")
             elif command.act == "move":
                 self._readied_move(reactor, command)
+            elif command.act == "cast":
+                cast(self, reactor, command, held=True)
             else:
                 handler = getattr(self, f"_do_{command.act}")
                 handler(reactor, command)
@@ -181,7 +193,8 @@ class Reacting:
         reactor.reaction = False
 
     def _readied_move(self, reactor: Creature, command: Command) -> None:
-        """A readied move: up to the creature's speed, carried out at once (it provokes no reactions)."""
+        """A readied move: up to the creature's speed, walked at once like any move (5e,
+        Opportunity attacks: it is the reaction's movement, so it provokes them)."""
         mode = command.get("mode", "walk")
         field = field_for(self, reactor, mode)
         x, y = position_arg(command.get("to"), "'to'")
@@ -189,11 +202,6 @@ class Reacting:
         cost = self._path_cost(reactor, field, steps)
         if cost > reactor.speed(mode) + 1e-9:
             raise IllegalCommand(f"the readied move costs {cost:g} m, more than {reactor.id}'s speed")
-        start = (reactor.x, reactor.y)
-        reactor.x, reactor.y = steps[-1]
-        reactor.conditions.discard("squeezing")
-        if field.squeezing[reactor.y, reactor.x]:
-            reactor.conditions.add("squeezing")
-        self.emit("move", f"{reactor.name} moves to [{reactor.x}, {reactor.y}], {cost:g} m (readied)",
-                  creature=reactor.id, path=[list(start)] + [list(p) for p in steps], cost=cost)
-
+        self.state.pending_move = ReactionMove(reactor.id, steps, mode, left=reactor.speed(mode),
+                                               waiting=len(self.state.offers), interrupted=self.state.pending_move)
+        self._walk(first_checked=False)

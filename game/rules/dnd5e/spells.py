@@ -13,10 +13,13 @@ Each spell is data (assets/rulesets/5e/spells/ID.toml, read by content/schema_5e
 Dice order (FORMATS.md, extended): a spell attack rolls its d20(s) then its damage; a
 save-for-half area rolls its damage once, then each target's save in the order the creatures
 are listed in the scenario (the caster included, if a sphere catches it); a single-target save
-(sacred flame) rolls the save, then the damage only on a failure; magic missile rolls one 1d4+1
-per dart, in the order of the darts; healing rolls its dice.
+(sacred flame) rolls the save, then the damage only on a failure; magic missile rolls its 1d4+1
+once and each dart deals it (5e, "Jets de dégâts": damage to several targets at once is rolled
+once); healing rolls its dice.
 
 A refused cast changes nothing: everything is checked before the action and the slot are spent.
+A readied spell (5e, "Se tenir prêt") is cast when readied, which spends the action and the slot
+(ready_spell), and released later with the reaction (cast with held=True), its aim checked then.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from ...core.terrain import COVER_NAMES, TOTAL
 from ..commands import position_arg
 from ..errors import IllegalCommand
 from ..state import DEAD, Creature
-from .attacks import apply_rolled_damage, preview_attack, resolve_attack, roll_damage, saving_throw
+from .attacks import SPELL_ATTACK, apply_rolled_damage, preview_attack, resolve_attack, roll_damage, saving_throw
 from .damage import heal
 from .geometry import COVER_BONUS, blockers_of, can_see, cover_between, distance_m, line_caps
 from .terrain_rules import COVER_5E
@@ -63,16 +66,44 @@ def scaled(spell: Spell, slot: int) -> DiceExpr:
 
 
 # ----------------------------------------------------------------------------- the command
-def cast(battle, actor: Creature, cmd) -> None:
-    """The cast command: check everything, then spend the action and slot, then resolve."""
+def cast(battle, actor: Creature, cmd, held: bool = False) -> None:
+    """The cast command: check everything, then spend the action and slot, then resolve.
+
+    held: a readied spell released with the reaction, its action and slot (cmd's `level`, set
+    by ready_spell) spent when it was readied.
+    """
     spell = _spell_for(actor, cmd.get("spell"))
     check_able(actor)
+    if held:
+        slot = 0 if spell.cantrip else cmd.get("level")
+    else:
+        check_timing(actor, spell)
+        slot = slot_for(actor, spell, cmd.get("level"))
+    aim = AIM[spell.effect](battle, actor, spell, slot, cmd)
+    if not held:
+        _pay(battle, actor, spell, slot, f"cast {spell.name}")
+    _RESOLVE[spell.effect](battle, actor, spell, slot, aim)
+    # these spells all have a verbal component: casting one gives a hidden caster away (after
+    # the spell, as an attack does: a hidden caster's spell attack still has advantage)
+    actor.conditions.discard("hidden")
+
+
+def ready_spell(battle, actor: Creature, cmd) -> int:
+    """5e, Readying a spell: the Ready action casts it now and holds it, so its slot is spent now,
+    released or not; it must have a casting time of one action. The slot level it spent (0 for a
+    cantrip)."""
+    spell = _spell_for(actor, cmd.get("spell"))
+    check_able(actor)
+    if spell.time != "action":
+        raise IllegalCommand(f"{spell.name} cannot be readied: a readied spell needs a casting time of one action")
     check_timing(actor, spell)
     slot = slot_for(actor, spell, cmd.get("level"))
-    aim = AIM[spell.effect](battle, actor, spell, slot, cmd)
+    _pay(battle, actor, spell, slot, "Ready")
+    return slot
 
-    # everything is legal: spend what the casting costs
-    what = f"cast {spell.name}"
+
+def _pay(battle, actor: Creature, spell: Spell, slot: int, what: str) -> None:
+    """Spend what casting the spell costs: its action or bonus action, and its slot."""
     if spell.time == "bonus":
         battle.use_bonus_action(actor, what)
         actor.effects["turn:bonus_spell"] = True
@@ -81,10 +112,6 @@ def cast(battle, actor: Creature, cmd) -> None:
         actor.effects["turn:action_spell_level"] = max(spell.level, actor.effects.get("turn:action_spell_level", 0))
     if slot:
         actor.slots[slot] -= 1
-    _RESOLVE[spell.effect](battle, actor, spell, slot, aim)
-    # these spells all have a verbal component: casting one gives a hidden caster away (after
-    # the spell, as an attack does: a hidden caster's spell attack still has advantage)
-    actor.conditions.discard("hidden")
 
 
 def _spell_for(actor: Creature, name) -> Spell:
@@ -202,9 +229,11 @@ def _aim_attack(battle, actor, spell, slot, cmd):
 
 
 def spell_attack(caster: Creature, spell: Spell) -> Attack:
-    """A spell attack as an Attack record, so that every attack rule applies to it."""
+    """A spell attack as an Attack record, so that every attack rule applies to it (but the
+    weapons' own: its property `spell` says it is no weapon attack)."""
     return Attack(name=spell.name, kind="ranged", to_hit=spell_attack_bonus(caster), damage=spell.dice,
-                  type=spell.dtype, reach=1.5, range=(spell.range_m, spell.range_m))
+                  type=spell.dtype, reach=1.5, range=(spell.range_m, spell.range_m),
+                  properties=frozenset({SPELL_ATTACK}))
 
 
 def _aim_one(battle, actor, spell, slot, cmd):
@@ -290,20 +319,22 @@ def _do_save(battle, actor, spell, slot, target):
 
 
 def _do_darts(battle, actor, spell, slot, targets):
+    # 5e, Damage rolls: a spell that damages several targets at once rolls its damage once
+    rolled, how = roll_damage(battle, spell.dice)
     names = ", ".join(t.name for t in targets)
-    battle.emit("cast", f"{_cast_text(actor, spell, slot)}: {len(targets)} darts at {names}", caster=actor.id,
-                spell=spell.name, slot=slot, targets=[t.id for t in targets])
+    battle.emit("cast", f"{_cast_text(actor, spell, slot)}: {len(targets)} darts at {names}, "
+                f"{how} = {rolled} {spell.dtype} per dart", caster=actor.id,
+                spell=spell.name, slot=slot, targets=[t.id for t in targets], rolled=rolled)
     # SRD 5.1, Magic Missile: each dart hits automatically and deals 1d4 + 1 force damage
     for n, target in enumerate(targets, 1):
-        rolled, how = roll_damage(battle, spell.dice)
-        how = f"dart {n}: {how}"
+        dart = f"dart {n}"
         if "shield" in target.effects:
             # SRD 5.1, Shield: no damage from magic missile while it lasts
-            battle.emit("note", f"{target.name}'s shield stops {how} = {rolled}", creature=target.id)
+            battle.emit("note", f"{target.name}'s shield stops {dart} ({rolled})", creature=target.id)
         elif not target.alive:
-            battle.emit("note", f"{how} = {rolled} strikes {target.name}, already dead", creature=target.id)
+            battle.emit("note", f"{dart} ({rolled}) strikes {target.name}, already dead", creature=target.id)
         else:
-            apply_rolled_damage(battle, target, rolled, spell.dtype, how)
+            apply_rolled_damage(battle, target, rolled, spell.dtype, dart)
 
 
 def _do_area(battle, actor, spell, slot, aim):
