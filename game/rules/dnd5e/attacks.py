@@ -9,6 +9,7 @@ from ...core.dice import DiceExpr
 from ...core.terrain import COVER_NAMES, TOTAL
 from ..errors import IllegalCommand
 from ..state import Creature, Offer, PendingAttack
+from .conditions import give, immune, say_immune
 from .damage import adjusted_damage, apply_damage
 from .geometry import COVER_BONUS, can_see, cover_between, distance_m, within
 from .helping import help_for, use_help
@@ -344,7 +345,11 @@ def apply_rider(battle, attacker: Creature, target: Creature, rider: dict, crit:
     save, dc = rider.get("save"), rider.get("dc")
     if not save or not isinstance(dc, int):
         return
-    if not target.standing and rider.get("condition"):
+    condition = rider.get("condition")
+    if not target.standing and condition:
+        return
+    if "damage" not in rider and condition and immune(target, condition):
+        say_immune(battle, target, condition)  # no save against what cannot happen
         return
     ok, text = saving_throw(battle, target, save, dc)
     battle.emit("save", text, creature=target.id, success=ok)
@@ -353,9 +358,6 @@ def apply_rider(battle, attacker: Creature, target: Creature, rider: dict, crit:
             return
         rolled, how = roll_damage(battle, DiceExpr.parse(rider["damage"]))
         apply_rolled_damage(battle, target, rolled, rider.get("type", "poison"), how, halved=ok)
-    elif not ok and rider.get("condition") and target.alive:
-        condition = rider["condition"]
-        if condition not in target.conditions:
-            target.conditions.add(condition)
-            battle.emit("condition", f"{target.name} is knocked {condition}" if condition == "prone"
-                        else f"{target.name} is {condition}", creature=target.id, condition=condition)
+    elif not ok and condition and target.alive and condition not in target.conditions:
+        give(battle, target, condition, f"{target.name} is knocked {condition}" if condition == "prone"
+             else f"{target.name} is {condition}")

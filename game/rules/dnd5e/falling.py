@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..state import Creature
 from .attacks import apply_rolled_damage, roll_damage
+from .conditions import give
 from ...core.dice import DiceExpr
 
 
@@ -33,4 +34,4 @@ def fall(battle, creature: Creature) -> None:
         rolled, how = roll_damage(battle, DiceExpr(dice, 6, 0))
         apply_rolled_damage(battle, creature, rolled, "bludgeoning", how)
     if creature.alive:
-        creature.conditions.add("prone")  # SRD 5.1, Falling: it lands prone
+        give(battle, creature, "prone")  # SRD 5.1, Falling: it lands prone

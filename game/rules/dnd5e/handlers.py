@@ -8,6 +8,7 @@ from ..errors import IllegalCommand
 from ..state import DEAD, Creature
 from . import actions, helping, hiding, mounted
 from .attacks import resolve_attack, weapon_of
+from .conditions import give, immune, refuse_if_immune, say_immune
 from .geometry import can_see, field_for, space_distance_m
 from .spending import spend_action_or_bonus
 from .spells import cast
@@ -121,12 +122,14 @@ class Handlers:
     def knock_prone(self, target: Creature, why: str) -> None:
         if target.prone or not target.alive:
             return
+        if immune(target, "prone"):  # SRD 5.1, condition immunities (nor does a rider fall)
+            say_immune(self, target, "prone")
+            return
         if "mounted_on" in target.effects:
             # 5e, Mounted combat: a rider knocked prone saves Dex DC 10 or falls from the saddle
             mounted.keep_saddle(self, target, f"knocked prone: {why}")
             return
-        target.conditions.add("prone")
-        self.emit("condition", f"{target.name} is knocked prone ({why})", creature=target.id, condition="prone")
+        give(self, target, "prone", f"{target.name} is knocked prone ({why})")
         rider = mounted.rider_of(self, target)
         if rider is not None:
             mounted.keep_saddle(self, rider, f"{target.name} falls prone")
@@ -199,6 +202,7 @@ class Handlers:
         self._able(actor)
         if actor.prone:
             raise IllegalCommand(f"{actor.id} is already prone")
+        refuse_if_immune(actor, "prone")  # SRD 5.1, condition immunities: not even of its own accord
         actor.conditions.add("prone")  # 5e: dropping prone costs no movement
         self.emit("condition", f"{actor.name} drops prone", creature=actor.id)
 

@@ -1,0 +1,38 @@
+"""The conditions where the seed is silent (SRD 5.1, Appendix A: Conditions), each rule written once:
+who can be given a condition (condition immunities), who can move, who can react, what a Dodge
+still gives, and which saves fail by themselves."""
+
+from __future__ import annotations
+
+from ..errors import IllegalCommand
+from ..state import Creature
+
+
+def immune(creature: Creature, condition: str) -> bool:
+    """SRD 5.1, condition immunities (stat block key `condition_immunities`): never gets it."""
+    return condition in creature.stats.condition_immunities
+
+
+def refuse_if_immune(creature: Creature, condition: str) -> None:
+    """An act whose only point is a condition the target is immune to is refused."""
+    if immune(creature, condition):
+        raise IllegalCommand(f"{creature.id} is immune to {condition}")
+
+
+def say_immune(battle, creature: Creature, condition: str) -> None:
+    battle.emit("note", f"{creature.name} is immune to {condition}", creature=creature.id)
+
+
+def give(battle, creature: Creature, condition: str, text: str | None = None) -> bool:
+    """Give a creature a condition, the one way every effect does it: not if it is immune.
+
+    `text` is the log line of the condition event (None: the caller says it otherwise).
+    """
+    if immune(creature, condition):
+        say_immune(battle, creature, condition)
+        return False
+    if condition not in creature.conditions:
+        creature.conditions.add(condition)
+        if text:
+            battle.emit("condition", text, creature=creature.id, condition=condition)
+    return True

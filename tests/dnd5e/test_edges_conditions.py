@@ -1,0 +1,81 @@
+"""5e at its edges: the conditions (SRD 5.1, Appendix A: Conditions), where the seed is silent.
+
+Condition immunities, poisoned, restrained, unconscious, incapacitated, and the Dodge action
+(5e, "Esquiver"), each through the engine's commands with forced dice.
+"""
+
+import pytest
+
+from game.content.errors import ContentError
+from game.rules.dnd5e.options import legal_commands
+from game.rules.errors import IllegalCommand
+from helpers import act, battle, creature, force, scenario
+
+ROW = "..........\n..........\n.........."
+
+
+def last(b, word):
+    return [line for line in b.state.log if word in line][-1]
+
+
+def commands(b, act_name):
+    return [o.command for o in legal_commands(b) if o.command["act"] == act_name]
+
+
+# ---------------------------------------------------------------- condition immunities
+def test_a_creature_immune_to_prone_is_not_knocked_down_by_a_wolf_bite():
+    # SRD 5.1, Wolf's bite: a DC 11 Str save or prone; the fighter here is immune to prone
+    b = battle(ROW, [creature("wolf1", "wolf", "red", (1, 1)),
+                     creature("fighter", "fighter", "blue", (2, 1), condition_immunities=["prone"])],
+               dice=[18, 2, 2, 3])
+    act(b, "wolf1", "attack", target="fighter", **{"with": "bite"})
+    assert b.state.creatures["fighter"].hp == 28 - 6  # the bite lands: 2d4 2+2 + 2
+    assert "prone" not in b.state.creatures["fighter"].conditions
+    assert "Fighter is immune to prone" in b.state.log
+    assert list(b.state.dice.forced) == [3]  # no save is rolled against what cannot happen
+
+
+def test_a_skeleton_is_never_poisoned_by_a_venomous_hit():
+    # SRD 5.1, Skeleton: condition immunities exhaustion, poisoned
+    sting = [{"name": "sting", "kind": "melee", "to_hit": 4, "damage": "1", "type": "piercing",
+              "on_hit": {"save": "con", "dc": 30, "condition": "poisoned"}}]
+    b = battle(ROW, [creature("gob1", "goblin", "red", (1, 1), attacks=sting),
+                     creature("skel", "skeleton", "blue", (2, 1))], dice=[18])
+    act(b, "gob1", "attack", target="skel", **{"with": "sting"})
+    assert "poisoned" not in b.state.creatures["skel"].conditions
+    assert "Skeleton is immune to poisoned" in b.state.log
+
+
+def test_a_shove_or_a_grapple_is_refused_against_a_creature_immune_to_its_condition():
+    # SRD 5.1: a creature immune to a condition never gets it; the engine refuses the attempt
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)),
+                     creature("gob1", "goblin", "red", (2, 1), condition_immunities=["prone", "grappled"])])
+    with pytest.raises(IllegalCommand, match="gob1 is immune to prone"):
+        act(b, "fighter", "shove", target="gob1", effect="prone")
+    with pytest.raises(IllegalCommand, match="gob1 is immune to grappled"):
+        act(b, "fighter", "grapple", target="gob1")
+    assert b.current.action  # nothing spent
+    # so the options keep only the push
+    assert commands(b, "shove") == [{"actor": "fighter", "act": "shove", "target": "gob1", "effect": "push"}]
+    assert commands(b, "grapple") == []
+    act(b, "fighter", "end")
+    with pytest.raises(IllegalCommand, match="gob1 is immune to prone"):
+        act(b, "gob1", "drop_prone")  # not even of its own accord
+
+
+def test_a_flyer_immune_to_prone_lands_on_its_feet_when_it_falls():
+    # 5e, "Mouvement de vol": at speed 0 a flyer falls; SRD 5.1, Falling: it lands prone, unless immune
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)),
+                     creature("gob1", "goblin", "red", (2, 1), altitude=1.5, speed={"walk": 9, "fly": 9},
+                              condition_immunities=["prone"])],
+               dice=[15, 2])  # grapple: Athletics 15 + 5 = 20 against Acrobatics 2 + 2 = 4
+    act(b, "fighter", "grapple", target="gob1")
+    gob = b.state.creatures["gob1"]
+    assert "grappled" in gob.conditions and gob.altitude == 0
+    assert "prone" not in gob.conditions
+
+
+def test_a_scenario_cannot_start_a_creature_in_a_condition_it_is_immune_to():
+    with pytest.raises(ContentError, match="immune to poisoned"):
+        scenario(ROW, [creature("skel", "skeleton", "red", (1, 1), conditions=["poisoned"]),
+                       creature("fighter", "fighter", "blue", (5, 1))])
