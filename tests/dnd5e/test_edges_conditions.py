@@ -79,3 +79,28 @@ def test_a_scenario_cannot_start_a_creature_in_a_condition_it_is_immune_to():
     with pytest.raises(ContentError, match="immune to poisoned"):
         scenario(ROW, [creature("skel", "skeleton", "red", (1, 1), conditions=["poisoned"]),
                        creature("fighter", "fighter", "blue", (5, 1))])
+
+
+# ---------------------------------------------------------------- poisoned
+def test_a_poisoned_creature_has_disadvantage_on_attack_rolls():
+    # SRD 5.1, Poisoned: disadvantage on attack rolls and ability checks
+    b = battle(ROW, [creature("gob1", "goblin", "red", (1, 1), conditions=["poisoned"]),
+                     creature("fighter", "fighter", "blue", (2, 1))], dice=[18, 3])
+    act(b, "gob1", "attack", target="fighter", **{"with": "scimitar"})
+    assert "d20 18/3 (disadvantage) 3" in last(b, "attacks")
+    assert "disadvantage: attacker poisoned" in last(b, "attacks")
+
+
+def test_a_poisoned_creature_has_disadvantage_on_ability_checks():
+    # a grapple is a Str (Athletics) check: d20 18/3 keeps 3, 3 + 5 = 8 loses to 10 + 2 = 12
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1), conditions=["poisoned"]),
+                     creature("gob1", "goblin", "red", (2, 1))], dice=[18, 3, 10])
+    act(b, "fighter", "grapple", target="gob1")
+    assert "Fighter rolls Athletics: d20 18/3 3 +5 = 8" in b.state.log
+    assert "grappled" not in b.state.creatures["gob1"].conditions
+    # initiative is a Dexterity check too (5e, "Initiative"): d20 18/5 keeps 5, 5 + 2 = 7 < 12 + 2
+    s = scenario(ROW, [creature("fighter", "fighter", "blue", (1, 1), conditions=["poisoned"]),
+                       creature("gob1", "goblin", "red", (8, 1))], dice=[18, 5, 12])
+    from game.rules.dnd5e import Battle
+
+    assert Battle(s).state.order == ["gob1", "fighter"]

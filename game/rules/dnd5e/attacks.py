@@ -116,6 +116,8 @@ def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack,
             "target prone within 1.5 m" if within(battle, attacker, target, 1.5) else "target prone, beyond 1.5 m")
     if attacker.prone:
         bad.append("attacker prone")
+    if "poisoned" in attacker.conditions:  # SRD 5.1, Poisoned
+        bad.append("attacker poisoned")
     if ("dodging" in target.conditions and not target.incapacitated and target.speed() > 0
             and can_see(battle, target, attacker)):  # lost when incapacitated or at speed 0
         bad.append("target dodging")  # 5e, Dodge

@@ -7,6 +7,7 @@ from collections import Counter
 from ...content.scenarios import Scenario
 from ...core.dice import Dice
 from ..state import CONSCIOUS, STABLE, UNCONSCIOUS, BattleState, Creature
+from .checks import check_advantage, check_d20
 
 
 def display_names(scenario: Scenario) -> dict[str, str]:
@@ -59,10 +60,10 @@ def roll_surprise(state: BattleState, log) -> None:
     stealth = {}
     for c in creatures:
         if "hidden" in c.conditions:
-            face = state.dice.roll(20)
+            face, shown = check_d20(state.dice, c)
             bonus = c.stats.skill("stealth")
             stealth[c.id] = face + bonus
-            log(f"{c.name} rolls Stealth: d20 {face} {bonus:+d} = {face + bonus}")
+            log(f"{c.name} rolls Stealth: {shown} {bonus:+d} = {face + bonus}")
     if not stealth:
         return
     for c in creatures:
@@ -84,6 +85,9 @@ def roll_surprise(state: BattleState, log) -> None:
 def roll_initiative(state: BattleState, scenario: Scenario, log) -> list[str]:
     """5e, Initiative: a Dexterity check; one roll per group of identical monsters.
 
+    A Dexterity check like any other: a poisoned creature rolls it with disadvantage (SRD 5.1,
+    Poisoned), so it is no longer identical to the others of its kind.
+
     Ties go to the higher initiative bonus, then to a d20 roll-off (higher first).
     """
     if scenario.initiative:
@@ -92,7 +96,8 @@ def roll_initiative(state: BattleState, scenario: Scenario, log) -> list[str]:
     groups: dict = {}
     order_of_groups = []
     for spec in scenario.creatures:
-        key = ("monster", spec.kind, spec.stats) if not spec.stats.player else ("pc", spec.id)
+        edge = check_advantage(state.creatures[spec.id])
+        key = ("monster", spec.kind, spec.stats, edge) if not spec.stats.player else ("pc", spec.id)
         if key not in groups:
             groups[key] = []
             order_of_groups.append(key)
@@ -101,11 +106,11 @@ def roll_initiative(state: BattleState, scenario: Scenario, log) -> list[str]:
     for key in order_of_groups:
         members = groups[key]
         first = state.creatures[members[0]]
-        face = state.dice.roll(20)
+        face, shown = check_d20(state.dice, first)
         bonus = first.stats.initiative_bonus
         rolls[key] = (face + bonus, bonus)
         who = first.name if len(members) == 1 else f"{first.stats.name} ({len(members)})"
-        log(f"{who} rolls initiative: d20 {face} {bonus:+d} = {face + bonus}")
+        log(f"{who} rolls initiative: {shown} {bonus:+d} = {face + bonus}")
         for cid in members:
             state.creatures[cid].initiative = face + bonus
     # roll-offs for groups tied on total and bonus
