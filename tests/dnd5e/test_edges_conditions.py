@@ -104,3 +104,24 @@ def test_a_poisoned_creature_has_disadvantage_on_ability_checks():
     from game.rules.dnd5e import Battle
 
     assert Battle(s).state.order == ["gob1", "fighter"]
+
+
+# ---------------------------------------------------------------- restrained
+def test_restrained_gives_disadvantage_on_dexterity_saves():
+    # SRD 5.1, Restrained: disadvantage on Dexterity saving throws; burning hands: 3d6, Dex DC 13
+    b = battle(ROW, [creature("wizard", "wizard", "blue", (1, 1)),
+                     creature("gob1", "goblin", "red", (2, 1), hp=30, conditions=["restrained"])],
+               dice=[2, 2, 2, 18, 3])
+    act(b, "wizard", "cast", spell="burning-hands", at=[2, 1])
+    assert "Goblin makes a DC 13 Dex save: d20 18/3 3 +2 = 5, failure" in b.state.log
+    assert b.state.creatures["gob1"].hp == 30 - 6
+
+
+def test_restrained_attacks_against_have_advantage_its_own_disadvantage():
+    # SRD 5.1, Restrained (was already right: the attack rules)
+    b = battle(ROW, [creature("gob1", "goblin", "red", (1, 1), conditions=["restrained"]),
+                     creature("fighter", "fighter", "blue", (2, 1), conditions=["restrained"])], dice=[18])
+    act(b, "gob1", "attack", target="fighter", **{"with": "scimitar"})
+    line = last(b, "attacks")
+    assert "advantage: target restrained" in line and "disadvantage: attacker restrained" in line
+    assert "d20 18 + 4" in line  # the two cancel: one die

@@ -324,12 +324,11 @@ def deal_damage(battle, target: Creature, expr: DiceExpr, dtype: str, crit: bool
 def saving_throw(battle, creature: Creature, ability: str, dc: int, bonus: int = 0,
                  why: str = "") -> tuple[bool, str]:
     """A saving throw: d20 + save bonus (+ bonus, e.g. cover on a Dexterity save) against dc."""
-    advantage = 0
-    if ability == "dex" and "dodging" in creature.conditions and not creature.incapacitated:
-        advantage += 1  # 5e, Dodge: advantage on Dexterity saves
-    if ability == "dex" and creature.squeezing:
-        advantage -= 1  # 5e, Squeezing: disadvantage on Dexterity saves
-    advantage = max(-1, min(1, advantage))
+    dex = ability == "dex"
+    good = dex and "dodging" in creature.conditions and not creature.incapacitated  # 5e, Dodge
+    # 5e, Squeezing, and SRD 5.1, Restrained: disadvantage on Dexterity saves
+    bad = dex and (creature.squeezing or "restrained" in creature.conditions)
+    advantage = int(good) - int(bad)  # advantage and disadvantage cancel, never stack (5e)
     face, faces = battle.state.dice.d20(advantage)
     total = face + creature.stats.save(ability) + bonus
     ok = total >= dc
