@@ -125,3 +125,20 @@ def test_restrained_attacks_against_have_advantage_its_own_disadvantage():
     line = last(b, "attacks")
     assert "advantage: target restrained" in line and "disadvantage: attacker restrained" in line
     assert "d20 18 + 4" in line  # the two cancel: one die
+
+
+# ---------------------------------------------------------------- unconscious
+def test_an_unconscious_creature_automatically_fails_strength_and_dexterity_saves():
+    # SRD 5.1, Unconscious: automatically fails Str and Dex saves, also asleep with hit points left
+    b = battle(ROW, [creature("wizard", "wizard", "blue", (1, 1)),
+                     creature("gob1", "goblin", "red", (2, 1), hp=30, conditions=["unconscious", "prone"])],
+               dice=[2, 2, 2, 20])
+    act(b, "wizard", "cast", spell="burning-hands", at=[2, 1])
+    assert "Goblin makes a DC 13 Dex save: d20 20 +2 = 22, failure" in b.state.log
+    assert b.state.creatures["gob1"].hp == 30 - 6
+    # a dying hero too (was already right)
+    b = battle(ROW, [creature("wizard", "wizard", "red", (1, 1)),
+                     creature("fighter", "fighter", "blue", (2, 1), current_hp=0),
+                     creature("cleric", "cleric", "blue", (9, 2))], dice=[2, 2, 2, 20])
+    act(b, "wizard", "cast", spell="burning-hands", at=[2, 1])
+    assert "Fighter makes a DC 13 Dex save: d20 20 +2 = 22, failure" in b.state.log

@@ -9,7 +9,7 @@ from ...core.dice import DiceExpr
 from ...core.terrain import COVER_NAMES, TOTAL
 from ..errors import IllegalCommand
 from ..state import Creature, Offer, PendingAttack
-from .conditions import give, immune, say_immune
+from .conditions import fails_save, give, immune, say_immune
 from .damage import adjusted_damage, apply_damage
 from .geometry import COVER_BONUS, can_see, cover_between, distance_m, within
 from .helping import help_for, use_help
@@ -332,9 +332,8 @@ def saving_throw(battle, creature: Creature, ability: str, dc: int, bonus: int =
     face, faces = battle.state.dice.d20(advantage)
     total = face + creature.stats.save(ability) + bonus
     ok = total >= dc
-    # SRD 5.1, Unconscious: automatically fails Strength and Dexterity saves
-    if ability in ("str", "dex") and creature.state != "conscious":
-        ok = False
+    if fails_save(creature, ability):
+        ok = False  # SRD 5.1, Unconscious: automatically fails Strength and Dexterity saves
     shown = f"d20 {face}" if len(faces) == 1 else f"d20 {faces[0]}/{faces[1]} {face}"
     extra = f" {bonus:+d} {why}".rstrip() if bonus else ""
     return ok, (f"{creature.name} makes a DC {dc} {ability.capitalize()} save: "

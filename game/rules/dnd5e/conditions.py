@@ -5,7 +5,11 @@ still gives, and which saves fail by themselves."""
 from __future__ import annotations
 
 from ..errors import IllegalCommand
-from ..state import Creature
+from ..state import CONSCIOUS, Creature
+
+# SRD 5.1, Paralyzed, Petrified, Stunned, Unconscious: the creature "can't move", and
+# automatically fails Strength and Dexterity saving throws
+HELPLESS = ("unconscious", "paralyzed", "petrified", "stunned")
 
 
 def immune(creature: Creature, condition: str) -> bool:
@@ -36,3 +40,10 @@ def give(battle, creature: Creature, condition: str, text: str | None = None) ->
         if text:
             battle.emit("condition", text, creature=creature.id, condition=condition)
     return True
+
+
+def fails_save(creature: Creature, ability: str) -> bool:
+    """SRD 5.1, Unconscious (and Paralyzed, Petrified, Stunned): fails Str and Dex saves by itself."""
+    if ability not in ("str", "dex"):
+        return False
+    return creature.state != CONSCIOUS or any(c in creature.conditions for c in HELPLESS)
