@@ -142,3 +142,43 @@ def test_an_unconscious_creature_automatically_fails_strength_and_dexterity_save
                      creature("cleric", "cleric", "blue", (9, 2))], dice=[2, 2, 2, 20])
     act(b, "wizard", "cast", spell="burning-hands", at=[2, 1])
     assert "Fighter makes a DC 13 Dex save: d20 20 +2 = 22, failure" in b.state.log
+
+
+def test_an_unconscious_creature_cannot_move():
+    # SRD 5.1, Unconscious: it "can't move"
+    b = battle(ROW, [creature("gob1", "goblin", "red", (1, 1), conditions=["unconscious"]),
+                     creature("fighter", "fighter", "blue", (8, 1))])
+    with pytest.raises(IllegalCommand, match="gob1 is unconscious"):
+        act(b, "gob1", "move", to=[2, 1])
+    assert [o.command for o in legal_commands(b)] == [{"actor": "gob1", "act": "end"}]
+
+
+# ---------------------------------------------------------------- incapacitated
+def test_an_incapacitated_creature_takes_no_action_but_may_still_move():
+    # SRD 5.1, Incapacitated: it "can't take actions or reactions" (nothing stops it moving)
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1), conditions=["incapacitated"]),
+                     creature("gob1", "goblin", "red", (2, 1))])
+    with pytest.raises(IllegalCommand, match="fighter is incapacitated"):
+        act(b, "fighter", "attack", target="gob1", **{"with": "longsword"})
+    with pytest.raises(IllegalCommand, match="fighter is incapacitated"):
+        act(b, "fighter", "dash")
+    assert {"move", "end"} == {o.command["act"] for o in legal_commands(b)} - {"drop_prone"}
+    act(b, "fighter", "move", to=[1, 2])
+    assert (b.current.x, b.current.y) == (1, 2)
+
+
+def test_an_incapacitated_creature_takes_no_readied_action():
+    # SRD 5.1, Incapacitated: no reactions, a readied action neither; the stunning hit stuns
+    stun = [{"name": "stun", "kind": "melee", "to_hit": 4, "damage": "1", "type": "bludgeoning",
+             "on_hit": {"save": "con", "dc": 30, "condition": "stunned"}}]
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)),
+                     creature("gob2", "goblin", "red", (2, 1), attacks=stun),
+                     creature("gob1", "goblin", "red", (3, 2))])
+    act(b, "fighter", "ready", trigger={"event": "moves", "by": "gob1"}, then={"act": "dodge"})
+    act(b, "fighter", "end")
+    force(b, 15, 1)
+    act(b, "gob2", "attack", target="fighter", **{"with": "stun"})
+    assert "stunned" in b.state.creatures["fighter"].conditions
+    act(b, "gob2", "end")
+    act(b, "gob1", "move", to=[4, 2])
+    assert not b.state.offers

@@ -42,6 +42,23 @@ def give(battle, creature: Creature, condition: str, text: str | None = None) ->
     return True
 
 
+def why_immobile(creature: Creature) -> str | None:
+    """Why the creature cannot move now (walk, stand up, drop prone, mount, dismount), or None.
+
+    SRD 5.1, Incapacitated: it "can't take actions or reactions", nothing more: it may move.
+    """
+    if creature.state != CONSCIOUS:
+        return f"{creature.id} is {creature.state}"
+    held = next((c for c in HELPLESS if c in creature.conditions), None)
+    return f"{creature.id} is {held}: it cannot move" if held else None
+
+
+def can_react(creature: Creature) -> bool:
+    """Whether it may take a reaction now: 5e, "Réactions", one until the start of its next turn;
+    SRD 5.1, Incapacitated: none; 5e, "Surprise": none until its first turn ends."""
+    return creature.reaction and not creature.incapacitated and not creature.surprised
+
+
 def fails_save(creature: Creature, ability: str) -> bool:
     """SRD 5.1, Unconscious (and Paralyzed, Petrified, Stunned): fails Str and Dex saves by itself."""
     if ability not in ("str", "dex"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..state import Creature
 from .attacks import apply_rolled_damage, roll_damage
-from .conditions import give
+from .conditions import give, why_immobile
 from ...core.dice import DiceExpr
 
 
@@ -14,7 +14,7 @@ def must_fall(creature: Creature) -> bool:
         return False
     if creature.stats.hover and creature.state == "conscious":
         return False
-    return creature.prone or creature.incapacitated or creature.speed("fly") == 0
+    return creature.prone or why_immobile(creature) is not None or creature.speed("fly") == 0
 
 
 def check_falls(battle) -> None:

@@ -46,11 +46,11 @@ class Handlers:
         actions.do_escape(self, actor, cmd)
 
     def _do_mount(self, actor: Creature, cmd: Command) -> None:
-        self._able(actor)
+        self._mobile(actor)
         mounted.do_mount(self, actor, cmd.get("target"))
 
     def _do_dismount(self, actor: Creature, cmd: Command) -> None:
-        self._able(actor)
+        self._mobile(actor)
         mounted.do_dismount(self, actor)
 
     def _spend_ammunition(self, actor: Creature, attack) -> None:
@@ -187,7 +187,7 @@ class Handlers:
         self.emit("action", f"{actor.name} dodges", creature=actor.id)
 
     def _do_stand(self, actor: Creature, cmd: Command) -> None:
-        self._able(actor)
+        self._mobile(actor)
         if not actor.prone:
             raise IllegalCommand(f"{actor.id} is not prone")
         # 5e, Being prone: standing up costs half your speed; not possible at speed 0
@@ -199,7 +199,7 @@ class Handlers:
         self.emit("condition", f"{actor.name} stands up ({cost:g} m of movement)", creature=actor.id)
 
     def _do_drop_prone(self, actor: Creature, cmd: Command) -> None:
-        self._able(actor)
+        self._mobile(actor)
         if actor.prone:
             raise IllegalCommand(f"{actor.id} is already prone")
         refuse_if_immune(actor, "prone")  # SRD 5.1, condition immunities: not even of its own accord

@@ -10,6 +10,7 @@ from ..errors import IllegalCommand
 from ..state import Creature, Offer, PendingMove
 from . import actions, hiding, mounted
 from .attacks import first_melee
+from .conditions import can_react
 from .geometry import can_see, field_for, space_after_step, space_distance_m
 
 
@@ -18,7 +19,7 @@ class Moving:
     """The Battle's movement: mixed into Battle, which owns the state."""
 
     def _do_move(self, actor: Creature, cmd: Command) -> None:
-        self._able(actor)
+        self._mobile(actor)
         mode = cmd.get("mode", "walk")
         if mode not in MODES:
             raise IllegalCommand(f"unknown movement mode {mode!r} (walk, fly, swim, climb)")
@@ -130,7 +131,7 @@ class Moving:
             r = self.state.creatures[rid]
             if r.effects.get("grappled_by") == mover.id:
                 continue  # dragged along, it never leaves the mover's side
-            if r.side == mover.side or not r.standing or r.incapacitated or not r.reaction or r.surprised:
+            if r.side == mover.side or not can_react(r):
                 continue
             reach = first_melee(r).reach  # the attack an opportunity attack is made with
             was = space_distance_m(self, r.space, r.altitude, before, mover.altitude) <= reach + 1e-9

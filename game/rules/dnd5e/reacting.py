@@ -8,6 +8,7 @@ from ..errors import IllegalCommand
 from ..state import Creature, Offer
 from . import actions, mounted
 from .attacks import first_melee, land_attack, preview_attack, resolve_attack, weapon_of
+from .conditions import can_react
 from .geometry import can_see, field_for, melee_reach, space_distance_m
 from .shield import cast_shield
 
@@ -109,7 +110,7 @@ class Reacting:
         for rid in self.state.order:
             r = self.state.creatures[rid]
             readied = r.effects.get("readied")
-            if not readied or readied["event"] != event or r is mover or not r.reaction or not r.standing:
+            if not readied or readied["event"] != event or r is mover or not can_react(r):
                 continue
             if readied["by"] not in ("enemy", mover.id) or (readied["by"] == "enemy" and r.side == mover.side):
                 continue
