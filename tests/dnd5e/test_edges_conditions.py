@@ -182,3 +182,30 @@ def test_an_incapacitated_creature_takes_no_readied_action():
     act(b, "gob2", "end")
     act(b, "gob1", "move", to=[4, 2])
     assert not b.state.offers
+
+
+# ---------------------------------------------------------------- Dodge
+def test_dodge_gives_no_disadvantage_against_an_attacker_it_cannot_see():
+    # 5e, "Esquiver": attacks against you have disadvantage "si vous voyez l'attaquant"
+    b = battle(ROW, [creature("gob1", "goblin", "red", (1, 1), hidden=True),
+                     creature("fighter", "fighter", "blue", (2, 1), conditions=["dodging"]),
+                     creature("gob2", "goblin", "red", (9, 2))], dice=[19, 18, 3])
+    assert "hidden" in b.state.creatures["gob1"].conditions  # Stealth 19 + 6 beats passive 13
+    act(b, "gob1", "attack", target="fighter", **{"with": "scimitar"})
+    line = last(b, "attacks")
+    assert "target dodging" not in line and "d20 18/3 (advantage) 18" in line
+
+
+def test_dodge_gives_advantage_on_dexterity_saves_lost_at_speed_zero_or_incapacitated():
+    # 5e, "Esquiver": "vos jets de sauvegarde de Dextérité ont l'avantage", lost when
+    # "incapable d'agir ou si votre vitesse tombe à 0"
+    def save_line(*conditions):
+        b = battle(ROW, [creature("wizard", "wizard", "blue", (1, 1)),
+                         creature("gob1", "goblin", "red", (2, 1), hp=30, conditions=["dodging", *conditions])],
+                   dice=[2, 2, 2, 3, 18])
+        act(b, "wizard", "cast", spell="burning-hands", at=[2, 1])
+        return last(b, "Dex save")
+
+    assert "d20 3/18 18 +2 = 20, success" in save_line()  # the advantage is applied
+    assert "d20 3 +2 = 5, failure" in save_line("grappled")  # speed 0
+    assert "d20 3 +2 = 5, failure" in save_line("incapacitated")

@@ -9,11 +9,11 @@ from ...core.dice import DiceExpr
 from ...core.terrain import COVER_NAMES, TOTAL
 from ..errors import IllegalCommand
 from ..state import Creature, Offer, PendingAttack
-from .conditions import fails_save, give, immune, say_immune
+from .conditions import dodging, fails_save, give, immune, say_immune
 from .damage import adjusted_damage, apply_damage
-from .geometry import COVER_BONUS, can_see, cover_between, distance_m, within
+from .geometry import COVER_BONUS, cover_between, distance_m, within
 from .helping import help_for, use_help
-from .hiding import reveal
+from .hiding import reveal, sees
 from .shield import can_cast_shield
 
 
@@ -98,7 +98,7 @@ def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack,
         for other in battle.state.creatures.values():
             # 5e: ranged attacks in close combat, a hostile within 1.5 m who sees you, not incapacitated
             if (other.side != attacker.side and other.standing and not other.incapacitated
-                    and within(battle, attacker, other, 1.5) and can_see(battle, other, attacker)):
+                    and within(battle, attacker, other, 1.5) and sees(battle, other, attacker)):
                 bad.append(f"{other.name} is within 1.5 m")
                 break
     elif distance > attack.reach + 1e-9:
@@ -107,9 +107,9 @@ def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack,
         preview.problem = f"{target.id} has total cover"
 
     # 5e, Unseen attackers and targets
-    if not can_see(battle, attacker, target) or "hidden" in target.conditions:
+    if not sees(battle, attacker, target):
         bad.append("target unseen")
-    if "hidden" in attacker.conditions or not can_see(battle, target, attacker):
+    if not sees(battle, target, attacker):
         good.append("attacker unseen")
     if target.prone:  # SRD 5.1, Prone
         (good if within(battle, attacker, target, 1.5) else bad).append(
@@ -118,9 +118,8 @@ def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack,
         bad.append("attacker prone")
     if "poisoned" in attacker.conditions:  # SRD 5.1, Poisoned
         bad.append("attacker poisoned")
-    if ("dodging" in target.conditions and not target.incapacitated and target.speed() > 0
-            and can_see(battle, target, attacker)):  # lost when incapacitated or at speed 0
-        bad.append("target dodging")  # 5e, Dodge
+    if dodging(target) and sees(battle, target, attacker):
+        bad.append("target dodging")  # 5e, Dodge: from an attacker it can see
     if target.state != "conscious" or "unconscious" in target.conditions:
         good.append("target unconscious")
         # SRD 5.1, Unconscious: a hit from within 1.5 m is a critical hit
@@ -325,7 +324,7 @@ def saving_throw(battle, creature: Creature, ability: str, dc: int, bonus: int =
                  why: str = "") -> tuple[bool, str]:
     """A saving throw: d20 + save bonus (+ bonus, e.g. cover on a Dexterity save) against dc."""
     dex = ability == "dex"
-    good = dex and "dodging" in creature.conditions and not creature.incapacitated  # 5e, Dodge
+    good = dex and dodging(creature)  # 5e, Dodge: advantage on Dexterity saves
     # 5e, Squeezing, and SRD 5.1, Restrained: disadvantage on Dexterity saves
     bad = dex and (creature.squeezing or "restrained" in creature.conditions)
     advantage = int(good) - int(bad)  # advantage and disadvantage cancel, never stack (5e)

@@ -59,6 +59,11 @@ def can_react(creature: Creature) -> bool:
     return creature.reaction and not creature.incapacitated and not creature.surprised
 
 
+def dodging(creature: Creature) -> bool:
+    """5e, "Esquiver": the Dodge lasts until its next turn, lost when incapacitated or at speed 0."""
+    return "dodging" in creature.conditions and not creature.incapacitated and creature.speed() > 0
+
+
 def fails_save(creature: Creature, ability: str) -> bool:
     """SRD 5.1, Unconscious (and Paralyzed, Petrified, Stunned): fails Str and Dex saves by itself."""
     if ability not in ("str", "dex"):

@@ -9,6 +9,17 @@ from .geometry import can_see, cover_between
 from .spending import spend_action_or_bonus
 
 
+def sees(battle, viewer: Creature, target: Creature) -> bool:
+    """Whether the viewer sees the target: a line of sight, and not hidden from it.
+
+    5e, "Attaquants et cibles invisibles": a hidden creature is unseen by its enemies (its allies
+    know where it is).
+    """
+    if "hidden" in target.conditions and target.side != viewer.side:
+        return False
+    return can_see(battle, viewer, target)
+
+
 def enemies_of(battle, creature: Creature) -> list[Creature]:
     return [c for c in battle.state.creatures.values() if c.side != creature.side and c.standing]
 
