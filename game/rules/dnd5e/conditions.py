@@ -56,7 +56,7 @@ def why_immobile(creature: Creature) -> str | None:
 def can_react(creature: Creature) -> bool:
     """Whether it may take a reaction now: 5e, "Réactions", one until the start of its next turn;
     SRD 5.1, Incapacitated: none; 5e, "Surprise": none until its first turn ends."""
-    return creature.reaction and not creature.incapacitated and not creature.surprised
+    return creature.reaction and not creature.incapacitated and "surprised" not in creature.conditions
 
 
 def dodging(creature: Creature) -> bool:

@@ -83,7 +83,7 @@ def _die(battle, target: Creature, text: str) -> str:
     target.state = DEAD
     target.hp = 0
     target.temp_hp = 0
-    target.conditions -= {"dodging", "hidden", "dashing", "disengaged", "unconscious"}
+    target.conditions -= {"dodging", "hidden", "dashing", "disengaged", "unconscious", "surprised"}
     return text
 
 

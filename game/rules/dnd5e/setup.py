@@ -41,10 +41,12 @@ def build_creatures(scenario: Scenario) -> dict[str, Creature]:
                 conditions |= {"unconscious", "prone"}
         if spec.hidden:
             conditions.add("hidden")
+        if spec.surprised:
+            conditions.add("surprised")  # FORMATS.md: `surprised = true` or the starting condition, alike
         creatures[spec.id] = Creature(
             id=spec.id, name=names[spec.id], kind=spec.kind, side=spec.side, stats=spec.stats,
             x=spec.at[0], y=spec.at[1], hp=hp, temp_hp=spec.temp_hp, state=state,
-            conditions=conditions, altitude=spec.altitude, surprised=spec.surprised,
+            conditions=conditions, altitude=spec.altitude,
             slots=dict(spec.stats.spell_slots), items=list(spec.stats.items),
         )
     return creatures
@@ -71,8 +73,8 @@ def roll_surprise(state: BattleState, log) -> None:
         if not opponents:
             continue
         unnoticed = all(o.id in stealth and stealth[o.id] > c.stats.passive for o in opponents)
-        if unnoticed and c.standing and not c.surprised:
-            c.surprised = True
+        if unnoticed and c.standing and "surprised" not in c.conditions:
+            c.conditions.add("surprised")
             log(f"{c.name} is surprised (passive Perception {c.stats.passive})")
     for c in creatures:
         if c.id in stealth:
