@@ -16,6 +16,7 @@ from .checks import ability_check, best_of, contest
 from .conditions import give, refuse_if_immune
 from .damage import heal
 from .geometry import melee_reach, within
+from .hiding import hidden_from
 
 def do_use(battle, actor: Creature, cmd) -> None:
     """5e, Use an Object: drink a potion, or give it to a creature within 1.5 m (SRD 5.1)."""
@@ -67,6 +68,9 @@ def _special_attack(battle, actor: Creature, target: Creature, what: str) -> Non
     """Checks shared by grapple and shove, and the Attack action slot they use."""
     if not target.alive:
         raise IllegalCommand(f"{target.id} is dead")
+    if hidden_from(target, actor):
+        # 5e, Unseen attackers and targets: a special melee attack needs a target it can find
+        raise IllegalCommand(f"{target.id} is hidden: {actor.id} cannot {what} a creature it does not see")
     # 5e: the target may be no more than one size larger, and within your reach
     if size_index(target.size) > size_index(actor.size) + 1:
         raise IllegalCommand(f"{target.id} is more than one size larger than {actor.id}")

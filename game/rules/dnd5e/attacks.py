@@ -13,7 +13,7 @@ from .conditions import dodging, fails_save, give, immune, say_immune
 from .damage import adjusted_damage, apply_damage
 from .geometry import COVER_BONUS, cover_between, distance_m, within
 from .helping import help_for, use_help
-from .hiding import reveal, sees
+from .hiding import hidden_from, reveal, sees
 from .shield import can_cast_shield
 
 
@@ -81,7 +81,9 @@ class AttackPreview:
         return p
 
 
-def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack, offhand: bool = False) -> AttackPreview:
+def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack, offhand: bool = False,
+                   guessed: bool = False) -> AttackPreview:
+    """The attack before the dice; `guessed`: made at the square the attacker guesses the target is in."""
     distance = distance_m(battle, attacker, target)
     ranged = attack.kind == "ranged" or (attack.range is not None and distance > attack.reach + 1e-9)
     cover = cover_between(battle, attacker, target)
@@ -105,6 +107,10 @@ def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack,
         preview.problem = f"{target.id} is {distance:g} m away, out of the {attack.reach:g} m reach of {attack.name}"
     if cover >= TOTAL and preview.problem is None:
         preview.problem = f"{target.id} has total cover"
+    if hidden_from(target, attacker) and not guessed:
+        # 5e, Unseen attackers and targets: you guess the location of a target you cannot see
+        # (nothing else of it shows: this reason comes first)
+        preview.problem = f"{target.id} is hidden: attack the square you guess it is in (at = [x, y])"
 
     # 5e, Unseen attackers and targets
     if not sees(battle, attacker, target):
@@ -186,9 +192,9 @@ def damage_dice(attack: Attack, attacker: Creature, offhand: bool) -> DiceExpr:
 
 def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
                    offhand: bool = False, knock_out: bool = False, reaction: bool = False,
-                   label: str = "opportunity attack") -> None:
+                   label: str = "opportunity attack", guessed: bool = False) -> None:
     """Roll one attack and apply its outcome; the preview must have no problem."""
-    preview = preview_attack(battle, attacker, target, attack, offhand)
+    preview = preview_attack(battle, attacker, target, attack, offhand, guessed)
     if preview.problem:
         raise IllegalCommand(preview.problem)
     battle.damage_source = attacker.id

@@ -9,7 +9,7 @@ from ..state import DEAD, Creature
 from . import actions, helping, hiding, mounted
 from .attacks import resolve_attack, weapon_of
 from .conditions import give, immune, refuse_if_immune, say_immune
-from .geometry import can_see, field_for, space_distance_m
+from .geometry import field_for, space_distance_m
 from .spending import spend_action_or_bonus
 from .spells import cast
 
@@ -74,7 +74,7 @@ class Handlers:
         attack = weapon_of(actor, cmd.get("with"))
         there = [c for c in self.state.creatures.values()
                  if c is not actor and c.alive and (x, y) in c.squares()]
-        seen = [c for c in there if can_see(self, actor, c) and "hidden" not in c.conditions]
+        seen = [c for c in there if hiding.sees(self, actor, c)]
         if seen:
             raise IllegalCommand(f"{seen[0].id} is in plain view at [{x}, {y}]: attack it as the target")
         distance = space_distance_m(self, actor.space, actor.altitude, (x, y, 1), 0.0)
@@ -89,7 +89,7 @@ class Handlers:
         if there:
             target = there[0]
             self.emit("note", f"{actor.name} attacks the square [{x}, {y}] with {attack.name}", creature=actor.id)
-            resolve_attack(self, actor, target, attack)
+            resolve_attack(self, actor, target, attack, guessed=True)
         else:
             face, faces = self.state.dice.d20(-1)  # the roll is made, unseen target or not
             self.emit("attack", f"{actor.name} attacks the square [{x}, {y}] with {attack.name}: d20 {faces[0]}/{faces[1]} "

@@ -9,15 +9,15 @@ from .geometry import can_see, cover_between
 from .spending import spend_action_or_bonus
 
 
-def sees(battle, viewer: Creature, target: Creature) -> bool:
-    """Whether the viewer sees the target: a line of sight, and not hidden from it.
+def hidden_from(creature: Creature, viewer: Creature) -> bool:
+    """5e, Hide: a hidden creature is hidden from its enemies (its allies know where it is)."""
+    return "hidden" in creature.conditions and creature.side != viewer.side
 
-    5e, "Attaquants et cibles invisibles": a hidden creature is unseen by its enemies (its allies
-    know where it is).
-    """
-    if "hidden" in target.conditions and target.side != viewer.side:
-        return False
-    return can_see(battle, viewer, target)
+
+def sees(battle, viewer: Creature, target: Creature) -> bool:
+    """Whether the viewer sees the target: a line of sight, and not hidden from it
+    (5e, "Attaquants et cibles invisibles")."""
+    return not hidden_from(target, viewer) and can_see(battle, viewer, target)
 
 
 def enemies_of(battle, creature: Creature) -> list[Creature]:

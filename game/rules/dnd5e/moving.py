@@ -11,7 +11,7 @@ from ..state import Creature, Offer, PendingMove
 from . import actions, hiding, mounted
 from .attacks import first_melee
 from .conditions import can_react
-from .geometry import can_see, field_for, space_after_step, space_distance_m
+from .geometry import field_for, space_after_step, space_distance_m
 
 
 
@@ -136,7 +136,7 @@ class Moving:
             reach = first_melee(r).reach  # the attack an opportunity attack is made with
             was = space_distance_m(self, r.space, r.altitude, before, mover.altitude) <= reach + 1e-9
             now = space_distance_m(self, r.space, r.altitude, after, mover.altitude) <= reach + 1e-9
-            if was and not now and can_see(self, r, mover):
+            if was and not now and hiding.sees(self, r, mover):  # "que vous pouvez voir"
                 offers.append(Offer(reactor=r.id, kind="opportunity", provoker=mover.id))
         return offers
 

@@ -9,7 +9,8 @@ from ..state import Creature, Offer
 from . import actions, mounted
 from .attacks import first_melee, land_attack, preview_attack, resolve_attack, weapon_of
 from .conditions import can_react
-from .geometry import can_see, field_for, melee_reach, space_distance_m
+from .hiding import sees
+from .geometry import field_for, melee_reach, space_distance_m
 from .shield import cast_shield
 
 READY_EVENTS = ("enters_reach", "moves", "attacks")
@@ -114,8 +115,8 @@ class Reacting:
                 continue
             if readied["by"] not in ("enemy", mover.id) or (readied["by"] == "enemy" and r.side == mover.side):
                 continue
-            if not can_see(self, r, mover):
-                continue
+            if not sees(self, r, mover):
+                continue  # a trigger it cannot see (a hidden mover)
             then = readied["then"]
             if then.get("act") == "attack":
                 target_id = then.get("target", mover.id)
