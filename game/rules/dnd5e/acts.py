@@ -149,8 +149,8 @@ def why_not(battle, actor, key: str) -> str:
     if key == "end":
         return "not your turn"
     if key == "move":
-        if why_immobile(actor):
-            return named(battle, why_immobile(actor))
+        if (why := why_immobile(actor)) is not None:
+            return named(battle, why)
         if actor.speed() == 0:
             why = [c for c in ("grappled", "restrained") if c in actor.conditions]
             return f"speed 0 ({why[0]})" if why else "speed 0"

@@ -1,6 +1,10 @@
-"""The conditions where the seed is silent (SRD 5.1, Appendix A: Conditions), each rule written once:
-who can be given a condition (condition immunities), who can move, who can react, what a Dodge
-still gives, and which saves fail by themselves."""
+"""Conditions, each rule written once: the SRD 5.1's (Appendix A: Conditions, where the seed is
+silent) and the seed's own Dodge and surprise. Who can be given a condition (condition
+immunities), who can move, who can react, what a Dodge still gives, which saves fail by themselves.
+
+The engine's acts, attacks, saves, reactions and falls ask here; attack-roll modifiers stay in
+attacks.preview_attack, ability-check ones in checks.check_advantage.
+"""
 
 from __future__ import annotations
 
@@ -24,6 +28,7 @@ def refuse_if_immune(creature: Creature, condition: str) -> None:
 
 
 def say_immune(battle, creature: Creature, condition: str) -> None:
+    """The log line of an effect that cannot give its condition."""
     battle.emit("note", f"{creature.name} is immune to {condition}", creature=creature.id)
 
 

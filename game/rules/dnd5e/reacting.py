@@ -9,8 +9,8 @@ from ..state import Creature, Offer
 from . import actions, mounted
 from .attacks import first_melee, land_attack, preview_attack, resolve_attack, weapon_of
 from .conditions import can_react
-from .hiding import sees
 from .geometry import field_for, melee_reach, space_distance_m
+from .hiding import sees
 from .shield import cast_shield
 
 READY_EVENTS = ("enters_reach", "moves", "attacks")

@@ -34,8 +34,8 @@ from ..errors import IllegalCommand
 from ..state import DEAD, Creature
 from .attacks import apply_rolled_damage, preview_attack, resolve_attack, roll_damage, saving_throw
 from .damage import heal
-from .hiding import sees
 from .geometry import COVER_BONUS, blockers_of, cover_between, distance_m, line_caps
+from .hiding import sees
 from .terrain_rules import COVER_5E
 
 MAX_SPELL_LEVEL = 9
