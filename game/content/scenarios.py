@@ -232,6 +232,10 @@ def parse_creature(raw: dict, index: int, path, line, ruleset: str) -> CreatureS
     conditions = raw.get("conditions", [])
     if not isinstance(conditions, list) or any(c not in STARTING_CONDITIONS for c in conditions):
         raise fail(f"creature {cid!r}: 'conditions' must be a list of {sorted(STARTING_CONDITIONS)}")
+    # SRD 5.1, condition immunities: a creature immune to a condition never has it
+    immune = [c for c in conditions if c in getattr(stats, "condition_immunities", ())]
+    if immune:
+        raise fail(f"creature {cid!r} is immune to {immune[0]}: it cannot start {immune[0]}")
     for key in ("surprised", "hidden"):
         if not isinstance(raw.get(key, False), bool):
             raise fail(f"creature {cid!r}: '{key}' must be true or false")

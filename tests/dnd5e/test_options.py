@@ -314,10 +314,15 @@ def test_a_rider_can_dismount_and_a_controlled_mount_only_moves_dashes_disengage
     assert_exact(b)
 
 
-def test_an_incapacitated_creature_can_only_end_its_turn():
+def test_an_incapacitated_creature_can_only_move_and_end_its_turn():
+    # SRD 5.1, Incapacitated: no actions or reactions; moving (and dropping prone) takes none
     b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1), conditions=["incapacitated"]),
                      creature("gob1", "goblin", "red", (2, 1))])
-    assert [o.command for o in legal_commands(b)] == [{"actor": "fighter", "act": "end"}]
+    assert {o.command["act"] for o in legal_commands(b)} == {"move", "drop_prone", "end"}
+    assert_exact(b)
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1), conditions=["unconscious"]),
+                     creature("gob1", "goblin", "red", (2, 1))])
+    assert [o.command for o in legal_commands(b)] == [{"actor": "fighter", "act": "end"}]  # asleep: no move
     assert_exact(b)
 
 

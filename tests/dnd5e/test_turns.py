@@ -52,7 +52,7 @@ def test_a_hidden_creature_that_beats_passive_perception_surprises():
     # the surprised fighter's first turn ends at once, and it could not react meanwhile
     assert b.current.id == "gob1"
     assert "Fighter is surprised and loses its turn" in b.state.log
-    assert not fighter.surprised  # the first turn is over: it may react again
+    assert "surprised" not in fighter.conditions  # the first turn is over: it may react again
     s = scenario(FIELD, [creature("fighter", "fighter", "blue", (0, 0)),
                          creature("gob1", "goblin", "red", (5, 0), hidden=True)], dice=[2, 20, 1])
     b = Battle(s)  # stealth 8 < 13: noticed, nobody surprised
@@ -65,7 +65,7 @@ def test_a_surprised_creature_cannot_take_a_reaction_before_its_first_turn_ends(
                          creature("fighter", "fighter", "blue", (0, 0))],
                  dice=[10, 20, 1])  # stealth 16, goblin initiative 22, fighter 3
     b = Battle(s)
-    assert b.current.id == "gob1" and b.state.creatures["fighter"].surprised
+    assert b.current.id == "gob1" and "surprised" in b.state.creatures["fighter"].conditions
     act(b, "gob1", "move", to=[4, 0])  # leaves the fighter's reach: no offer while surprised
     assert not b.state.offers
 

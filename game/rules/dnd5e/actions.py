@@ -13,8 +13,10 @@ from ..errors import IllegalCommand
 from ..state import STABLE, UNCONSCIOUS, Creature
 from .attacks import roll_damage
 from .checks import ability_check, best_of, contest
+from .conditions import give, refuse_if_immune
 from .damage import heal
 from .geometry import melee_reach, within
+from .hiding import hidden_from
 
 def do_use(battle, actor: Creature, cmd) -> None:
     """5e, Use an Object: drink a potion, or give it to a creature within 1.5 m (SRD 5.1)."""
@@ -66,6 +68,9 @@ def _special_attack(battle, actor: Creature, target: Creature, what: str) -> Non
     """Checks shared by grapple and shove, and the Attack action slot they use."""
     if not target.alive:
         raise IllegalCommand(f"{target.id} is dead")
+    if hidden_from(target, actor):
+        # 5e, Unseen attackers and targets: a special melee attack needs a target it can find
+        raise IllegalCommand(f"{target.id} is hidden: {actor.id} cannot {what} a creature it does not see")
     # 5e: the target may be no more than one size larger, and within your reach
     if size_index(target.size) > size_index(actor.size) + 1:
         raise IllegalCommand(f"{target.id} is more than one size larger than {actor.id}")
@@ -86,13 +91,13 @@ def do_grapple(battle, actor: Creature, cmd) -> None:
     if two_handed:
         # 5e, Grappling: it takes a free hand; a two-handed weapon swung this turn fills both
         raise IllegalCommand(f"{actor.id} has no free hand: it wields its {two_handed[0]} in both hands")
+    refuse_if_immune(target, "grappled")  # SRD 5.1, condition immunities: no point trying
     _special_attack(battle, actor, target, "grapple")
     battle.emit("action", f"{actor.name} tries to grapple {target.name}", creature=actor.id)
     emit = lambda text: battle.emit("check", text)  # noqa: E731
     if target.incapacitated or contest(battle, actor, "athletics", target, ("athletics", "acrobatics"), emit):
-        target.conditions.add("grappled")
-        target.effects["grappled_by"] = actor.id
-        battle.emit("condition", f"{target.name} is grappled by {actor.name}", creature=target.id, condition="grappled")
+        if give(battle, target, "grappled", f"{target.name} is grappled by {actor.name}"):
+            target.effects["grappled_by"] = actor.id
     else:
         battle.emit("action", f"{target.name} slips the grapple", creature=target.id)
 
@@ -105,6 +110,8 @@ def do_shove(battle, actor: Creature, cmd) -> None:
         raise IllegalCommand("'effect' must be \"prone\" or \"push\"")
     if target is actor:
         raise IllegalCommand(f"{actor.id} cannot shove itself")
+    if effect == "prone":
+        refuse_if_immune(target, "prone")  # SRD 5.1, condition immunities
     _special_attack(battle, actor, target, "shove")
     battle.emit("action", f"{actor.name} tries to shove {target.name} ({effect})", creature=actor.id)
     emit = lambda text: battle.emit("check", text)  # noqa: E731

@@ -16,6 +16,7 @@ from ...core.board import SQUARE_M
 from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option
 from .attacks import weapon_of
+from .conditions import why_immobile
 from .geometry import distance_m
 from .spells import SPELLS
 
@@ -148,6 +149,8 @@ def why_not(battle, actor, key: str) -> str:
     if key == "end":
         return "not your turn"
     if key == "move":
+        if (why := why_immobile(actor)) is not None:
+            return named(battle, why)
         if actor.speed() == 0:
             why = [c for c in ("grappled", "restrained") if c in actor.conditions]
             return f"speed 0 ({why[0]})" if why else "speed 0"

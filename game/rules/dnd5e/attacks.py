@@ -9,10 +9,11 @@ from ...core.dice import DiceExpr
 from ...core.terrain import COVER_NAMES, TOTAL
 from ..errors import IllegalCommand
 from ..state import Creature, Offer, PendingAttack
+from .conditions import dodging, fails_save, give, immune, say_immune
 from .damage import Hit, adjusted_damage, apply_damage
-from .geometry import COVER_BONUS, can_see, cover_between, distance_m, within
+from .geometry import COVER_BONUS, cover_between, distance_m, within
 from .helping import help_for, use_help
-from .hiding import reveal
+from .hiding import hidden_from, reveal, sees
 from .shield import can_cast_shield
 
 
@@ -80,7 +81,9 @@ class AttackPreview:
         return p
 
 
-def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack, offhand: bool = False) -> AttackPreview:
+def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack, offhand: bool = False,
+                   guessed: bool = False) -> AttackPreview:
+    """The attack before the dice; `guessed`: made at the square the attacker guesses the target is in."""
     distance = distance_m(battle, attacker, target)
     ranged = attack.kind == "ranged" or (attack.range is not None and distance > attack.reach + 1e-9)
     cover = cover_between(battle, attacker, target)
@@ -97,27 +100,32 @@ def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack,
         for other in battle.state.creatures.values():
             # 5e: ranged attacks in close combat, a hostile within 1.5 m who sees you, not incapacitated
             if (other.side != attacker.side and other.standing and not other.incapacitated
-                    and within(battle, attacker, other, 1.5) and can_see(battle, other, attacker)):
+                    and within(battle, attacker, other, 1.5) and sees(battle, other, attacker)):
                 bad.append(f"{other.name} is within 1.5 m")
                 break
     elif distance > attack.reach + 1e-9:
         preview.problem = f"{target.id} is {distance:g} m away, out of the {attack.reach:g} m reach of {attack.name}"
     if cover >= TOTAL and preview.problem is None:
         preview.problem = f"{target.id} has total cover"
+    if hidden_from(target, attacker) and not guessed:
+        # 5e, Unseen attackers and targets: you guess the location of a target you cannot see
+        # (nothing else of it shows: this reason comes first)
+        preview.problem = f"{target.id} is hidden: attack the square you guess it is in (at = [x, y])"
 
     # 5e, Unseen attackers and targets
-    if not can_see(battle, attacker, target) or "hidden" in target.conditions:
+    if not sees(battle, attacker, target):
         bad.append("target unseen")
-    if "hidden" in attacker.conditions or not can_see(battle, target, attacker):
+    if not sees(battle, target, attacker):
         good.append("attacker unseen")
     if target.prone:  # SRD 5.1, Prone
         (good if within(battle, attacker, target, 1.5) else bad).append(
             "target prone within 1.5 m" if within(battle, attacker, target, 1.5) else "target prone, beyond 1.5 m")
     if attacker.prone:
         bad.append("attacker prone")
-    if ("dodging" in target.conditions and not target.incapacitated and target.speed() > 0
-            and can_see(battle, target, attacker)):  # lost when incapacitated or at speed 0
-        bad.append("target dodging")  # 5e, Dodge
+    if "poisoned" in attacker.conditions:  # SRD 5.1, Poisoned
+        bad.append("attacker poisoned")
+    if dodging(target) and sees(battle, target, attacker):
+        bad.append("target dodging")  # 5e, Dodge: from an attacker it can see
     if target.state != "conscious" or "unconscious" in target.conditions:
         good.append("target unconscious")
         # SRD 5.1, Unconscious: a hit from within 1.5 m is a critical hit
@@ -192,9 +200,9 @@ def damage_dice(attack: Attack, attacker: Creature, offhand: bool) -> DiceExpr:
 
 def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
                    offhand: bool = False, knock_out: bool = False, reaction: bool = False,
-                   label: str = "opportunity attack") -> None:
+                   label: str = "opportunity attack", guessed: bool = False) -> None:
     """Roll one attack and apply its outcome; the preview must have no problem."""
-    preview = preview_attack(battle, attacker, target, attack, offhand)
+    preview = preview_attack(battle, attacker, target, attack, offhand, guessed)
     if preview.problem:
         raise IllegalCommand(preview.problem)
     battle.damage_source = attacker.id
@@ -340,18 +348,16 @@ def lose_concentration(battle, creature: Creature, why: str) -> None:
 def saving_throw(battle, creature: Creature, ability: str, dc: int, bonus: int = 0,
                  why: str = "") -> tuple[bool, str]:
     """A saving throw: d20 + save bonus (+ bonus, e.g. cover on a Dexterity save) against dc."""
-    advantage = 0
-    if ability == "dex" and "dodging" in creature.conditions and not creature.incapacitated:
-        advantage += 1  # 5e, Dodge: advantage on Dexterity saves
-    if ability == "dex" and creature.squeezing:
-        advantage -= 1  # 5e, Squeezing: disadvantage on Dexterity saves
-    advantage = max(-1, min(1, advantage))
+    dex = ability == "dex"
+    good = dex and dodging(creature)  # 5e, Dodge: advantage on Dexterity saves
+    # 5e, Squeezing, and SRD 5.1, Restrained: disadvantage on Dexterity saves
+    bad = dex and (creature.squeezing or "restrained" in creature.conditions)
+    advantage = int(good) - int(bad)  # advantage and disadvantage cancel, never stack (5e)
     face, faces = battle.state.dice.d20(advantage)
     total = face + creature.stats.save(ability) + bonus
     ok = total >= dc
-    # SRD 5.1, Unconscious: automatically fails Strength and Dexterity saves
-    if ability in ("str", "dex") and creature.state != "conscious":
-        ok = False
+    if fails_save(creature, ability):
+        ok = False  # SRD 5.1, Unconscious: automatically fails Strength and Dexterity saves
     shown = f"d20 {face}" if len(faces) == 1 else f"d20 {faces[0]}/{faces[1]} {face}"
     extra = f" {bonus:+d} {why}".rstrip() if bonus else ""
     return ok, (f"{creature.name} makes a DC {dc} {ability.capitalize()} save: "
@@ -364,7 +370,11 @@ def apply_rider(battle, target: Creature, rider: dict, hit: Hit) -> None:
     save, dc = rider.get("save"), rider.get("dc")
     if not save or not isinstance(dc, int):
         return
-    if not target.standing and rider.get("condition"):
+    condition = rider.get("condition")
+    if not target.standing and condition:
+        return
+    if "damage" not in rider and condition and immune(target, condition):
+        say_immune(battle, target, condition)  # no save against what cannot happen
         return
     ok, text = saving_throw(battle, target, save, dc)
     battle.emit("save", text, creature=target.id, success=ok)
@@ -373,9 +383,6 @@ def apply_rider(battle, target: Creature, rider: dict, hit: Hit) -> None:
             return
         rolled, how = roll_damage(battle, DiceExpr.parse(rider["damage"]))
         apply_rolled_damage(battle, target, rolled, rider.get("type", "poison"), how, halved=ok, hit=hit)
-    elif not ok and rider.get("condition") and target.alive:
-        condition = rider["condition"]
-        if condition not in target.conditions:
-            target.conditions.add(condition)
-            battle.emit("condition", f"{target.name} is knocked {condition}" if condition == "prone"
-                        else f"{target.name} is {condition}", creature=target.id, condition=condition)
+    elif not ok and condition and target.alive and condition not in target.conditions:
+        give(battle, target, condition, f"{target.name} is knocked {condition}" if condition == "prone"
+             else f"{target.name} is {condition}")

@@ -13,11 +13,24 @@ def check_bonus(creature: Creature, skill: str) -> int:
     return creature.stats.mod(skill)
 
 
-def ability_check(battle, creature: Creature, skill: str, advantage: int = 0) -> tuple[int, str]:
+def check_advantage(creature: Creature) -> int:
+    """Advantage (+1), disadvantage (-1) or neither of the creature's ability checks.
+
+    SRD 5.1, Poisoned: disadvantage on attack rolls (attacks.py) and ability checks.
+    """
+    return -1 if "poisoned" in creature.conditions else 0
+
+
+def check_d20(dice, creature: Creature) -> tuple[int, str]:
+    """The d20 of an ability check (two with advantage or disadvantage): the face kept, as read."""
+    face, faces = dice.d20(check_advantage(creature))
+    return face, f"d20 {face}" if len(faces) == 1 else f"d20 {faces[0]}/{faces[1]} {face}"
+
+
+def ability_check(battle, creature: Creature, skill: str) -> tuple[int, str]:
     """Roll a check: (total, "Name rolls Athletics: d20 12 +5 = 17")."""
-    face, faces = battle.state.dice.d20(advantage)
+    face, shown = check_d20(battle.state.dice, creature)
     bonus = check_bonus(creature, skill)
-    shown = f"d20 {face}" if len(faces) == 1 else f"d20 {faces[0]}/{faces[1]} {face}"
     label = skill.replace("_", " ").capitalize() if skill in SKILL_ABILITY else skill.capitalize()
     return face + bonus, f"{creature.name} rolls {label}: {shown} {bonus:+d} = {face + bonus}"
 

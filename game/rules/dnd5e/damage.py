@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..state import CONSCIOUS, DEAD, STABLE, UNCONSCIOUS, Creature
+from .conditions import immune
 
 
 def adjusted_damage(target: Creature, amount: int, dtype: str, board=None) -> tuple[int, list[str]]:
@@ -100,7 +101,7 @@ def _fall_unconscious(target: Creature, state: str) -> None:
     target.state = state
     target.death_successes = target.death_failures = 0
     # SRD 5.1, Unconscious: the creature drops prone; it loses concentration-like stances
-    target.conditions |= {"unconscious", "prone"}
+    target.conditions |= {c for c in ("unconscious", "prone") if not immune(target, c)}
     target.conditions -= {"dodging", "hidden", "dashing", "disengaged"}
 
 
@@ -108,7 +109,7 @@ def _die(battle, target: Creature, text: str) -> str:
     target.state = DEAD
     target.hp = 0
     target.temp_hp = 0
-    target.conditions -= {"dodging", "hidden", "dashing", "disengaged", "unconscious"}
+    target.conditions -= {"dodging", "hidden", "dashing", "disengaged", "unconscious", "surprised"}
     return text
 
 

@@ -16,6 +16,7 @@ from ..errors import IllegalCommand
 from ..events import Event
 from ..state import CONSCIOUS, Creature
 from . import mounted
+from .conditions import why_immobile
 from .falling import check_falls
 from .handlers import Handlers
 from .moving import Moving
@@ -160,6 +161,13 @@ class Engine(Turns, Handlers, Moving, Reacting):
             raise IllegalCommand(f"{actor.id} is {actor.state}")
         if actor.incapacitated:
             raise IllegalCommand(f"{actor.id} is incapacitated")
+
+    def _mobile(self, actor: Creature) -> None:
+        """Moving (and standing up, dropping prone, mounting) takes no action: an incapacitated
+        creature may do it (SRD 5.1, Incapacitated), one that cannot move may not."""
+        why = why_immobile(actor)
+        if why:
+            raise IllegalCommand(why)
 
     def _use_action(self, actor: Creature, what: str) -> None:
         self._able(actor)

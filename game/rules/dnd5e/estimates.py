@@ -15,6 +15,7 @@ from ...core.terrain import TOTAL
 from .actions import drags
 from .attacks import armour_class, preview_attack
 from .checks import best_of, check_bonus
+from .conditions import dodging
 from .geometry import COVER_BONUS, blockers_of, can_see, covers_between, field_for, melee_reach, sights_between
 from .shield import can_cast_shield
 from .spells import SPELLS, area_mask, spell_attack_bonus, spell_save_dc
@@ -82,7 +83,7 @@ class Estimates:
         good = bad = 0
         if target.prone:
             good, bad = (good + 1, bad) if distance_m <= 1.5 else (good, bad + 1)
-        if "dodging" in target.conditions:
+        if dodging(target):
             bad += 1
         if "restrained" in target.conditions or target.state != "conscious":
             good += 1
@@ -105,7 +106,7 @@ class Estimates:
         good = (prone and near) or "restrained" in target.conditions or target.squeezing or (
             "pack-tactics" in attacker.stats.traits and ally_beside_target)
         bad = (prone and not near) or "restrained" in attacker.conditions
-        bad = bad or "dodging" in target.conditions and target.speed() > 0
+        bad = bad or dodging(target)
         bad = bad or own_turn and (attacker.prone or attacker.squeezing)
         return int(bool(good)) - int(bool(bad))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..state import Creature
 from .attacks import apply_rolled_damage, roll_damage
+from .conditions import give, why_immobile
 from ...core.dice import DiceExpr
 
 
@@ -13,7 +14,7 @@ def must_fall(creature: Creature) -> bool:
         return False
     if creature.stats.hover and creature.state == "conscious":
         return False
-    return creature.prone or creature.incapacitated or creature.speed("fly") == 0
+    return creature.prone or why_immobile(creature) is not None or creature.speed("fly") == 0
 
 
 def check_falls(battle) -> None:
@@ -33,4 +34,4 @@ def fall(battle, creature: Creature) -> None:
         rolled, how = roll_damage(battle, DiceExpr(dice, 6, 0))
         apply_rolled_damage(battle, creature, rolled, "bludgeoning", how)
     if creature.alive:
-        creature.conditions.add("prone")  # SRD 5.1, Falling: it lands prone
+        give(battle, creature, "prone")  # SRD 5.1, Falling: it lands prone

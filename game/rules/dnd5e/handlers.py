@@ -8,7 +8,8 @@ from ..errors import IllegalCommand
 from ..state import DEAD, Creature
 from . import actions, helping, hiding, mounted
 from .attacks import resolve_attack, weapon_of
-from .geometry import can_see, field_for, space_distance_m
+from .conditions import give, immune, refuse_if_immune, say_immune
+from .geometry import field_for, space_distance_m
 from .spending import spend_action_or_bonus
 from .spells import cast
 
@@ -45,11 +46,11 @@ class Handlers:
         actions.do_escape(self, actor, cmd)
 
     def _do_mount(self, actor: Creature, cmd: Command) -> None:
-        self._able(actor)
+        self._mobile(actor)
         mounted.do_mount(self, actor, cmd.get("target"))
 
     def _do_dismount(self, actor: Creature, cmd: Command) -> None:
-        self._able(actor)
+        self._mobile(actor)
         mounted.do_dismount(self, actor)
 
     def _spend_ammunition(self, actor: Creature, attack) -> None:
@@ -73,7 +74,7 @@ class Handlers:
         attack = weapon_of(actor, cmd.get("with"))
         there = [c for c in self.state.creatures.values()
                  if c is not actor and c.alive and (x, y) in c.squares()]
-        seen = [c for c in there if can_see(self, actor, c) and "hidden" not in c.conditions]
+        seen = [c for c in there if hiding.sees(self, actor, c)]
         if seen:
             raise IllegalCommand(f"{seen[0].id} is in plain view at [{x}, {y}]: attack it as the target")
         distance = space_distance_m(self, actor.space, actor.altitude, (x, y, 1), 0.0)
@@ -88,7 +89,7 @@ class Handlers:
         if there:
             target = there[0]
             self.emit("note", f"{actor.name} attacks the square [{x}, {y}] with {attack.name}", creature=actor.id)
-            resolve_attack(self, actor, target, attack)
+            resolve_attack(self, actor, target, attack, guessed=True)
         else:
             face, faces = self.state.dice.d20(-1)  # the roll is made, unseen target or not
             self.emit("attack", f"{actor.name} attacks the square [{x}, {y}] with {attack.name}: d20 {faces[0]}/{faces[1]} "
@@ -121,12 +122,14 @@ class Handlers:
     def knock_prone(self, target: Creature, why: str) -> None:
         if target.prone or not target.alive:
             return
+        if immune(target, "prone"):  # SRD 5.1, condition immunities (nor does a rider fall)
+            say_immune(self, target, "prone")
+            return
         if "mounted_on" in target.effects:
             # 5e, Mounted combat: a rider knocked prone saves Dex DC 10 or falls from the saddle
             mounted.keep_saddle(self, target, f"knocked prone: {why}")
             return
-        target.conditions.add("prone")
-        self.emit("condition", f"{target.name} is knocked prone ({why})", creature=target.id, condition="prone")
+        give(self, target, "prone", f"{target.name} is knocked prone ({why})")
         rider = mounted.rider_of(self, target)
         if rider is not None:
             mounted.keep_saddle(self, rider, f"{target.name} falls prone")
@@ -184,7 +187,7 @@ class Handlers:
         self.emit("action", f"{actor.name} dodges", creature=actor.id)
 
     def _do_stand(self, actor: Creature, cmd: Command) -> None:
-        self._able(actor)
+        self._mobile(actor)
         if not actor.prone:
             raise IllegalCommand(f"{actor.id} is not prone")
         # 5e, Being prone: standing up costs half your speed; not possible at speed 0
@@ -196,9 +199,10 @@ class Handlers:
         self.emit("condition", f"{actor.name} stands up ({cost:g} m of movement)", creature=actor.id)
 
     def _do_drop_prone(self, actor: Creature, cmd: Command) -> None:
-        self._able(actor)
+        self._mobile(actor)
         if actor.prone:
             raise IllegalCommand(f"{actor.id} is already prone")
+        refuse_if_immune(actor, "prone")  # SRD 5.1, condition immunities: not even of its own accord
         actor.conditions.add("prone")  # 5e: dropping prone costs no movement
         self.emit("condition", f"{actor.name} drops prone", creature=actor.id)
 

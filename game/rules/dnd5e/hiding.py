@@ -9,6 +9,17 @@ from .geometry import can_see, cover_between
 from .spending import spend_action_or_bonus
 
 
+def hidden_from(creature: Creature, viewer: Creature) -> bool:
+    """5e, Hide: a hidden creature is hidden from its enemies (its allies know where it is)."""
+    return "hidden" in creature.conditions and creature.side != viewer.side
+
+
+def sees(battle, viewer: Creature, target: Creature) -> bool:
+    """Whether the viewer sees the target: a line of sight, and not hidden from it
+    (5e, "Attaquants et cibles invisibles")."""
+    return not hidden_from(target, viewer) and can_see(battle, viewer, target)
+
+
 def enemies_of(battle, creature: Creature) -> list[Creature]:
     return [c for c in battle.state.creatures.values() if c.side != creature.side and c.standing]
 

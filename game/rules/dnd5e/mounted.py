@@ -6,6 +6,7 @@ from ...core.sizes import SPACE_SQUARES, size_index
 from ..errors import IllegalCommand
 from ..state import Creature
 from .attacks import saving_throw
+from .conditions import give, immune
 from .geometry import field_for, within
 
 CONTROLLED_ACTS = {"move", "dash", "disengage", "dodge", "end", "react"}
@@ -133,9 +134,10 @@ def keep_saddle(battle, rider: Creature, why: str) -> None:
 def fall_off(battle, rider: Creature, mount: Creature) -> None:
     square = free_square_near(battle, mount, rider) or (mount.x, mount.y)
     _leave(battle, rider, mount, square)
-    rider.conditions.add("prone")
-    battle.emit("move", f"{rider.name} falls from {mount.name}, prone at [{rider.x}, {rider.y}]",
+    lands = "lands on its feet" if immune(rider, "prone") else "prone"
+    battle.emit("move", f"{rider.name} falls from {mount.name}, {lands} at [{rider.x}, {rider.y}]",
                 creature=rider.id, path=[[mount.x, mount.y], [rider.x, rider.y]], cost=0.0, forced=True)
+    give(battle, rider, "prone")
 
 
 def check_mounts(battle) -> None:

@@ -12,7 +12,8 @@ from ..errors import IllegalCommand
 from ..state import Creature, Offer, PendingMove
 from . import actions, hiding, mounted
 from .attacks import first_melee
-from .geometry import can_see, field_for, space_after_step, space_distance_m
+from .conditions import can_react
+from .geometry import field_for, space_after_step, space_distance_m
 
 
 @dataclass
@@ -34,7 +35,7 @@ class Moving:
     """The Battle's movement: mixed into Battle, which owns the state."""
 
     def _do_move(self, actor: Creature, cmd: Command) -> None:
-        self._able(actor)
+        self._mobile(actor)
         mode = cmd.get("mode", "walk")
         if mode not in MODES:
             raise IllegalCommand(f"unknown movement mode {mode!r} (walk, fly, swim, climb)")
@@ -146,12 +147,12 @@ class Moving:
             r = self.state.creatures[rid]
             if r.effects.get("grappled_by") == mover.id:
                 continue  # dragged along, it never leaves the mover's side
-            if r.side == mover.side or not r.standing or r.incapacitated or not r.reaction or r.surprised:
+            if r.side == mover.side or not can_react(r):
                 continue
             reach = first_melee(r).reach  # the attack an opportunity attack is made with
             was = space_distance_m(self, r.space, r.altitude, before, mover.altitude) <= reach + 1e-9
             now = space_distance_m(self, r.space, r.altitude, after, mover.altitude) <= reach + 1e-9
-            if was and not now and can_see(self, r, mover):
+            if was and not now and hiding.sees(self, r, mover):  # "que vous pouvez voir"
                 offers.append(Offer(reactor=r.id, kind="opportunity", provoker=mover.id))
         return offers
 

@@ -44,6 +44,7 @@ from . import actions, mounted
 from .attacks import first_melee, preview_attack, weapon_of
 from .geometry import distance_m, field_for, melee_reach, space_after_step, space_distance_m
 from .casting_options import spell_options
+from .conditions import why_immobile
 from .previews import attack_preview, option
 from .spending import bonus_allowed
 
@@ -62,9 +63,10 @@ def legal_commands(battle) -> list[Option]:
     if actor is None:
         return []
     options: list[Option] = []
-    if able(battle, actor):
+    if why_immobile(actor) is None:  # moving takes no action (SRD 5.1, Incapacitated)
         options += move_options(battle, actor)
-        options += attack_options(battle, actor)
+        if able(battle, actor):
+            options += attack_options(battle, actor)
         options += action_options(battle, actor)
     options += spell_options(battle, actor)
     options.append(option({"actor": actor.id, "act": "end"}, "end the turn", {}))
@@ -321,8 +323,8 @@ def action_options(battle, actor: Creature) -> list[Option]:
     """Everything but moving and attacking: every candidate command of each act, kept exactly when
     the engine accepts it (`battle.check`: the engine's own rules are the one definition).
 
-    The actor is able (conscious, not incapacitated); a controlled mount's acts are filtered
-    by legal_commands.
+    The actor can move (an incapacitated one keeps only standing up, dropping prone, mounting and
+    dismounting); a controlled mount's acts are filtered by legal_commands.
     """
     me = actor.id
     others = [c for c in battle.state.creatures.values() if c is not actor]

@@ -8,7 +8,9 @@ from ..errors import IllegalCommand
 from ..state import Creature, Offer
 from . import actions, mounted
 from .attacks import first_melee, land_attack, preview_attack, resolve_attack, weapon_of
-from .geometry import can_see, field_for, melee_reach, space_distance_m
+from .conditions import can_react
+from .geometry import field_for, melee_reach, space_distance_m
+from .hiding import sees
 from .moving import ReactionMove, offers_waiting
 from .shield import cast_shield
 from .spells import cast, ready_spell
@@ -117,12 +119,12 @@ class Reacting:
         for rid in self.state.order:
             r = self.state.creatures[rid]
             readied = r.effects.get("readied")
-            if not readied or readied["event"] != event or r is mover or not r.reaction or not r.standing:
+            if not readied or readied["event"] != event or r is mover or not can_react(r):
                 continue
             if readied["by"] not in ("enemy", mover.id) or (readied["by"] == "enemy" and r.side == mover.side):
                 continue
-            if not can_see(self, r, mover):
-                continue
+            if not sees(self, r, mover):
+                continue  # a trigger it cannot see (a hidden mover)
             then = readied["then"]
             if then.get("act") == "attack":
                 target_id = then.get("target", mover.id)

@@ -7,6 +7,7 @@ from collections import Counter
 from ...content.scenarios import Scenario
 from ...core.dice import Dice
 from ..state import CONSCIOUS, STABLE, UNCONSCIOUS, BattleState, Creature
+from .checks import check_advantage, check_d20
 
 
 def display_names(scenario: Scenario) -> dict[str, str]:
@@ -40,10 +41,12 @@ def build_creatures(scenario: Scenario) -> dict[str, Creature]:
                 conditions |= {"unconscious", "prone"}
         if spec.hidden:
             conditions.add("hidden")
+        if spec.surprised:
+            conditions.add("surprised")  # FORMATS.md: `surprised = true` or the starting condition, alike
         creatures[spec.id] = Creature(
             id=spec.id, name=names[spec.id], kind=spec.kind, side=spec.side, stats=spec.stats,
             x=spec.at[0], y=spec.at[1], hp=hp, temp_hp=spec.temp_hp, state=state,
-            conditions=conditions, altitude=spec.altitude, surprised=spec.surprised,
+            conditions=conditions, altitude=spec.altitude,
             slots=dict(spec.stats.spell_slots), items=list(spec.stats.items),
         )
     return creatures
@@ -59,10 +62,10 @@ def roll_surprise(state: BattleState, log) -> None:
     stealth = {}
     for c in creatures:
         if "hidden" in c.conditions:
-            face = state.dice.roll(20)
+            face, shown = check_d20(state.dice, c)
             bonus = c.stats.skill("stealth")
             stealth[c.id] = face + bonus
-            log(f"{c.name} rolls Stealth: d20 {face} {bonus:+d} = {face + bonus}")
+            log(f"{c.name} rolls Stealth: {shown} {bonus:+d} = {face + bonus}")
     if not stealth:
         return
     for c in creatures:
@@ -70,8 +73,8 @@ def roll_surprise(state: BattleState, log) -> None:
         if not opponents:
             continue
         unnoticed = all(o.id in stealth and stealth[o.id] > c.stats.passive for o in opponents)
-        if unnoticed and c.standing and not c.surprised:
-            c.surprised = True
+        if unnoticed and c.standing and "surprised" not in c.conditions:
+            c.conditions.add("surprised")
             log(f"{c.name} is surprised (passive Perception {c.stats.passive})")
     for c in creatures:
         if c.id in stealth:
@@ -84,6 +87,9 @@ def roll_surprise(state: BattleState, log) -> None:
 def roll_initiative(state: BattleState, scenario: Scenario, log) -> list[str]:
     """5e, Initiative: a Dexterity check; one roll per group of identical monsters.
 
+    A Dexterity check like any other: a poisoned creature rolls it with disadvantage (SRD 5.1,
+    Poisoned), so it is no longer identical to the others of its kind.
+
     Ties go to the higher initiative bonus, then to a d20 roll-off (higher first).
     """
     if scenario.initiative:
@@ -92,7 +98,8 @@ def roll_initiative(state: BattleState, scenario: Scenario, log) -> list[str]:
     groups: dict = {}
     order_of_groups = []
     for spec in scenario.creatures:
-        key = ("monster", spec.kind, spec.stats) if not spec.stats.player else ("pc", spec.id)
+        edge = check_advantage(state.creatures[spec.id])
+        key = ("monster", spec.kind, spec.stats, edge) if not spec.stats.player else ("pc", spec.id)
         if key not in groups:
             groups[key] = []
             order_of_groups.append(key)
@@ -101,11 +108,11 @@ def roll_initiative(state: BattleState, scenario: Scenario, log) -> list[str]:
     for key in order_of_groups:
         members = groups[key]
         first = state.creatures[members[0]]
-        face = state.dice.roll(20)
+        face, shown = check_d20(state.dice, first)
         bonus = first.stats.initiative_bonus
         rolls[key] = (face + bonus, bonus)
         who = first.name if len(members) == 1 else f"{first.stats.name} ({len(members)})"
-        log(f"{who} rolls initiative: d20 {face} {bonus:+d} = {face + bonus}")
+        log(f"{who} rolls initiative: {shown} {bonus:+d} = {face + bonus}")
         for cid in members:
             state.creatures[cid].initiative = face + bonus
     # roll-offs for groups tied on total and bonus

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..errors import IllegalCommand
 from ..state import Creature
+from .conditions import can_react
 
 
 def can_cast_shield(caster: Creature, battle=None) -> bool:
@@ -14,7 +15,7 @@ def can_cast_shield(caster: Creature, battle=None) -> bool:
     """
     if "shield" not in caster.stats.spells or caster.stats.spellcasting is None:
         return False
-    if caster.state != "conscious" or caster.incapacitated or not caster.reaction:
+    if not can_react(caster):
         return False
     if battle is not None and battle.current is caster and caster.effects.get("turn:bonus_spell"):
         return False

@@ -37,7 +37,8 @@ from ..errors import IllegalCommand
 from ..state import DEAD, Creature
 from .attacks import SPELL_ATTACK, apply_rolled_damage, preview_attack, resolve_attack, roll_damage, saving_throw
 from .damage import heal
-from .geometry import COVER_BONUS, blockers_of, can_see, cover_between, distance_m, line_caps
+from .geometry import COVER_BONUS, blockers_of, cover_between, distance_m, line_caps
+from .hiding import sees
 from .terrain_rules import COVER_5E
 
 MAX_SPELL_LEVEL = 9
@@ -213,7 +214,7 @@ def _target(battle, actor: Creature, spell: Spell, cid) -> Creature:
     # SRD 5.1, Targets: a clear path to the target, so not behind total cover
     if cover_between(battle, actor, target) >= TOTAL:
         raise IllegalCommand(f"{target.id} has total cover from {actor.id}")
-    if spell.sees and not can_see(battle, actor, target):
+    if spell.sees and not sees(battle, actor, target):  # a hidden target is unseen
         raise IllegalCommand(f"{actor.id} cannot see {target.id}")
     return target
 

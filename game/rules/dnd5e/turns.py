@@ -83,7 +83,7 @@ class Turns:
                 self._end_turn(c)
                 self._advance()
                 continue
-            if c.surprised:
+            if "surprised" in c.conditions:
                 # 5e, Surprise: no move and no action on the first turn; no reaction until it ends
                 self.emit("note", f"{c.name} is surprised and loses its turn", creature=c.id)
                 self._end_turn(c)
@@ -92,7 +92,7 @@ class Turns:
             return
 
     def _end_turn(self, c: Creature) -> None:
-        c.surprised = False
+        c.conditions.discard("surprised")  # 5e, Surprise: it lasts until its first turn ends
         c.conditions -= {"disengaged", "dashing"}
 
     def _advance(self) -> None:
