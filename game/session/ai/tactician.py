@@ -217,8 +217,8 @@ class Tactician(Positioning):
                                               "with": attack.name}, f"attack {target.id}",
                                       trusted=exact and here and "loading" not in attack.properties
                                       and attack.ammunition is None))
-            if me.action and here:
-                plans += self.spell_strikes(target, dist)
+            if me.action:
+                plans += self.spell_strikes(target, dist, space)
         if me.action and here and self.hard:
             plans += self.area_strikes()
         return plans
@@ -236,7 +236,9 @@ class Tactician(Positioning):
         return self.est.guess_advantage(self.me, target, ranged=ranged, attack=attack, distance_m=dist,
                                         threatened=bool(self.adjacent_foes(space)), ally_beside_target=beside)
 
-    def spell_strikes(self, target, dist: float) -> list[Plan]:
+    def spell_strikes(self, target, dist: float, space) -> list[Plan]:
+        """Offensive spells at the target cast from the space (where we stand, or a square we may
+        move to), scored by expected value."""
         me = self.me
         plans = []
         if not target.standing or not me.stats.spellcasting:
@@ -250,11 +252,11 @@ class Tactician(Positioning):
             slot = spell.level
             if slot > 0 and (me.slots.get(slot, 0) <= 0 or not self.hard):
                 continue  # normal keeps to cantrips
-            cover = self.cover(self.sp[me.id], target)
+            cover = self.cover(space, target)
             if cover >= 3:
                 continue
             if spell.effect == "attack":
-                adv = self.guess_advantage(self.sp[me.id], target, True, None, 0.0)
+                adv = self.guess_advantage(space, target, True, None, dist)
                 p_hit, p_crit = self.est.hit_chance(self.est.spell_attack_bonus(me), target.stats.ac + self.est.COVER_AC[cover], adv)
                 ev = self.est.expected_damage(spell.dice, p_hit, p_crit)
             elif spell.effect == "save":

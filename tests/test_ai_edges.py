@@ -1,0 +1,78 @@
+"""Hard computer players at the edges of the rules: Search for a hidden foe when nothing better
+is worth doing, a Dash always followed by its walk, a caster that steps out to cast, no nook
+behind a wall taken for shelter, and a grapple kept rather than let go by walking off."""
+
+from game.content.maps import load_map
+from game.content.paths import MAPS_DIR
+from game.session.ai import choose
+from helpers import act, battle, creature, force
+
+SWORD = [{"name": "longsword", "kind": "melee", "to_hit": 5, "damage": "1d8+3", "type": "slashing"}]
+BOW = [{"name": "longbow", "kind": "ranged", "to_hit": 3, "damage": "1d8+1", "type": "piercing", "range": [45, 180]}]
+
+
+def play_turn(b, actor: str, dice=()) -> list[dict]:
+    """Let the hard computer play actor's turn to its end; the commands it gave."""
+    force(b, *dice)
+    given = []
+    while b.current.id == actor and not b.state.over:
+        command = choose(b, "hard")
+        given.append(command)
+        b.submit(command)
+        if command["act"] == "end":
+            break
+    return given
+
+
+# ---- Search ----------------------------------------------------------------------------
+# arrow slits: no way across, but the lines through them are only three-quarters blocked
+SLITS = "\n".join([".......", ".......", "+++++++", ".......", "......."])
+
+
+def hidden_goblin_across_the_slits(hide=True, **fighter):
+    b = battle(SLITS, [creature("gob", "goblin", "red", (3, 4)),
+                       creature("fighter", "fighter", "blue", (3, 0), attacks=SWORD, **fighter)])
+    if hide:
+        force(b, 10)  # Stealth 10 + 6 = 16, above the fighter's passive Perception 13
+        act(b, "gob", "hide", bonus=True)
+        assert "hidden" in b.state.creatures["gob"].conditions
+    act(b, "gob", "end")
+    return b
+
+
+# ---- Dash ------------------------------------------------------------------------------
+
+
+# ---- a caster's place ------------------------------------------------------------------
+BEHIND = "\n".join(["......#......."] * 4 + ["..............", ".............."])
+
+
+def test_a_caster_behind_a_wall_steps_out_to_cast():
+    # from behind the wall the orc has total cover; a few steps give fire bolt its line
+    b = battle(BEHIND, [creature("wizard", "wizard", "blue", (5, 1), spells=["fire-bolt"]),
+                        creature("orc", "orc", "red", (13, 1), attacks=SWORD)])
+    assert b.cover("wizard", "orc") == "total"
+    first = choose(b, "hard")
+    assert first["act"] == "move"
+    b.submit(first)
+    command = choose(b, "hard")
+    assert command == {"actor": "wizard", "act": "cast", "spell": "fire-bolt", "target": "orc"}
+
+
+# ---- a grapple kept --------------------------------------------------------------------
+ROOM = "\n".join(["............"] * 7)
+
+
+def held_down(held_kind: str, wizard_at, wizard_hp=None, **held):
+    """The fighter has grappled a prone foe (it cannot stand at speed 0); a wizard stands nearby."""
+    wizard = {"current_hp": wizard_hp} if wizard_hp is not None else {}
+    b = battle(ROOM, [creature("fighter", "fighter", "red", (1, 1), attacks=SWORD),
+                      creature("held", held_kind, "blue", (2, 1), conditions=["prone"], **held),
+                      creature("wizard", "wizard", "blue", wizard_at, **wizard)])
+    force(b, 20, 1)
+    act(b, "fighter", "grapple", target="held")
+    for cid in ("fighter", "held", "wizard"):
+        act(b, cid, "end")
+    return b
+
+
