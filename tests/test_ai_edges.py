@@ -59,6 +59,20 @@ def test_a_caster_behind_a_wall_steps_out_to_cast():
     assert command == {"actor": "wizard", "act": "cast", "spell": "fire-bolt", "target": "orc"}
 
 
+def test_after_casting_the_wizard_does_not_shut_itself_in_a_nook_behind_the_walls():
+    # the default skirmish's field: the nook behind the south-west walls has total cover from
+    # where the goblins stand now, but they walk round walls before they shoot, and from the
+    # nook the wizard would see nobody to cast at next turn
+    grid = "\n".join(load_map(MAPS_DIR / "skirmish-field.toml").rows)
+    b = battle(grid, [creature("wizard", "wizard", "blue", (2, 10), spells=["fire-bolt"]),
+                      creature("gob1", "goblin", "red", (17, 3)), creature("gob2", "goblin", "red", (18, 6)),
+                      creature("gob3", "goblin", "red", (18, 12))])
+    force(b, 1)  # the fire bolt misses
+    act(b, "wizard", "cast", spell="fire-bolt", target="gob1")
+    play_turn(b, "wizard")
+    assert any(b.cover("wizard", g) != "total" for g in ("gob1", "gob2", "gob3"))
+
+
 # ---- a grapple kept --------------------------------------------------------------------
 ROOM = "\n".join(["............"] * 7)
 
