@@ -90,3 +90,28 @@ def held_down(held_kind: str, wizard_at, wizard_hp=None, **held):
     return b
 
 
+def test_a_fighter_holding_down_an_ogre_archer_does_not_walk_off_and_let_it_go():
+    # 5e, Grappled: the ogre is too big to be dragged along, so walking out of its reach frees
+    # it; held prone, it cannot stand: every blow on it has advantage and its shots disadvantage
+    b = held_down("ogre", (0, 5), wizard_hp=8, ac=20, attacks=BOW)
+    assert choose(b, "hard") == {"actor": "fighter", "act": "attack", "target": "held", "with": "longsword"}
+
+
+def test_it_lets_the_ogre_go_to_finish_the_wizard():
+    b = held_down("ogre", (0, 5), wizard_hp=2, ac=20, attacks=BOW)
+    command = choose(b, "hard")
+    assert command["act"] == "move"
+    b.submit(command)
+    assert "grappled" not in b.state.creatures["held"].conditions
+    assert choose(b, "hard") == {"actor": "fighter", "act": "attack", "target": "wizard", "with": "longsword"}
+
+
+def test_a_held_goblin_is_dragged_along_at_half_speed():
+    # 5e, Moving a grappled creature: the goblin comes along and the fighter's speed is halved
+    b = held_down("goblin", (4, 3), ac=20)
+    command = choose(b, "hard")
+    assert command["act"] == "move"
+    b.submit(command)
+    goblin, fighter = b.state.creatures["held"], b.state.creatures["fighter"]
+    assert {"grappled", "prone"} <= goblin.conditions
+    assert fighter.movement_spent == 2 * 1.5 * max(abs(fighter.x - 1), abs(fighter.y - 1))

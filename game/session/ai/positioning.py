@@ -23,7 +23,9 @@ class Positioning:
         left = me.movement_left()
         dash_left = left + (me.speed() if me.action else 0.0)
         field = self.est.field(me, limit_m=max(left, dash_left))
-        reach = field.reachable(left)
+        drag = self.est.drag_factor(me)  # a grappler drags its foe along at half speed
+        reach = field.reachable(left / drag)
+        let_go = self.left_behind()  # held foes that cannot be dragged: walking off frees them
         plans = []
         candidates = self.candidate_squares(field, reach)
         hiding = self.hard and not can_act and self.can_hide_now()
@@ -63,6 +65,10 @@ class Positioning:
             score = gain - best_here - oa + safety - 0.01 * cost
             if field.squeezing[y, x]:
                 score -= 1.5
+            for held, worth in let_go:
+                if gap_squares((x, y, side), self.sp[held.id], self.battle.diagonals) * SQUARE_M > \
+                        self.est.melee_reach(me) + 1e-9:
+                    score -= worth
             why = "move to strike"
             if hiding and self.hideout((x, y, side)):
                 score += self.hide_value()
@@ -72,8 +78,19 @@ class Positioning:
                                   why, then, trusted=self.plain_mover()))
         if not plans and best_here <= 0 and (can_act or not (self.hard and ranged)):
             # closing in after acting is for melee creatures; archers keep their distance
-            plans += self.close_in(field, left, dash_left)
+            plans += self.close_in(field, left / drag, dash_left / drag)
         return plans
+
+    def left_behind(self) -> list[tuple]:
+        """Hard: (foe, what holding it is worth) for each foe we grapple that could not be dragged
+        along (a bigger space than ours): walking out of reach sets it free (5e, Grappled)."""
+        if not self.hard:
+            return []
+        from .maneuvers import hold_value
+
+        me = self.me
+        return [(held, hold_value(self, held)) for held in self.est.drags(me)
+                if not self.est.follows_drag(me, held)]
 
     def gaps_to(self, xs, ys, side: int, creatures) -> np.ndarray:
         """For many squares at once, the grid gap to the nearest of the creatures."""
@@ -318,6 +335,8 @@ class Positioning:
                 stop = (x, y)
         if stop is None:
             return []
+        if any(worth > 0 for _, worth in self.left_behind()):
+            return []  # closing in would let go of the foe we hold
         if whole.cost[stop[1], stop[0]] > left + 1e-9:
             return [Plan(1.0, {"actor": me.id, "act": "dash"}, "dash")]
         return [Plan(1.0, {"actor": me.id, "act": "move", "to": [stop[0], stop[1]]}, "close in")]
