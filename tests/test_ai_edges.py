@@ -41,6 +41,12 @@ def hidden_goblin_across_the_slits(hide=True, **fighter):
 
 
 # ---- Dash ------------------------------------------------------------------------------
+def test_a_wizard_that_dashes_walks_on():
+    # nothing within fire bolt's 36 m: it dashes toward the goblin and uses the movement
+    b = battle("." * 44, [creature("wizard", "wizard", "blue", (0, 0)), creature("gob", "goblin", "red", (40, 0))])
+    commands = play_turn(b, "wizard")
+    assert [c["act"] for c in commands] == ["dash", "move", "end"]
+    assert b.state.creatures["wizard"].x > 6  # more than one walk (9 m) from where it stood
 
 
 # ---- a caster's place ------------------------------------------------------------------

@@ -76,8 +76,9 @@ class Positioning:
             if score > 0.2:
                 plans.append(Plan(best_here + score, {"actor": me.id, "act": "move", "to": [int(x), int(y)]},
                                   why, then, trusted=self.plain_mover()))
-        if not plans and best_here <= 0 and (can_act or not (self.hard and ranged)):
-            # closing in after acting is for melee creatures; archers keep their distance
+        if not plans and best_here <= 0 and (can_act or me.dashes or not (self.hard and ranged)):
+            # closing in after acting is for melee creatures (archers keep their distance), or
+            # for whoever dashed to close in
             plans += self.close_in(field, left / drag, dash_left / drag)
         return plans
 
@@ -337,9 +338,11 @@ class Positioning:
             return []
         if any(worth > 0 for _, worth in self.left_behind()):
             return []  # closing in would let go of the foe we hold
+        walk = {"actor": me.id, "act": "move", "to": [stop[0], stop[1]]}
         if whole.cost[stop[1], stop[0]] > left + 1e-9:
-            return [Plan(1.0, {"actor": me.id, "act": "dash"}, "dash")]
-        return [Plan(1.0, {"actor": me.id, "act": "move", "to": [stop[0], stop[1]]}, "close in")]
+            # a Dash is only worth its action for the walk it buys: the walk is played next
+            return [Plan(1.0, {"actor": me.id, "act": "dash"}, "dash", then=walk)]
+        return [Plan(1.0, walk, "close in")]
 
     def hold_the_gap(self) -> Plan | None:
         """Hard, at a chokepoint: more melee foes are coming than can reach us at once here,

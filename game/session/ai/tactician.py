@@ -71,7 +71,7 @@ class Tactician(Positioning):
         # here keeps its place (it weighed where to stand before the first)
         keep_place = ranged and not me.action and me.attacks_left > 0 and best_here > 0
         worth_moving = (can_act and not keep_place and (ranged or best_here < 0.8 * potential)) or \
-            (not can_act and (not engaged or ranged and self.hard) and "hidden" not in me.conditions)
+            (not can_act and (not engaged or ranged and self.hard or me.dashes) and "hidden" not in me.conditions)
         if worth_moving and me.movement_left() >= SQUARE_M and "mounted_on" not in me.effects:
             plans += self.move_plans(best_here, can_act)
         plans += self.bonus_plans()
