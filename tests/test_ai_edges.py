@@ -40,6 +40,31 @@ def hidden_goblin_across_the_slits(hide=True, **fighter):
     return b
 
 
+def test_with_nothing_to_strike_the_fighter_searches_for_the_hidden_goblin():
+    # 5e, Search: a Wisdom (Perception) check against the goblin's Stealth 16; found, its next
+    # shot loses the advantage of an unseen attacker
+    b = hidden_goblin_across_the_slits()
+    assert choose(b, "hard") == {"actor": "fighter", "act": "search"}
+    force(b, 20)
+    b.submit({"actor": "fighter", "act": "search"})
+    assert "hidden" not in b.state.creatures["gob"].conditions
+
+
+def test_no_search_for_a_goblin_in_plain_view():
+    b = hidden_goblin_across_the_slits(hide=False)
+    assert choose(b, "hard")["act"] != "search"
+
+
+def test_a_foe_to_strike_comes_before_a_search():
+    b = battle(SLITS, [creature("gob", "goblin", "red", (3, 4)), creature("orc", "orc", "red", (4, 1)),
+                       creature("fighter", "fighter", "blue", (3, 0), attacks=SWORD)])
+    force(b, 10)
+    act(b, "gob", "hide", bonus=True)
+    act(b, "gob", "end")
+    act(b, "orc", "end")
+    assert choose(b, "hard") == {"actor": "fighter", "act": "attack", "target": "orc", "with": "longsword"}
+
+
 # ---- Dash ------------------------------------------------------------------------------
 def test_a_wizard_that_dashes_walks_on():
     # nothing within fire bolt's 36 m: it dashes toward the goblin and uses the movement

@@ -358,12 +358,15 @@ class Tactician(Positioning):
         return plans
 
     def fallback_action_plans(self) -> list[Plan]:
-        """Hard, when the action has nothing better: Help an ally, Disengage to get away, or
-        Dodge when cornered."""
+        """Hard, when the action has nothing better: Help an ally, Disengage to get away,
+        Dodge when cornered, or Search for a hidden foe."""
         me = self.me
         plans = []
         if not self.hard:
             return plans
+        search = self.search_value()
+        if search > 0:
+            plans.append(Plan(search, {"actor": me.id, "act": "search"}, "search"))
         adjacent = self.adjacent_foes(self.sp[me.id])
         if adjacent:
             dodge = max(0.4, self.dodge_value(adjacent))
@@ -378,6 +381,41 @@ class Tactician(Positioning):
                     plans.append(Plan(gain, {"actor": me.id, "act": "help", "target": ally.id, "against": foe.id},
                                       f"help {ally.id}"))
         return plans
+
+    def search_value(self) -> float:
+        """5e, Search: a Perception check that finds each hidden foe in sight whose Stealth it
+        equals. Found, the foe's next attack loses the advantage of an unseen attacker, and our
+        side's attacks on it before then lose the disadvantage of an unseen target."""
+        from .maneuvers import allies_before
+
+        me = self.me
+        value = 0.0
+        for foe in self.foes:
+            if "hidden" not in foe.conditions or not self.est.can_see(me, foe):
+                continue
+            gain = 0.0
+            attack = max(foe.stats.attacks, key=lambda a: a.damage.average, default=None)
+            if attack is not None:
+                gain += foe.stats.attacks_per_action * self.edge_worth(attack, me.stats.ac)
+            for ally in allies_before(self, foe):
+                if self.within_striking(ally, foe):
+                    best = max((self.edge_worth(a, foe.stats.ac) for a in ally.stats.attacks), default=0.0)
+                    gain += best * self.value(foe)
+            value += self.est.search_odds(me, foe) * gain
+        return value
+
+    def edge_worth(self, attack, ac: int) -> float:
+        """What one roll's edge adds to an attack's expected damage: advantage over a plain roll,
+        which is exactly what a plain roll gains over disadvantage (p(1 - p) of a hit either way)."""
+        plain = self.est.expected_damage(attack.damage, *self.est.hit_chance(attack.to_hit, ac, 0))
+        edged = self.est.expected_damage(attack.damage, *self.est.hit_chance(attack.to_hit, ac, 1))
+        return edged - plain
+
+    def within_striking(self, ally, foe) -> bool:
+        """The ally may attack the foe on its coming turn: in its range, or its reach after a walk."""
+        gap = gap_squares(self.sp[ally.id], self.sp[foe.id], self.battle.diagonals) * SQUARE_M
+        return any(a.range and gap <= a.range[1] or a.is_melee and gap <= ally.speed() + a.reach
+                   for a in ally.stats.attacks)
 
     def dodge_value(self, foes) -> float:
         """5e, Dodge: the foes' attacks on us have disadvantage; half what that saves (our hit
