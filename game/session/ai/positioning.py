@@ -1,6 +1,8 @@
-"""Where a hard computer player stands: squares to strike from, opportunity attacks on the
-way, cover from the foe's archers, staying out of reach (reach weapons, crowds), squeezing
-only where it pays, holding a chokepoint with a readied attack, and hiding places."""
+"""Where a hard computer player stands: squares to strike from (spells included), opportunity
+attacks on the way, cover from the foe's archers (on average over where they may shoot from
+after their move, and only where we keep a line to a foe), staying out of reach (reach weapons,
+crowds), squeezing only where it pays, holding a chokepoint with a readied attack, hiding
+places, a Dash only with the walk it buys, and a grapple weighed against walking off."""
 
 from __future__ import annotations
 

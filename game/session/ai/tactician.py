@@ -1,5 +1,5 @@
 """The tactician behind `normal` and `hard`: it scores what a creature can do now (attacks,
-spells, healing, reactions, bonus actions, Help, Dodge) and gives the best legal command.
+spells, healing, reactions, bonus actions, Help, Dodge, Search) and gives the best legal command.
 Where to move is weighed in positioning.py, grapple and shove in maneuvers.py."""
 
 from __future__ import annotations
