@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import schema_5e
-from .errors import ContentError, read_document
+from .errors import ContentError, read_document, relocated
 from .paths import RULESETS, creatures_dir, items_dir, spells_dir
 
 # The 5e rules import these names from here.
@@ -71,7 +71,7 @@ def with_overrides(ruleset: str, base: dict, overrides: dict, path=None, line=No
     try:
         return parse_stat_block(merged, path, ruleset=ruleset)
     except ContentError as exc:
-        raise ContentError(exc.message, path, line) from None
+        raise relocated(exc, path, line) from None
 
 
 def parse_item(data: dict, path=None, text: str | None = None, ruleset: str = "5e"):

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..core.board import Board
 from ..core.terrain import KIND_BY_CHAR, TERRAIN, kind_from_name
-from .errors import ContentError, key_line, line_of, read_document
+from .errors import ContentError, Problems, key_line, line_of, lines_of, read_document
 from .paths import MAPS_DIR
 
 MAP_KEYS = {"name", "grid", "legend", "spawn", "description"}
@@ -41,71 +41,95 @@ def load_map(path: str | Path) -> MapData:
 
 
 def parse_map(data: dict, path: str | Path | None = None, text: str | None = None) -> MapData:
-    def fail(message: str, line: int | None = None) -> ContentError:
-        return ContentError(message, path, line)
-
-    unknown = set(data) - MAP_KEYS
-    if unknown:
-        key = sorted(unknown)[0]
-        raise fail(f"unknown map key {key!r}", key_line(text, key))
-    grid = data.get("grid")
-    if not isinstance(grid, str) or not grid.strip():
-        raise fail("a map needs a 'grid' string of terrain characters", key_line(text, "grid"))
+    """A map from its table; every problem found is raised at once (one per key, legend entry,
+    grid row and spawn)."""
+    problems = Problems(path)
+    for key in sorted(set(data) - MAP_KEYS):
+        problems.add(f"unknown map key {key!r}", key_line(text, key))
     name = data.get("name", Path(str(path)).stem if path else "map")
     if not isinstance(name, str):
-        raise fail("'name' must be a string", key_line(text, "name"))
+        problems.add("'name' must be a string", key_line(text, "name"))
+    chars = problems.get(lambda: _legend(data, path, text), dict(KIND_BY_CHAR))
+    board = rows = None
+    grid = data.get("grid")
+    if not isinstance(grid, str) or not grid.strip():
+        problems.add("a map needs a 'grid' string of terrain characters", key_line(text, "grid"))
+    else:
+        rows, terrain = _grid(grid, chars, problems, key_line(text, "grid"))
+        board = Board(terrain) if terrain is not None else None
+    spawns = problems.get(lambda: _spawns(data, board, path, text), ())
+    problems.raise_all()
+    return MapData(name=name, board=board, spawns=spawns, rows=rows)
 
+
+def _legend(data: dict, path, text) -> dict:
+    """The terrain of each grid character: the built-in ones and the legend's (every bad entry named)."""
     chars = dict(KIND_BY_CHAR)
     legend = data.get("legend", {})
+    line = line_of(text, "[legend]")
     if not isinstance(legend, dict):
-        raise fail("'legend' must be a table of character = terrain name", line_of(text, "[legend]"))
+        raise ContentError("'legend' must be a table of character = terrain name", path, line)
+    problems = Problems(path)
     for char, meaning in legend.items():
         kind = kind_from_name(meaning) if isinstance(meaning, str) else None
         if len(char) != 1:
-            raise fail(f"legend key {char!r} must be one character", line_of(text, "[legend]"))
-        if kind is None:
+            problems.add(f"legend key {char!r} must be one character", line)
+        elif kind is None:
             names = ", ".join(TERRAIN["name"])
-            raise fail(f"legend {char!r}: unknown terrain {meaning!r} (known: {names})", line_of(text, "[legend]"))
-        chars[char] = kind
+            problems.add(f"legend {char!r}: unknown terrain {meaning!r} (known: {names})", line)
+        else:
+            chars[char] = kind
+    problems.raise_all()
+    return chars
 
+
+def _grid(grid: str, chars: dict, problems: Problems, grid_line: int | None):
+    """The rows of the grid and its terrain array (None when a row is wrong: one problem per row)."""
     rows = grid.split("\n")
     while rows and not rows[-1].strip():
         rows.pop()
     while rows and not rows[0].strip():
         rows.pop(0)
     rows = [row.rstrip("\r") for row in rows]
-    grid_line = key_line(text, "grid")
-    first_row_line = grid_line + 1 if grid_line else None
-
-    def row_line(r: int) -> int | None:
-        return first_row_line + r if first_row_line else None
-
     width = len(rows[0])
     terrain = np.zeros((len(rows), width), np.uint8)
+    fine = True
     for r, row in enumerate(rows):
+        line = grid_line + 1 + r if grid_line else None
         if len(row) != width:
-            raise fail(f"grid row {r} has {len(row)} squares, row 0 has {width}", row_line(r))
-        for c, char in enumerate(row):
-            if char not in chars:
-                raise fail(f"grid row {r} column {c}: unknown terrain character {char!r}", row_line(r))
-            terrain[r, c] = chars[char]
-    board = Board(terrain)
+            problems.add(f"grid row {r} has {len(row)} squares, row 0 has {width}", line)
+            fine = False
+            continue
+        unknown = [c for c, char in enumerate(row) if char not in chars]
+        if unknown:
+            c = unknown[0]
+            more = f" (and {len(unknown) - 1} more in this row)" if len(unknown) > 1 else ""
+            problems.add(f"grid row {r} column {c}: unknown terrain character {row[c]!r}{more}", line)
+            fine = False
+            continue
+        terrain[r] = [chars[char] for char in row]
+    return tuple(rows), terrain if fine else None
 
-    spawns = []
+
+def _spawns(data: dict, board: Board | None, path, text) -> tuple:
+    """The spawn points (each bad one named); their squares are checked once the grid is good."""
     raw_spawns = data.get("spawn", [])
     if not isinstance(raw_spawns, list):
-        raise fail("'spawn' must be an array of tables [[spawn]]", line_of(text, "[[spawn]]"))
-    for i, spawn in enumerate(raw_spawns):
-        line = line_of(text, "[[spawn]]", i)
-        if not isinstance(spawn, dict) or not isinstance(spawn.get("side"), str):
-            raise fail(f"spawn {i} needs a 'side'", line)
-        at = parse_position(spawn.get("at"), f"spawn {i} 'at'", path, line)
-        if not board.inside(*at):
-            raise fail(f"spawn {i} at {list(at)} is outside the {board.width}x{board.height} map", line)
-        if board.blocks_move[at[1], at[0]]:
-            raise fail(f"spawn {i} at {list(at)} is on impassable terrain", line)
-        spawns.append((spawn["side"], at))
-    return MapData(name=name, board=board, spawns=tuple(spawns), rows=tuple(rows))
+        raise ContentError("'spawn' must be an array of tables [[spawn]]", path, line_of(text, "[[spawn]]"))
+    problems = Problems(path)
+    spawns = []
+    for i, (spawn, line) in enumerate(zip(raw_spawns, lines_of(text, "[[spawn]]", len(raw_spawns)))):
+        with problems.part():
+            if not isinstance(spawn, dict) or not isinstance(spawn.get("side"), str):
+                raise ContentError(f"spawn {i} needs a 'side'", path, line)
+            at = parse_position(spawn.get("at"), f"spawn {i} 'at'", path, line)
+            if board is not None and not board.inside(*at):
+                raise ContentError(f"spawn {i} at {list(at)} is outside the {board.width}x{board.height} map", path, line)
+            if board is not None and board.blocks_move[at[1], at[0]]:
+                raise ContentError(f"spawn {i} at {list(at)} is on impassable terrain", path, line)
+            spawns.append((spawn["side"], at))
+    problems.raise_all()
+    return tuple(spawns)
 
 
 def parse_position(value, what: str, path=None, line=None) -> tuple[int, int]:

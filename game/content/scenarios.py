@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.sizes import SPACE_SQUARES
+from ..core.sizes import SPACE_SQUARES, TINY_PER_SQUARE, squeezed_squares
 from .creatures import RULESETS, StatBlock, bundled_raw, parse_stat_block, schema, with_overrides
-from .errors import ContentError, key_line, line_of, read_document
+from .errors import ContentError, Problems, key_line, line_of, lines_of, problems_of, read_document, relocated
 from .maps import MapData, parse_map, parse_position, resolve_map, load_map
 
 SCENARIO_KEYS = {
@@ -86,165 +86,244 @@ def _check_ruleset(ruleset, path, line) -> str:
 def parse_scenario(data: dict, path: Path | None = None, text: str | None = None,
                    ruleset: str | None = None) -> Scenario:
     """A scenario from its table. The ruleset played is `ruleset` when given, else the file's
-    `ruleset` key (default "5e"); its bundled stat blocks and schema read the creatures."""
-    def fail(message: str, line: int | None = None) -> ContentError:
-        return ContentError(message, path, line)
+    `ruleset` key (default "5e"); its bundled stat blocks and schema read the creatures.
 
-    unknown = set(data) - SCENARIO_KEYS
-    if unknown:
-        key = sorted(unknown)[0]
-        raise fail(f"unknown scenario key {key!r}", key_line(text, key))
+    Every problem is found before any is raised: each top-level key, each creature (its keys,
+    its place on the map, whom it overlaps) on its own; then they are raised together."""
+    problems = Problems(path)
+    for key in sorted(set(data) - SCENARIO_KEYS):
+        problems.add(f"unknown scenario key {key!r}", key_line(text, key))
     if data.get("format", 1) != 1:
-        raise fail(f"unsupported format {data.get('format')!r} (this game reads format 1)", key_line(text, "format"))
+        problems.add(f"unsupported format {data.get('format')!r} (this game reads format 1)", key_line(text, "format"))
     ruleset_line = key_line(text, "ruleset")
-    own_ruleset = _check_ruleset(data.get("ruleset", "5e"), path, ruleset_line)
+    own_ruleset = problems.get(lambda: _check_ruleset(data.get("ruleset", "5e"), path, ruleset_line))
     if ruleset is None:
         ruleset = own_ruleset
     else:
-        ruleset = _check_ruleset(ruleset, path, None)
+        ruleset = problems.get(lambda: _check_ruleset(ruleset, path, None))
         ruleset_line = None  # the override is not on any line of the file
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise fail("'seed' must be a whole number", key_line(text, "seed"))
+        problems.add("'seed' must be a whole number", key_line(text, "seed"))
     diagonals = data.get("diagonals", "5-5-5")
     if diagonals not in ("5-5-5", "5-10-5"):
-        raise fail(f"'diagonals' must be \"5-5-5\" or \"5-10-5\", got {diagonals!r}", key_line(text, "diagonals"))
-
-    mapref = data.get("map")
-    base = path.parent if path else None
-    if isinstance(mapref, str):
-        try:
-            mapdata = load_map(resolve_map(mapref, base))
-        except ContentError as exc:
-            if exc.path:
-                raise
-            raise fail(exc.message, key_line(text, "map")) from None
-    elif isinstance(mapref, dict):
-        mapdata = parse_map(mapref, path, None)
-    else:
-        raise fail("'map' must name a map or be an inline [map] table", key_line(text, "map"))
-    board = mapdata.board
-
+        problems.add(f"'diagonals' must be \"5-5-5\" or \"5-10-5\", got {diagonals!r}", key_line(text, "diagonals"))
+    mapdata = problems.get(lambda: _scenario_map(data.get("map"), path, text))
     sides = data.get("sides", {})
     if not isinstance(sides, dict) or any(v not in SIDE_PLAYERS for v in sides.values()):
-        raise fail("[sides] must map each side to \"human\" or \"ai\"", line_of(text, "[sides]"))
+        problems.add("[sides] must map each side to \"human\" or \"ai\"", line_of(text, "[sides]"))
+        sides = {}
 
     raw_creatures = data.get("creature", [])
     if not isinstance(raw_creatures, list):
-        raise fail("'creature' must be an array of tables [[creature]]", line_of(text, "[[creature]]"))
-    if raw_creatures:
-        try:
-            schema(ruleset)  # a ruleset whose stat blocks cannot be read yet (3.5, 4e)
-        except ContentError as exc:
-            raise fail(exc.message, ruleset_line) from None
-    creatures: list[CreatureSpec] = []
-    seen: set[str] = set()
-    for i, raw in enumerate(raw_creatures):
-        line = line_of(text, "[[creature]]", i)
-        spec = parse_creature(raw, i, path, line, ruleset)
-        if spec.id in seen:
-            raise fail(f"creature id {spec.id!r} is used twice", line)
-        seen.add(spec.id)
-        side = SPACE_SQUARES[spec.stats.size]
-        x, y = spec.at
-        if not board.inside(x, y, side):
-            raise fail(f"creature {spec.id!r} at {list(spec.at)}: its space leaves the "
-                       f"{board.width}x{board.height} map", line)
-        region = board.blocks_move[y: y + side, x: x + side]
-        if region.any() and "squeezing" not in spec.conditions:
-            raise fail(f"creature {spec.id!r} at {list(spec.at)} stands on impassable terrain", line)
-        creatures.append(spec)
-    for spec in creatures:
-        if spec.mount is not None and spec.mount not in seen:
-            raise fail(f"creature {spec.id!r}: unknown mount {spec.mount!r}", spec.line)
-        if spec.side not in sides and sides:
-            raise fail(f"creature {spec.id!r}: side {spec.side!r} is not in [sides]", spec.line)
+        problems.add("'creature' must be an array of tables [[creature]]", line_of(text, "[[creature]]"))
+        raw_creatures = []
+    ids = [raw.get("id") for raw in raw_creatures if isinstance(raw, dict)]
+    creatures = _creatures(raw_creatures, ruleset, ruleset_line, mapdata, sides, ids, problems, path, text)
 
     initiative = data.get("initiative")
     if initiative is not None:
-        if not isinstance(initiative, list) or not all(isinstance(v, str) for v in initiative):
-            raise fail("'initiative' must be a list of creature ids", key_line(text, "initiative"))
-        missing = [c.id for c in creatures if c.id not in initiative]
-        extra = [v for v in initiative if v not in seen]
-        if extra:
-            raise fail(f"'initiative' names unknown creature {extra[0]!r}", key_line(text, "initiative"))
-        if missing or len(set(initiative)) != len(initiative):
-            raise fail(f"'initiative' must list every creature once (missing: {', '.join(missing) or 'none'})",
-                       key_line(text, "initiative"))
+        with problems.part():
+            _check_initiative(initiative, ids, path, key_line(text, "initiative"))
     dice = data.get("dice", [])
     if not isinstance(dice, list) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in dice):
-        raise fail("'dice' must be a list of die faces (whole numbers from 1)", key_line(text, "dice"))
+        problems.add("'dice' must be a list of die faces (whole numbers from 1)", key_line(text, "dice"))
     commands = data.get("command", [])
     if not isinstance(commands, list) or not all(isinstance(c, dict) for c in commands):
-        raise fail("'command' must be an array of tables [[command]]", line_of(text, "[[command]]"))
+        problems.add("'command' must be an array of tables [[command]]", line_of(text, "[[command]]"))
+    problems.raise_all()
     title = data.get("title", path.stem if path else "Skirmish")
     return Scenario(
         path=path, title=str(title), ruleset=ruleset, seed=seed, map=mapdata, diagonals=diagonals,
         sides=dict(sides), creatures=creatures, initiative=initiative, dice=list(dice),
-        commands=list(commands), command_lines=[line_of(text, "[[command]]", i) for i in range(len(commands))],
+        commands=list(commands), command_lines=lines_of(text, "[[command]]", len(commands)),
         raw=data, text=text,
     )
 
 
-def parse_creature(raw: dict, index: int, path, line, ruleset: str) -> CreatureSpec:
-    """One [[creature]] table, its stat block read with the ruleset's schema and bundled files."""
-    def fail(message: str) -> ContentError:
-        return ContentError(message, path, line)
+def _scenario_map(mapref, path, text) -> MapData:
+    """The scenario's map: a bundled name, a path relative to the scenario, or an inline table."""
+    base = path.parent if path else None
+    if isinstance(mapref, str):
+        try:
+            return load_map(resolve_map(mapref, base))
+        except ContentError as exc:
+            if exc.path:
+                raise
+            raise ContentError(exc.message, path, key_line(text, "map")) from None
+    if isinstance(mapref, dict):
+        return parse_map(mapref, path, None)
+    raise ContentError("'map' must name a map or be an inline [map] table", path, key_line(text, "map"))
 
+
+def _creatures(raw_creatures, ruleset, ruleset_line, mapdata, sides, ids, problems: Problems,
+               path, text) -> list[CreatureSpec]:
+    """Each [[creature]]: its keys, then where it stands (the map, and who else is there); every
+    problem is noted in `problems`."""
+    if not raw_creatures or ruleset is None:
+        return []
+    try:
+        schema(ruleset)  # a ruleset whose stat blocks cannot be read yet (3.5, 4e)
+    except ContentError as exc:
+        problems.add(exc.message, ruleset_line)
+        return []
+    creatures: list[CreatureSpec] = []
+    seen: set[str] = set()
+    for i, (raw, line) in enumerate(zip(raw_creatures, lines_of(text, "[[creature]]", len(raw_creatures)))):
+        spec = problems.get(lambda: parse_creature(raw, i, path, line, ruleset))
+        if spec is None:
+            continue
+        if spec.id in seen:
+            problems.add(f"creature id {spec.id!r} is used twice", line)
+            continue
+        seen.add(spec.id)
+        if spec.mount is not None and spec.mount not in ids:
+            problems.add(f"creature {spec.id!r}: unknown mount {spec.mount!r}", line)
+        if sides and spec.side not in sides:
+            problems.add(f"creature {spec.id!r}: side {spec.side!r} is not in [sides]", line)
+        creatures.append(spec)
+    if mapdata is not None:
+        placed = [spec for spec in creatures if problems.get(lambda: _check_place(spec, mapdata.board, path), False)]
+        for message, line in overlaps(placed):
+            problems.add(message, line)
+    return creatures
+
+
+def _check_place(spec: CreatureSpec, board, path) -> bool:
+    """True when the creature's space lies on the map, on squares it can stand on."""
+    side = _side_squares(spec)
+    x, y = spec.at
+    if not board.inside(x, y, side):
+        raise ContentError(f"creature {spec.id!r} at {list(spec.at)}: its space leaves the "
+                           f"{board.width}x{board.height} map", path, spec.line)
+    if board.blocks_move[y: y + side, x: x + side].any():
+        raise ContentError(f"creature {spec.id!r} at {list(spec.at)} stands on impassable terrain", path, spec.line)
+    return True
+
+
+def _side_squares(spec: CreatureSpec) -> int:
+    """The side of the space a creature starts in (smaller while squeezing)."""
+    return squeezed_squares(spec.stats.size) if "squeezing" in spec.conditions else SPACE_SQUARES[spec.stats.size]
+
+
+def overlaps(creatures: list[CreatureSpec]) -> list[tuple[str, int | None]]:
+    """(problem, line) for each creature whose starting space holds another one already: two
+    creatures may share a square only as the rules allow (5e, Size categories): a rider in its
+    mount's space (it is seated there), tiny creatures four to a square, and the dead (no space)."""
+    problems = []
+    holders: dict[tuple[int, int], list[CreatureSpec]] = {}  # square -> the creatures in it so far
+    carried: dict[str, str] = {}  # mount -> its rider
+    for spec in creatures:
+        if spec.mount is not None:
+            if spec.mount in carried:
+                problems.append((f"creature {spec.id!r}: its mount {spec.mount!r} already carries "
+                                 f"{carried[spec.mount]!r}", spec.line))
+            carried.setdefault(spec.mount, spec.id)
+            continue  # a rider is seated in its mount's space
+        if spec.current_hp == 0 and not spec.stats.player:
+            continue  # a dead monster takes no space
+        side = _side_squares(spec)
+        x, y = spec.at
+        squares = [(x + i, y + j) for j in range(side) for i in range(side)]
+        tiny = spec.stats.size == "tiny"
+        clash = None
+        for square in squares:
+            there = holders.get(square, [])
+            if tiny and all(o.stats.size == "tiny" for o in there):
+                if len(there) >= TINY_PER_SQUARE:
+                    clash = (f"creature {spec.id!r} at {list(spec.at)}: square {list(square)} already holds "
+                             f"{TINY_PER_SQUARE} tiny creatures ({', '.join(repr(o.id) for o in there)})")
+            elif there:
+                other = there[0] if not tiny else next(o for o in there if o.stats.size != "tiny")
+                clash = f"creature {spec.id!r} at {list(spec.at)} overlaps creature {other.id!r} at {list(other.at)}"
+            if clash:
+                break
+        if clash:
+            problems.append((clash, spec.line))
+            continue
+        for square in squares:
+            holders.setdefault(square, []).append(spec)
+    return problems
+
+
+def _check_initiative(initiative, ids, path, line) -> None:
+    if not isinstance(initiative, list) or not all(isinstance(v, str) for v in initiative):
+        raise ContentError("'initiative' must be a list of creature ids", path, line)
+    missing = [cid for cid in ids if cid not in initiative]
+    extra = [v for v in initiative if v not in ids]
+    if extra:
+        raise ContentError(f"'initiative' names unknown creature {extra[0]!r}", path, line)
+    if missing or len(set(initiative)) != len(initiative):
+        raise ContentError(f"'initiative' must list every creature once (missing: {', '.join(map(str, missing)) or 'none'})",
+                           path, line)
+
+
+def parse_creature(raw: dict, index: int, path, line, ruleset: str) -> CreatureSpec:
+    """One [[creature]] table, its stat block read with the ruleset's schema and bundled files;
+    every problem of its keys is raised at once, each on the table's line."""
     if not isinstance(raw, dict):
-        raise fail(f"creature {index} must be a table")
+        raise ContentError(f"creature {index} must be a table", path, line)
     cid = raw.get("id")
     if not isinstance(cid, str) or not cid:
-        raise fail(f"creature {index} needs an 'id'")
+        raise ContentError(f"creature {index} needs an 'id'", path, line)
+    problems = Problems(path)
+
+    def fail(message: str) -> None:
+        problems.add(f"creature {cid!r}: {message}", line)
+
     stat_keys = schema(ruleset).STAT_KEYS
-    unknown = set(raw) - CREATURE_KEYS - stat_keys
-    if unknown:
-        raise fail(f"creature {cid!r}: unknown key {sorted(unknown)[0]!r}")
+    for key in sorted(set(raw) - CREATURE_KEYS - stat_keys):
+        fail(f"unknown key {key!r}")
     side = raw.get("side")
     if not isinstance(side, str) or not side:
-        raise fail(f"creature {cid!r} needs a 'side'")
-    at = parse_position(raw.get("at"), f"creature {cid!r} 'at'", path, line)
+        problems.add(f"creature {cid!r} needs a 'side'", line)
+    at = problems.get(lambda: parse_position(raw.get("at"), f"creature {cid!r} 'at'", path, line))
     kind = raw.get("kind")
+    stats = None
     overrides = {k: v for k, v in raw.items() if k in stat_keys and k not in ("id", "name")}
     if "stats" in raw:
         if not isinstance(raw["stats"], dict):
-            raise fail(f"creature {cid!r}: 'stats' must be a table")
-        stats_raw = {"id": kind or cid, "name": raw.get("name", cid), **raw["stats"], **overrides}
-        try:
-            stats = parse_stat_block(stats_raw, path, ruleset=ruleset)
-        except ContentError as exc:
-            raise fail(f"creature {cid!r}: {exc.message}") from None
-        kind = kind or stats.id
+            fail("'stats' must be a table")
+        else:
+            stats_raw = {"id": kind or cid, "name": raw.get("name", cid), **raw["stats"], **overrides}
+            try:
+                stats = parse_stat_block(stats_raw, path, ruleset=ruleset)
+                kind = kind or stats.id
+            except ContentError as exc:
+                problems.found += problems_of(relocated(exc, path, line, f"creature {cid!r}: "))
+    elif not isinstance(kind, str):
+        problems.add(f"creature {cid!r} needs a 'kind' (a bundled stat block) or [creature.stats]", line)
     else:
-        if not isinstance(kind, str):
-            raise fail(f"creature {cid!r} needs a 'kind' (a bundled stat block) or [creature.stats]")
         try:
             base = bundled_raw(ruleset, kind)
+            stats = with_overrides(ruleset, base, overrides, path, line) if overrides else _bundled(ruleset, kind)
         except ContentError as exc:
-            raise fail(f"creature {cid!r}: {exc.message}") from None
-        stats = with_overrides(ruleset, base, overrides, path, line) if overrides else _bundled(ruleset, kind)
+            problems.found += problems_of(relocated(exc, path, line, f"creature {cid!r}: "))
     current = raw.get("current_hp")
-    if current is not None and (not isinstance(current, int) or not 0 <= current <= stats.hp):
-        raise fail(f"creature {cid!r}: 'current_hp' must be between 0 and {stats.hp}")
+    if current is not None and stats is not None and (
+            not isinstance(current, int) or isinstance(current, bool) or not 0 <= current <= stats.hp):
+        fail(f"'current_hp' must be between 0 and {stats.hp}")
     temp = raw.get("temp_hp", 0)
-    if not isinstance(temp, int) or temp < 0:
-        raise fail(f"creature {cid!r}: 'temp_hp' must be 0 or more")
+    if not isinstance(temp, int) or isinstance(temp, bool) or temp < 0:
+        fail("'temp_hp' must be 0 or more")
     conditions = raw.get("conditions", [])
-    if not isinstance(conditions, list) or any(c not in STARTING_CONDITIONS for c in conditions):
-        raise fail(f"creature {cid!r}: 'conditions' must be a list of {sorted(STARTING_CONDITIONS)}")
-    # SRD 5.1, condition immunities: a creature immune to a condition never has it
-    immune = [c for c in conditions if c in getattr(stats, "condition_immunities", ())]
-    if immune:
-        raise fail(f"creature {cid!r} is immune to {immune[0]}: it cannot start {immune[0]}")
+    if not isinstance(conditions, list) or any(not isinstance(c, str) or c not in STARTING_CONDITIONS for c in conditions):
+        fail(f"'conditions' must be a list of {sorted(STARTING_CONDITIONS)}")
+    elif stats is not None:
+        # SRD 5.1, condition immunities: a creature immune to a condition never has it
+        immune = [c for c in conditions if c in getattr(stats, "condition_immunities", ())]
+        if immune:
+            problems.add(f"creature {cid!r} is immune to {immune[0]}: it cannot start {immune[0]}", line)
     for key in ("surprised", "hidden"):
         if not isinstance(raw.get(key, False), bool):
-            raise fail(f"creature {cid!r}: '{key}' must be true or false")
+            fail(f"'{key}' must be true or false")
     altitude = raw.get("altitude", 0)
-    if not isinstance(altitude, (int, float)) or altitude < 0:
-        raise fail(f"creature {cid!r}: 'altitude' must be 0 or more metres")
+    if not isinstance(altitude, (int, float)) or isinstance(altitude, bool) or altitude < 0:
+        fail("'altitude' must be 0 or more metres")
     mount = raw.get("mount")
     if mount is not None and not isinstance(mount, str):
-        raise fail(f"creature {cid!r}: 'mount' must be a creature id")
+        fail("'mount' must be a creature id")
+    problems.raise_all()
     name = raw.get("name")
     return CreatureSpec(
         id=cid, kind=kind, side=side, at=at, stats=stats, name=name if isinstance(name, str) else None,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from ..core.dice import DiceError, DiceExpr
 from ..core.movement import MODES
 from ..core.sizes import SIZES
-from .errors import ContentError, key_line, line_of
+from .errors import ContentError, Problems, key_line, line_of, lines_of
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 SKILL_ABILITY = {
@@ -134,6 +134,11 @@ class StatBlock:
         return next((a for a in self.attacks if a.name == name), None)
 
 
+def _known(value, allowed) -> bool:
+    """A name among the allowed ones (a value of any other type is not, even an unhashable one)."""
+    return isinstance(value, str) and value in allowed
+
+
 def _fail(message: str, path, line=None) -> ContentError:
     return ContentError(message, path, line)
 
@@ -165,53 +170,64 @@ def _dice(value, what: str, path, line) -> DiceExpr:
         raise _fail(f"{what}: {exc}", path, line) from None
 
 
-def parse_attack(data: dict, index: int, path, text) -> Attack:
-    line = line_of(text, "[[attacks]]", index)
+def parse_attack(data: dict, index: int, path, text, line: int | None = None) -> Attack:
+    """One [[attacks]] table; every problem of its keys is raised at once, on the table's line
+    (found in text unless given)."""
+    line = line if line is not None else line_of(text, "[[attacks]]", index)
     if not isinstance(data, dict):
         raise _fail(f"attack {index} must be a table", path, line)
-    unknown = set(data) - ATTACK_KEYS
-    if unknown:
-        raise _fail(f"attack {index}: unknown key {sorted(unknown)[0]!r}", path, line)
+    problems = Problems(path)
     name = data.get("name")
     if not isinstance(name, str) or not name:
-        raise _fail(f"attack {index} needs a 'name'", path, line)
-    what = f"attack {name!r}"
+        problems.add(f"attack {index} needs a 'name'", line)
+    what = f"attack {name!r}" if isinstance(name, str) and name else f"attack {index}"
+
+    def fail(message: str) -> None:
+        problems.add(f"{what}: {message}", line)
+
+    for key in sorted(set(data) - ATTACK_KEYS):
+        fail(f"unknown key {key!r}")
     kind = data.get("kind")
     if kind not in ("melee", "ranged"):
-        raise _fail(f"{what}: 'kind' must be 'melee' or 'ranged', got {kind!r}", path, line)
+        fail(f"'kind' must be 'melee' or 'ranged', got {kind!r}")
     to_hit = data.get("to_hit")
     if not isinstance(to_hit, int) or isinstance(to_hit, bool):
-        raise _fail(f"{what}: 'to_hit' must be a whole number", path, line)
-    damage = _dice(data.get("damage"), f"{what} 'damage'", path, line)
+        fail("'to_hit' must be a whole number")
+    damage = problems.get(lambda: _dice(data.get("damage"), f"{what} 'damage'", path, line))
     dtype = data.get("type")
-    if dtype not in DAMAGE_TYPES:
-        raise _fail(f"{what}: unknown damage type {dtype!r}", path, line)
+    if not _known(dtype, DAMAGE_TYPES):
+        fail(f"unknown damage type {dtype!r}")
     reach = data.get("reach", 1.5)
     if not isinstance(reach, (int, float)) or isinstance(reach, bool) or reach <= 0:
-        raise _fail(f"{what}: 'reach' must be a positive number of metres", path, line)
+        fail("'reach' must be a positive number of metres")
     rng = data.get("range")
     if rng is not None:
         if (not isinstance(rng, list) or len(rng) != 2
                 or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in rng)
                 or rng[0] > rng[1]):
-            raise _fail(f"{what}: 'range' must be [normal, long] in metres", path, line)
-        rng = (float(rng[0]), float(rng[1]))
+            fail("'range' must be [normal, long] in metres")
+        else:
+            rng = (float(rng[0]), float(rng[1]))
     elif kind == "ranged":
-        raise _fail(f"{what}: a ranged attack needs 'range = [normal, long]'", path, line)
+        fail("a ranged attack needs 'range = [normal, long]'")
     props = data.get("properties", [])
-    if not isinstance(props, list) or any(p not in WEAPON_PROPERTIES for p in props):
-        raise _fail(f"{what}: 'properties' must be a list of {sorted(WEAPON_PROPERTIES)}", path, line)
-    versatile = _dice(data["versatile"], f"{what} 'versatile'", path, line) if "versatile" in data else None
-    extra = _dice(data["extra_damage"], f"{what} 'extra_damage'", path, line) if "extra_damage" in data else None
+    if not isinstance(props, list) or any(not _known(p, WEAPON_PROPERTIES) for p in props):
+        fail(f"'properties' must be a list of {sorted(WEAPON_PROPERTIES)}")
+    versatile = extra = None
+    if "versatile" in data:
+        versatile = problems.get(lambda: _dice(data["versatile"], f"{what} 'versatile'", path, line))
+    if "extra_damage" in data:
+        extra = problems.get(lambda: _dice(data["extra_damage"], f"{what} 'extra_damage'", path, line))
     extra_type = data.get("extra_type")
-    if extra is not None and extra_type not in DAMAGE_TYPES:
-        raise _fail(f"{what}: 'extra_type' must be a damage type", path, line)
+    if extra is not None and not _known(extra_type, DAMAGE_TYPES):
+        fail("'extra_type' must be a damage type")
     on_hit = data.get("on_hit", {})
     if not isinstance(on_hit, dict):
-        raise _fail(f"{what}: 'on_hit' must be a table", path, line)
+        fail("'on_hit' must be a table")
     ammunition = data.get("ammunition")
     if ammunition is not None and (not isinstance(ammunition, int) or isinstance(ammunition, bool) or ammunition < 0):
-        raise _fail(f"{what}: 'ammunition' must be a number of shots, 0 or more", path, line)
+        fail("'ammunition' must be a number of shots, 0 or more")
+    problems.raise_all()
     return Attack(
         name=name, kind=kind, to_hit=to_hit, damage=damage, type=dtype, reach=float(reach),
         range=rng, properties=frozenset(props), versatile=versatile, extra_damage=extra,
@@ -220,53 +236,63 @@ def parse_attack(data: dict, index: int, path, text) -> Attack:
 
 
 def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBlock:
-    """A 5e stat block from its table; path and text, when given, locate the errors."""
-    unknown = set(data) - STAT_KEYS
-    if unknown:
-        key = sorted(unknown)[0]
-        raise _fail(f"unknown stat block key {key!r}", path, key_line(text, key))
+    """A 5e stat block from its table; path and text, when given, locate the errors. Each key is
+    checked on its own and every problem is raised at once."""
+    problems = Problems(path)
+    for key in sorted(set(data) - STAT_KEYS):
+        problems.add(f"unknown stat block key {key!r}", key_line(text, key))
     for key in ("id", "name"):
         if not isinstance(data.get(key), str) or not data.get(key):
-            raise _fail(f"a stat block needs a '{key}' string", path, key_line(text, key))
+            problems.add(f"a stat block needs a '{key}' string", key_line(text, key))
     size = data.get("size", "medium")
     if size not in SIZES:
-        raise _fail(f"'size' must be one of {', '.join(SIZES)}, got {size!r}", path, key_line(text, "size"))
-    ac = _int(data, "ac", path, text, minimum=0)
-    hp = _int(data, "hp", path, text, minimum=1)
+        problems.add(f"'size' must be one of {', '.join(SIZES)}, got {size!r}", key_line(text, "size"))
+    ac = problems.get(lambda: _int(data, "ac", path, text, minimum=0))
+    hp = problems.get(lambda: _int(data, "hp", path, text, minimum=1))
     speed = data.get("speed", {"walk": 9})
     if (not isinstance(speed, dict) or any(m not in MODES for m in speed)
             or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0 for v in speed.values())):
-        raise _fail("'speed' must be a table like { walk = 9, fly = 18 } in metres", path, key_line(text, "speed"))
+        problems.add("'speed' must be a table like { walk = 9, fly = 18 } in metres", key_line(text, "speed"))
     abilities = data.get("abilities", {})
     if (not isinstance(abilities, dict) or set(abilities) - set(ABILITIES)
             or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 30 for v in abilities.values())):
-        raise _fail("'abilities' must give str dex con int wis cha as numbers 1-30", path, key_line(text, "abilities"))
+        problems.add("'abilities' must give str dex con int wis cha as numbers 1-30", key_line(text, "abilities"))
     saves = data.get("saves", {})
     if not isinstance(saves, dict) or set(saves) - set(ABILITIES) or not all(isinstance(v, int) for v in saves.values()):
-        raise _fail("'saves' must map abilities to save bonuses", path, key_line(text, "saves"))
+        problems.add("'saves' must map abilities to save bonuses", key_line(text, "saves"))
     skills = data.get("skills", {})
     if not isinstance(skills, dict) or set(skills) - set(SKILL_ABILITY) or not all(isinstance(v, int) for v in skills.values()):
         bad = sorted(set(skills) - set(SKILL_ABILITY)) if isinstance(skills, dict) else []
-        raise _fail(f"'skills' must map skill names to bonuses{': unknown ' + repr(bad[0]) if bad else ''}",
-                    path, key_line(text, "skills"))
+        problems.add(f"'skills' must map skill names to bonuses{': unknown ' + repr(bad[0]) if bad else ''}",
+                     key_line(text, "skills"))
     passive = data.get("passive_perception")
     if passive is not None:
-        passive = _int(data, "passive_perception", path, text)
+        passive = problems.get(lambda: _int(data, "passive_perception", path, text))
     spellcasting = data.get("spellcasting")
     if spellcasting is not None and spellcasting not in ABILITIES:
-        raise _fail("'spellcasting' must be an ability like 'int'", path, key_line(text, "spellcasting"))
+        problems.add("'spellcasting' must be an ability like 'int'", key_line(text, "spellcasting"))
     slots = data.get("spell_slots", {})
     try:
         slots = tuple(sorted((int(k), int(v)) for k, v in slots.items()))
     except (AttributeError, ValueError, TypeError):
-        raise _fail("'spell_slots' must map spell levels to counts, like { 1 = 2 }", path,
-                    key_line(text, "spell_slots")) from None
+        problems.add("'spell_slots' must map spell levels to counts, like { 1 = 2 }", key_line(text, "spell_slots"))
     attacks = data.get("attacks", [])
     if not isinstance(attacks, list):
-        raise _fail("'attacks' must be an array of tables [[attacks]]", path, line_of(text, "[[attacks]]"))
+        problems.add("'attacks' must be an array of tables [[attacks]]", line_of(text, "[[attacks]]"))
+        attacks = []
+    lines = lines_of(text, "[[attacks]]", len(attacks))
+    attacks = [problems.get(lambda: parse_attack(a, i, path, text, lines[i])) for i, a in enumerate(attacks)]
     for key in ("player", "hover", "rideable"):
         if not isinstance(data.get(key, False), bool):
-            raise _fail(f"'{key}' must be true or false", path, key_line(text, key))
+            problems.add(f"'{key}' must be true or false", key_line(text, key))
+    numbers = {key: problems.get(lambda: _int(data, key, path, text, minimum=low, default=default))
+               for key, low, default in (("proficiency", 0, 2), ("attacks_per_action", 1, 1),
+                                         ("damage_reduction", 0, 0))}
+    names = {key: problems.get(lambda: _names(data, key, path, text, allowed), ())
+             for key, allowed in (("resistances", DAMAGE_TYPES), ("vulnerabilities", DAMAGE_TYPES),
+                                  ("immunities", DAMAGE_TYPES), ("spells", None), ("items", None),
+                                  ("traits", None), ("condition_immunities", None))}
+    problems.raise_all()
     return StatBlock(
         id=data["id"],
         name=data["name"],
@@ -275,24 +301,24 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
         hp=hp,
         speed=tuple(sorted((m, float(v)) for m, v in speed.items())),
         abilities=tuple((a, abilities.get(a, 10)) for a in ABILITIES),
-        proficiency=_int(data, "proficiency", path, text, minimum=0, default=2),
+        proficiency=numbers["proficiency"],
         saves=tuple(sorted(saves.items())),
         skills=tuple(sorted(skills.items())),
         passive_perception=passive,
-        resistances=frozenset(_names(data, "resistances", path, text, DAMAGE_TYPES)),
-        vulnerabilities=frozenset(_names(data, "vulnerabilities", path, text, DAMAGE_TYPES)),
-        immunities=frozenset(_names(data, "immunities", path, text, DAMAGE_TYPES)),
+        resistances=frozenset(names["resistances"]),
+        vulnerabilities=frozenset(names["vulnerabilities"]),
+        immunities=frozenset(names["immunities"]),
         player=data.get("player", False),
-        attacks_per_action=_int(data, "attacks_per_action", path, text, minimum=1, default=1),
-        damage_reduction=_int(data, "damage_reduction", path, text, minimum=0, default=0),
+        attacks_per_action=numbers["attacks_per_action"],
+        damage_reduction=numbers["damage_reduction"],
         spellcasting=spellcasting,
-        spells=_names(data, "spells", path, text),
+        spells=names["spells"],
         spell_slots=slots,
-        items=_names(data, "items", path, text),
-        attacks=tuple(parse_attack(a, i, path, text) for i, a in enumerate(attacks)),
-        traits=frozenset(_names(data, "traits", path, text)),
+        items=names["items"],
+        attacks=tuple(attacks),
+        traits=frozenset(names["traits"]),
         hover=data.get("hover", False),
-        condition_immunities=frozenset(_names(data, "condition_immunities", path, text)),
+        condition_immunities=frozenset(names["condition_immunities"]),
         rideable=data.get("rideable", False),
         extra=tuple((k, data[k]) for k in ("challenge", "armor") if k in data),
     )
@@ -311,17 +337,17 @@ class Item:
 
 
 def parse_item(data: dict, path=None, text=None) -> Item:
-    """An item from its table (an item file or its parsed TOML)."""
-    unknown = set(data) - ITEM_KEYS
-    if unknown:
-        key = sorted(unknown)[0]
-        raise _fail(f"unknown item key {key!r}", path, key_line(text, key))
+    """An item from its table (an item file or its parsed TOML); every problem raised at once."""
+    problems = Problems(path)
+    for key in sorted(set(data) - ITEM_KEYS):
+        problems.add(f"unknown item key {key!r}", key_line(text, key))
     if not isinstance(data.get("id"), str) or not isinstance(data.get("name"), str):
-        raise _fail("an item needs 'id' and 'name' strings", path)
-    heal = _dice(data["heal"], "'heal'", path, key_line(text, "heal")) if "heal" in data else None
+        problems.add("an item needs 'id' and 'name' strings")
+    heal = problems.get(lambda: _dice(data["heal"], "'heal'", path, key_line(text, "heal"))) if "heal" in data else None
     action = data.get("action", "action")
     if action not in ("action", "bonus_action"):
-        raise _fail("'action' must be 'action' or 'bonus_action'", path, key_line(text, "action"))
+        problems.add("'action' must be 'action' or 'bonus_action'", key_line(text, "action"))
+    problems.raise_all()
     return Item(id=data["id"], name=data["name"], kind=str(data.get("kind", "item")), heal=heal, action=action)
 
 
@@ -390,34 +416,41 @@ def _flag(data: dict, key: str, path, text, default: bool) -> bool:
 
 
 def parse_spell(data: dict, path=None, text=None) -> Spell:
-    """A spell file (assets/rulesets/5e/spells/ID.toml); every problem names its line."""
-    unknown = set(data) - SPELL_KEYS
-    if unknown:
-        key = sorted(unknown)[0]
-        raise _fail(f"unknown spell key {key!r}", path, key_line(text, key))
+    """A spell file (assets/rulesets/5e/spells/ID.toml); every problem names its line, and all
+    are raised at once."""
+    problems = Problems(path)
+    for key in sorted(set(data) - SPELL_KEYS):
+        problems.add(f"unknown spell key {key!r}", key_line(text, key))
     if not isinstance(data.get("id"), str) or not data["id"]:
-        raise _fail("a spell needs an 'id' (kebab-case, e.g. \"fire-bolt\")", path)
-    effect = _choice(data, "effect", SPELL_EFFECTS, path, text)
+        problems.add("a spell needs an 'id' (kebab-case, e.g. \"fire-bolt\")")
+    effect = problems.get(lambda: _choice(data, "effect", SPELL_EFFECTS, path, text))
     save = data.get("save")
     if save is not None and save not in ABILITIES:
-        raise _fail(f"'save' must be one of {', '.join(ABILITIES)}", path, key_line(text, "save"))
+        problems.add(f"'save' must be one of {', '.join(ABILITIES)}", key_line(text, "save"))
     if effect in ("save", "area") and save is None:
-        raise _fail(f"a spell of effect {effect!r} needs a 'save'", path)
+        problems.add(f"a spell of effect {effect!r} needs a 'save'")
     damage_type = data.get("damage_type", "")
-    if damage_type and damage_type not in DAMAGE_TYPES:
-        raise _fail(f"'damage_type': unknown {damage_type!r}", path, key_line(text, "damage_type"))
-    dice = _dice(data["dice"], "'dice'", path, key_line(text, "dice")) if "dice" in data else None
-    if dice is None and effect not in ("reaction",):
-        raise _fail(f"a spell of effect {effect!r} needs 'dice'", path)
-    area = _choice(data, "area", AREAS + (None,), path, text) if "area" in data or effect == "area" else None
-    if effect == "area" and area is None:
-        raise _fail("an area spell needs 'area' (sphere or cone) and 'size'", path)
-    return Spell(
-        name=data["id"], level=_int(data, "level", path, text, minimum=0), title=str(data.get("name", data["id"])),
-        time=_choice(data, "casting_time", CASTING_TIMES, path, text), effect=effect,
-        range_m=_metres(data, "range", path, text), dice=dice,
-        per_slot=_int(data, "per_slot", path, text, minimum=0, default=0), dtype=damage_type, save=save,
-        area=area, size_m=_metres(data, "size", path, text), sees=_flag(data, "sees", path, text, False),
-        cover_helps=_flag(data, "cover_helps", path, text, True), hostile=_flag(data, "hostile", path, text, True),
-        darts=_int(data, "darts", path, text, minimum=0, default=0),
-    )
+    if damage_type and not _known(damage_type, DAMAGE_TYPES):
+        problems.add(f"'damage_type': unknown {damage_type!r}", key_line(text, "damage_type"))
+    dice = problems.get(lambda: _dice(data["dice"], "'dice'", path, key_line(text, "dice"))) if "dice" in data else None
+    if "dice" not in data and effect not in ("reaction", None):
+        problems.add(f"a spell of effect {effect!r} needs 'dice'")
+    area = None
+    if "area" in data or effect == "area":
+        area = problems.get(lambda: _choice(data, "area", AREAS + (None,), path, text))
+        if effect == "area" and "area" not in data:
+            problems.add("an area spell needs 'area' (sphere or cone) and 'size'")
+    fields = {key: problems.get(read) for key, read in (
+        ("level", lambda: _int(data, "level", path, text, minimum=0)),
+        ("time", lambda: _choice(data, "casting_time", CASTING_TIMES, path, text)),
+        ("range_m", lambda: _metres(data, "range", path, text)),
+        ("per_slot", lambda: _int(data, "per_slot", path, text, minimum=0, default=0)),
+        ("size_m", lambda: _metres(data, "size", path, text)),
+        ("sees", lambda: _flag(data, "sees", path, text, False)),
+        ("cover_helps", lambda: _flag(data, "cover_helps", path, text, True)),
+        ("hostile", lambda: _flag(data, "hostile", path, text, True)),
+        ("darts", lambda: _int(data, "darts", path, text, minimum=0, default=0)),
+    )}
+    problems.raise_all()
+    return Spell(name=data["id"], title=str(data.get("name", data["id"])), effect=effect, dice=dice,
+                 dtype=damage_type, save=save, area=area, **fields)

@@ -1,11 +1,16 @@
-"""`skirmish check`: validate any file (map, stat block, item, spell or scenario) and list its problems."""
+"""`skirmish check`: validate any file (map, stat block, item, spell or scenario) and list its problems.
+
+The loaders check each part of a file on its own (each key, creature, grid row, attack) and
+raise every problem at once (content.errors.ContentErrors); a scenario that loads is then
+started and its commands replayed, which finds the first illegal command. One line per
+problem, `file:line: what`, at most MAX_PROBLEMS of them (then one line saying how many more)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from ..content.creatures import parse_item, parse_stat_block, schema
-from ..content.errors import ContentError, read_document
+from ..content.errors import MAX_PROBLEMS, ContentError, problems_of, read_document
 from ..content.maps import parse_map
 from ..content.scenarios import is_scenario, parse_scenario
 
@@ -44,8 +49,16 @@ def check_file(path: Path) -> list[str]:
             return [f"{path}: not a map, stat block, item, spell or scenario "
                     "(no 'grid', 'hp', 'effect' or [[creature]])"]
     except ContentError as exc:
-        return [str(exc)]
+        return _lines(path, exc)
     return []
+
+
+def _lines(path: Path, exc: ContentError) -> list[str]:
+    """Each problem of the error, one line each (bounded)."""
+    found = [str(p) for p in problems_of(exc)]
+    if len(found) > MAX_PROBLEMS:
+        found = found[:MAX_PROBLEMS] + [f"{path}: {len(found) - MAX_PROBLEMS} more problems not shown"]
+    return found
 
 
 def _check_scenario_play(scenario) -> list[str]:
@@ -55,7 +68,7 @@ def _check_scenario_play(scenario) -> list[str]:
     try:
         result = replay(scenario)
     except ContentError as exc:
-        return [str(exc)]
+        return _lines(scenario.path, exc)
     if result.error:
         line = scenario.command_lines[result.failed_index]
         return [f"{scenario.path}{':' + str(line) if line else ''}: {result.error}"]

@@ -12,7 +12,7 @@ import functools
 
 from ...core.dice import DiceExpr
 from ...core.terrain import TOTAL
-from .actions import drags
+from .actions import drag_slows, drags
 from .attacks import armour_class, preview_attack
 from .checks import best_of, check_bonus
 from .conditions import dodging
@@ -79,8 +79,13 @@ class Estimates:
         """Advantage (+1, 0, -1) of an attack from a square the attacker may move to, from the common
         sources only (preview_attack is the rule, for the square it stands on): 5e, prone target
         (within 1.5 m or beyond), Dodge, restrained or unconscious target, prone attacker, a ranged
-        attack beyond normal range or with a foe next to the attacker, Pack Tactics."""
+        attack beyond normal range or with a foe next to the attacker, Pack Tactics, and Unseen
+        attackers and targets (a hidden attacker or target)."""
         good = bad = 0
+        if "hidden" in target.conditions:
+            bad += 1
+        if "hidden" in attacker.conditions:
+            good += 1
         if target.prone:
             good, bad = (good + 1, bad) if distance_m <= 1.5 else (good, bad + 1)
         if dodging(target):
@@ -133,6 +138,17 @@ class Estimates:
         """The creatures it grapples and drags along when it moves."""
         return drags(self.battle, creature)
 
+    def drag_factor(self, creature) -> int:
+        """What each metre of its move costs: 2 while it drags a grappled creature that is not two
+        sizes smaller (5e, Moving a grappled creature: your speed is halved), else 1."""
+        dragged = drags(self.battle, creature)
+        return 2 if dragged and drag_slows(creature, dragged) else 1
+
+    def follows_drag(self, grappler, held) -> bool:
+        """Whether a creature it grapples can be dragged into the squares it leaves (a space no
+        bigger than the grappler's); one that cannot stays behind and is freed out of reach."""
+        return held.side_squares <= grappler.side_squares
+
     # -- spells and reactions
     def spells(self, creature) -> list:
         """The spells (spells.Spell records) the creature knows and the engine can cast."""
@@ -153,7 +169,13 @@ class Estimates:
         """Whether the creature could cast shield as a reaction now."""
         return can_cast_shield(creature, self.battle)
 
-    # -- contests
+    # -- contests and checks
+    def search_odds(self, searcher, hider) -> float:
+        """Chance that the searcher's Wisdom (Perception) check finds the hider (5e, Search: it
+        equals or beats the Stealth total the hider rolled, which the log shows)."""
+        need = hider.effects.get("stealth", 0) - check_bonus(searcher, "perception")
+        return min(1.0, max(0.0, (21 - max(need, 1)) / 20))
+
     def check_bonus(self, creature, skill: str) -> int:
         return check_bonus(creature, skill)
 

@@ -8,8 +8,9 @@ Levels (`choose(battle, level)` gives the next command for whoever must act now)
   where a monster would, drinks a potion when hurt, dashes when nothing is in range;
 - `hard`: the same tactician with a sharper eye: it weighs kills, threat and casters, counts
   the opportunity attacks a path provokes, and uses the rest of the chapter: where to stand
-  (positioning.py: cover from archers, reach, chokepoints, hiding) and the special melee
-  attacks (maneuvers.py: grapple, shove prone, escape).
+  (positioning.py: cover from archers, reach, chokepoints, hiding, stepping out to cast) and
+  the special melee attacks (maneuvers.py: grapple, shove prone, escape, keeping a hold); it
+  searches for a hidden foe when nothing better is worth the action.
 Every choice is deterministic from the battle state; a command is checked with
 `Battle.check` before it is given, so a computer player never issues an illegal one.
 """

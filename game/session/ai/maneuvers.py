@@ -16,6 +16,8 @@ attacking, so that the tactician's usual "highest score first" picks it only whe
 - A grapple is worth that keeping: on a target already prone, or when an attack is left after it
   for the shove; and a little for pinning an archer or caster next to me.
 - Held down prone (or an archer held in melee), escaping is worth what getting free gives back.
+- Holding is worth as much to the grappler (`hold_value`): positioning.py counts it against a
+  move that would leave behind a held foe too big to be dragged along.
 """
 
 from __future__ import annotations
@@ -141,6 +143,15 @@ def _grapple_score(t, target, odds: float, attacks: int, best_here: float) -> fl
     return odds * gain
 
 
+def hold_value(t, target) -> float:
+    """What keeping my grapple on the target is worth: a prone one stays down (it cannot stand
+    at speed 0), an archer or caster next to me keeps shooting at disadvantage."""
+    gain = pin_gain(t, target, held=True)
+    if target.prone:
+        gain += KEEP_ROUNDS * lasting_gain(t, target)
+    return gain
+
+
 def _held_by_my_side(t, target) -> bool:
     grappler = target.effects.get("grappled_by")
     return grappler is not None and t.state.creatures[grappler].side == t.me.side
@@ -220,9 +231,10 @@ def threat_cut(t, target) -> float:
     return cut * target.stats.attacks_per_action
 
 
-def pin_gain(t, target) -> float:
-    """A grappled archer or caster cannot step away from me: its shots keep disadvantage."""
-    if not (_prefers_range(target) or target.stats.spellcasting) or target.speed() == 0:
+def pin_gain(t, target, held: bool = False) -> float:
+    """A grappled archer or caster cannot step away from me: its shots keep disadvantage (held:
+    it is grappled already, so its speed of 0 is the grapple's)."""
+    if not (_prefers_range(target) or target.stats.spellcasting) or target.speed() == 0 and not held:
         return 0.0
     if _distance(t, t.me, target) > 1.5 + 1e-9:
         return 0.0

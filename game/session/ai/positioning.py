@@ -1,6 +1,8 @@
-"""Where a hard computer player stands: squares to strike from, opportunity attacks on the
-way, cover from the foe's archers, staying out of reach (reach weapons, crowds), squeezing
-only where it pays, holding a chokepoint with a readied attack, and hiding places."""
+"""Where a hard computer player stands: squares to strike from (spells included), opportunity
+attacks on the way, cover from the foe's archers (on average over where they may shoot from
+after their move, and only where we keep a line to a foe), staying out of reach (reach weapons,
+crowds), squeezing only where it pays, holding a chokepoint with a readied attack, hiding
+places, a Dash only with the walk it buys, and a grapple weighed against walking off."""
 
 from __future__ import annotations
 
@@ -23,7 +25,9 @@ class Positioning:
         left = me.movement_left()
         dash_left = left + (me.speed() if me.action else 0.0)
         field = self.est.field(me, limit_m=max(left, dash_left))
-        reach = field.reachable(left)
+        drag = self.est.drag_factor(me)  # a grappler drags its foe along at half speed
+        reach = field.reachable(left / drag)
+        let_go = self.left_behind()  # held foes that cannot be dragged: walking off frees them
         plans = []
         candidates = self.candidate_squares(field, reach)
         hiding = self.hard and not can_act and self.can_hide_now()
@@ -43,14 +47,15 @@ class Positioning:
         shelter_here = 0.0
         if sheltering:
             self.prefetch_shelter(spaces + [self.sp[me.id]])
-            shelter_here = self.shelter(self.sp[me.id])
+            self.prefetch_cover(spaces + [self.sp[me.id]], self.foes)
+            shelter_here = self.shelter_kept(self.sp[me.id])
         for (x, y) in candidates:
             cost = field.cost[y, x]
             oa = self.opportunity_cost(field, x, y) if self.hard else self.simple_oa(field, x, y)
             side = self.side_at(field, x, y)
             safety = self.safety((x, y, side), ranged) - self.exposure((x, y, side)) if self.hard else 0.0
             if sheltering:
-                safety += self.shelter((x, y, side)) - shelter_here
+                safety += self.shelter_kept((x, y, side)) - shelter_here
             then = None
             if can_act:
                 strikes = self.strikes_from(x, y, exact=False)
@@ -62,6 +67,10 @@ class Positioning:
             score = gain - best_here - oa + safety - 0.01 * cost
             if field.squeezing[y, x]:
                 score -= 1.5
+            for held, worth in let_go:
+                if gap_squares((x, y, side), self.sp[held.id], self.battle.diagonals) * SQUARE_M > \
+                        self.est.melee_reach(me) + 1e-9:
+                    score -= worth
             why = "move to strike"
             if hiding and self.hideout((x, y, side)):
                 score += self.hide_value()
@@ -69,10 +78,22 @@ class Positioning:
             if score > 0.2:
                 plans.append(Plan(best_here + score, {"actor": me.id, "act": "move", "to": [int(x), int(y)]},
                                   why, then, trusted=self.plain_mover()))
-        if not plans and best_here <= 0 and (can_act or not (self.hard and ranged)):
-            # closing in after acting is for melee creatures; archers keep their distance
-            plans += self.close_in(field, left, dash_left)
+        if not plans and best_here <= 0 and (can_act or me.dashes or not (self.hard and ranged)):
+            # closing in after acting is for melee creatures (archers keep their distance), or
+            # for whoever dashed to close in
+            plans += self.close_in(field, left / drag, dash_left / drag)
         return plans
+
+    def left_behind(self) -> list[tuple]:
+        """Hard: (foe, what holding it is worth) for each foe we grapple that could not be dragged
+        along (a bigger space than ours): walking out of reach sets it free (5e, Grappled)."""
+        if not self.hard:
+            return []
+        from .maneuvers import hold_value
+
+        me = self.me
+        return [(held, hold_value(self, held)) for held in self.est.drags(me)
+                if not self.est.follows_drag(me, held)]
 
     def gaps_to(self, xs, ys, side: int, creatures) -> np.ndarray:
         """For many squares at once, the grid gap to the nearest of the creatures."""
@@ -149,21 +170,67 @@ class Positioning:
             self._archers = archers
         return self._archers
 
+    def archer_spots(self, foe) -> list[tuple]:
+        """Where a foe archer may shoot from on its turn: its space, and as far as its speed
+        takes it in each of the eight directions over ground it can walk (it moves before it shoots)."""
+        spots = self.__dict__.setdefault("_spots", {})
+        if foe.id not in spots:
+            board = self.battle.board
+            x, y, side = self.sp[foe.id]
+            steps = int(foe.speed() / SQUARE_M + 1e-9)
+            found = [(x, y, side)]
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+                cx, cy = x, y
+                for _ in range(steps):
+                    nx, ny = cx + dx, cy + dy
+                    if not board.inside(nx, ny, side) or board.blocks_move[ny:ny + side, nx:nx + side].any():
+                        break
+                    cx, cy = nx, ny
+                found.append((cx, cy, side))
+            spots[foe.id] = list(dict.fromkeys(found))
+        return spots[foe.id]
+
     def prefetch_shelter(self, spaces) -> None:
-        """Cover of each space (as if we stood there) against each foe archer, in one call."""
-        self.prefetch_cover_from([foe for foe, _, _ in self.foe_archers()], spaces)
+        """Cover of each space (as if we stood there) against each foe archer at each of its
+        spots, in one call."""
+        me = self.index[self.me.id]
+        self.fetch_covers((("spot", foe.id, spot, space), (spot, space, self.owner_index(foe), me))
+                          for foe, _, _ in self.foe_archers() for spot in self.archer_spots(foe)
+                          for space in spaces)
 
     def shelter(self, space) -> float:
-        """Hard: the damage foe archers would not deal to us at this space, thanks to its cover."""
+        """Hard: the damage foe archers would not deal to us at this space thanks to its cover,
+        on average over the spots each may shoot from (cover it can walk round shelters little)."""
         ac = self.me.stats.ac
         saved = 0.0
         for foe, to_hit, damage in self.foe_archers():
-            cover = self.covers[("from", foe.id, space)]
-            if cover:
-                p_open = self.est.hit_chance(to_hit, ac, 0)[0]
-                p_covered = 0.0 if cover >= 3 else self.est.hit_chance(to_hit, ac + self.est.COVER_AC[cover], 0)[0]
-                saved += (p_open - p_covered) * damage
+            p_open = self.est.hit_chance(to_hit, ac, 0)[0]
+            spots = self.archer_spots(foe)
+            for spot in spots:
+                cover = self.covers[("spot", foe.id, spot, space)]
+                if cover:
+                    p_covered = 0.0 if cover >= 3 else \
+                        self.est.hit_chance(to_hit, ac + self.est.COVER_AC[cover], 0)[0]
+                    saved += (p_open - p_covered) * damage / len(spots)
         return saved
+
+    def shelter_kept(self, space) -> float:
+        """Hard: the shelter of a space from which we can still shoot at a foe. Cover that blocks
+        every line we would shoot along is worth nothing: the foe archers walk round it before
+        they shoot, and we would have to walk out of it to shoot back (a nook is no refuge)."""
+        longest = self.longest_range()
+        for foe in self.foes:
+            if gap_squares(space, self.sp[foe.id], self.battle.diagonals) * SQUARE_M <= longest + 1e-9 \
+                    and self.cover(space, foe) < 3:
+                return self.shelter(space)
+        return 0.0
+
+    def longest_range(self) -> float:
+        """The farthest we can strike from where we stand: ranged and thrown attacks, spells."""
+        me = self.me
+        ranges = [a.range[1] for a in me.stats.attacks if a.range]
+        ranges += [s.range_m for s in self.est.spells(me) if s.effect in ("attack", "save", "darts")]
+        return max(ranges, default=max((a.reach for a in me.stats.attacks), default=0.0))
 
     def exposure(self, space) -> float:
         """Hard: a quarter of what the foes can strike us with at this space without taking a
@@ -271,9 +338,13 @@ class Positioning:
                 stop = (x, y)
         if stop is None:
             return []
+        if any(worth > 0 for _, worth in self.left_behind()):
+            return []  # closing in would let go of the foe we hold
+        walk = {"actor": me.id, "act": "move", "to": [stop[0], stop[1]]}
         if whole.cost[stop[1], stop[0]] > left + 1e-9:
-            return [Plan(1.0, {"actor": me.id, "act": "dash"}, "dash")]
-        return [Plan(1.0, {"actor": me.id, "act": "move", "to": [stop[0], stop[1]]}, "close in")]
+            # a Dash is only worth its action for the walk it buys: the walk is played next
+            return [Plan(1.0, {"actor": me.id, "act": "dash"}, "dash", then=walk)]
+        return [Plan(1.0, walk, "close in")]
 
     def hold_the_gap(self) -> Plan | None:
         """Hard, at a chokepoint: more melee foes are coming than can reach us at once here,
@@ -363,7 +434,8 @@ class Positioning:
 
     def shelters(self, field, reach, most: int = 8) -> list[tuple[int, int]]:
         """The squares within reach best covered from the foe archers, nearest first among equals."""
-        squares = self.nearest_squares(field, reach, self.affordable_squares([f for f, _, _ in self.foe_archers()]))
+        squares = self.nearest_squares(field, reach, self.affordable_squares(
+            [f for f, _, _ in self.foe_archers() for _ in self.archer_spots(f)]))
         side = self.me.side_squares
         self.prefetch_shelter([(x, y, side) for x, y in squares])
         covered = [(-self.shelter((x, y, side)), i) for i, (x, y) in enumerate(squares)]

@@ -1,5 +1,5 @@
 """The tactician behind `normal` and `hard`: it scores what a creature can do now (attacks,
-spells, healing, reactions, bonus actions, Help, Dodge) and gives the best legal command.
+spells, healing, reactions, bonus actions, Help, Dodge, Search) and gives the best legal command.
 Where to move is weighed in positioning.py, grapple and shove in maneuvers.py."""
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ class Tactician(Positioning):
         # here keeps its place (it weighed where to stand before the first)
         keep_place = ranged and not me.action and me.attacks_left > 0 and best_here > 0
         worth_moving = (can_act and not keep_place and (ranged or best_here < 0.8 * potential)) or \
-            (not can_act and (not engaged or ranged and self.hard) and "hidden" not in me.conditions)
+            (not can_act and (not engaged or ranged and self.hard or me.dashes) and "hidden" not in me.conditions)
         if worth_moving and me.movement_left() >= SQUARE_M and "mounted_on" not in me.effects:
             plans += self.move_plans(best_here, can_act)
         plans += self.bonus_plans()
@@ -217,8 +217,8 @@ class Tactician(Positioning):
                                               "with": attack.name}, f"attack {target.id}",
                                       trusted=exact and here and "loading" not in attack.properties
                                       and attack.ammunition is None))
-            if me.action and here:
-                plans += self.spell_strikes(target, dist)
+            if me.action:
+                plans += self.spell_strikes(target, dist, space)
         if me.action and here and self.hard:
             plans += self.area_strikes()
         return plans
@@ -236,7 +236,9 @@ class Tactician(Positioning):
         return self.est.guess_advantage(self.me, target, ranged=ranged, attack=attack, distance_m=dist,
                                         threatened=bool(self.adjacent_foes(space)), ally_beside_target=beside)
 
-    def spell_strikes(self, target, dist: float) -> list[Plan]:
+    def spell_strikes(self, target, dist: float, space) -> list[Plan]:
+        """Offensive spells at the target cast from the space (where we stand, or a square we may
+        move to), scored by expected value."""
         me = self.me
         plans = []
         if not target.standing or not me.stats.spellcasting:
@@ -250,11 +252,11 @@ class Tactician(Positioning):
             slot = spell.level
             if slot > 0 and (me.slots.get(slot, 0) <= 0 or not self.hard):
                 continue  # normal keeps to cantrips
-            cover = self.cover(self.sp[me.id], target)
+            cover = self.cover(space, target)
             if cover >= 3:
                 continue
             if spell.effect == "attack":
-                adv = self.guess_advantage(self.sp[me.id], target, True, None, 0.0)
+                adv = self.guess_advantage(space, target, True, None, dist)
                 p_hit, p_crit = self.est.hit_chance(self.est.spell_attack_bonus(me), target.stats.ac + self.est.COVER_AC[cover], adv)
                 ev = self.est.expected_damage(spell.dice, p_hit, p_crit)
             elif spell.effect == "save":
@@ -356,12 +358,15 @@ class Tactician(Positioning):
         return plans
 
     def fallback_action_plans(self) -> list[Plan]:
-        """Hard, when the action has nothing better: Help an ally, Disengage to get away, or
-        Dodge when cornered."""
+        """Hard, when the action has nothing better: Help an ally, Disengage to get away,
+        Dodge when cornered, or Search for a hidden foe."""
         me = self.me
         plans = []
         if not self.hard:
             return plans
+        search = self.search_value()
+        if search > 0:
+            plans.append(Plan(search, {"actor": me.id, "act": "search"}, "search"))
         adjacent = self.adjacent_foes(self.sp[me.id])
         if adjacent:
             dodge = max(0.4, self.dodge_value(adjacent))
@@ -376,6 +381,41 @@ class Tactician(Positioning):
                     plans.append(Plan(gain, {"actor": me.id, "act": "help", "target": ally.id, "against": foe.id},
                                       f"help {ally.id}"))
         return plans
+
+    def search_value(self) -> float:
+        """5e, Search: a Perception check that finds each hidden foe in sight whose Stealth it
+        equals. Found, the foe's next attack loses the advantage of an unseen attacker, and our
+        side's attacks on it before then lose the disadvantage of an unseen target."""
+        from .maneuvers import allies_before
+
+        me = self.me
+        value = 0.0
+        for foe in self.foes:
+            if "hidden" not in foe.conditions or not self.est.can_see(me, foe):
+                continue
+            gain = 0.0
+            attack = max(foe.stats.attacks, key=lambda a: a.damage.average, default=None)
+            if attack is not None:
+                gain += foe.stats.attacks_per_action * self.edge_worth(attack, me.stats.ac)
+            for ally in allies_before(self, foe):
+                if self.within_striking(ally, foe):
+                    best = max((self.edge_worth(a, foe.stats.ac) for a in ally.stats.attacks), default=0.0)
+                    gain += best * self.value(foe)
+            value += self.est.search_odds(me, foe) * gain
+        return value
+
+    def edge_worth(self, attack, ac: int) -> float:
+        """What one roll's edge adds to an attack's expected damage: advantage over a plain roll,
+        which is exactly what a plain roll gains over disadvantage (p(1 - p) of a hit either way)."""
+        plain = self.est.expected_damage(attack.damage, *self.est.hit_chance(attack.to_hit, ac, 0))
+        edged = self.est.expected_damage(attack.damage, *self.est.hit_chance(attack.to_hit, ac, 1))
+        return edged - plain
+
+    def within_striking(self, ally, foe) -> bool:
+        """The ally may attack the foe on its coming turn: in its range, or its reach after a walk."""
+        gap = gap_squares(self.sp[ally.id], self.sp[foe.id], self.battle.diagonals) * SQUARE_M
+        return any(a.range and gap <= a.range[1] or a.is_melee and gap <= ally.speed() + a.reach
+                   for a in ally.stats.attacks)
 
     def dodge_value(self, foes) -> float:
         """5e, Dodge: the foes' attacks on us have disadvantage; half what that saves (our hit

@@ -1,0 +1,148 @@
+"""Hard computer players at the edges of the rules: Search for a hidden foe when nothing better
+is worth doing, a Dash always followed by its walk, a caster that steps out to cast, no nook
+behind a wall taken for shelter, and a grapple kept rather than let go by walking off."""
+
+from game.content.maps import load_map
+from game.content.paths import MAPS_DIR
+from game.session.ai import choose
+from helpers import act, battle, creature, force
+
+SWORD = [{"name": "longsword", "kind": "melee", "to_hit": 5, "damage": "1d8+3", "type": "slashing"}]
+BOW = [{"name": "longbow", "kind": "ranged", "to_hit": 3, "damage": "1d8+1", "type": "piercing", "range": [45, 180]}]
+
+
+def play_turn(b, actor: str, dice=()) -> list[dict]:
+    """Let the hard computer play actor's turn to its end; the commands it gave."""
+    force(b, *dice)
+    given = []
+    while b.current.id == actor and not b.state.over:
+        command = choose(b, "hard")
+        given.append(command)
+        b.submit(command)
+        if command["act"] == "end":
+            break
+    return given
+
+
+# ---- Search ----------------------------------------------------------------------------
+# arrow slits: no way across, but the lines through them are only three-quarters blocked
+SLITS = "\n".join([".......", ".......", "+++++++", ".......", "......."])
+
+
+def hidden_goblin_across_the_slits(hide=True, **fighter):
+    b = battle(SLITS, [creature("gob", "goblin", "red", (3, 4)),
+                       creature("fighter", "fighter", "blue", (3, 0), attacks=SWORD, **fighter)])
+    if hide:
+        force(b, 10)  # Stealth 10 + 6 = 16, above the fighter's passive Perception 13
+        act(b, "gob", "hide", bonus=True)
+        assert "hidden" in b.state.creatures["gob"].conditions
+    act(b, "gob", "end")
+    return b
+
+
+def test_with_nothing_to_strike_the_fighter_searches_for_the_hidden_goblin():
+    # 5e, Search: a Wisdom (Perception) check against the goblin's Stealth 16; found, its next
+    # shot loses the advantage of an unseen attacker
+    b = hidden_goblin_across_the_slits()
+    assert choose(b, "hard") == {"actor": "fighter", "act": "search"}
+    force(b, 20)
+    b.submit({"actor": "fighter", "act": "search"})
+    assert "hidden" not in b.state.creatures["gob"].conditions
+
+
+def test_no_search_for_a_goblin_in_plain_view():
+    b = hidden_goblin_across_the_slits(hide=False)
+    assert choose(b, "hard")["act"] != "search"
+
+
+def test_a_foe_to_strike_comes_before_a_search():
+    b = battle(SLITS, [creature("gob", "goblin", "red", (3, 4)), creature("orc", "orc", "red", (4, 1)),
+                       creature("fighter", "fighter", "blue", (3, 0), attacks=SWORD)])
+    force(b, 10)
+    act(b, "gob", "hide", bonus=True)
+    act(b, "gob", "end")
+    act(b, "orc", "end")
+    assert choose(b, "hard") == {"actor": "fighter", "act": "attack", "target": "orc", "with": "longsword"}
+
+
+# ---- Dash ------------------------------------------------------------------------------
+def test_a_wizard_that_dashes_walks_on():
+    # nothing within fire bolt's 36 m: it dashes toward the goblin and uses the movement
+    b = battle("." * 44, [creature("wizard", "wizard", "blue", (0, 0)), creature("gob", "goblin", "red", (40, 0))])
+    commands = play_turn(b, "wizard")
+    assert [c["act"] for c in commands] == ["dash", "move", "end"]
+    assert b.state.creatures["wizard"].x > 6  # more than one walk (9 m) from where it stood
+
+
+# ---- a caster's place ------------------------------------------------------------------
+BEHIND = "\n".join(["......#......."] * 4 + ["..............", ".............."])
+
+
+def test_a_caster_behind_a_wall_steps_out_to_cast():
+    # from behind the wall the orc has total cover; a few steps give fire bolt its line
+    b = battle(BEHIND, [creature("wizard", "wizard", "blue", (5, 1), spells=["fire-bolt"]),
+                        creature("orc", "orc", "red", (13, 1), attacks=SWORD)])
+    assert b.cover("wizard", "orc") == "total"
+    first = choose(b, "hard")
+    assert first["act"] == "move"
+    b.submit(first)
+    command = choose(b, "hard")
+    assert command == {"actor": "wizard", "act": "cast", "spell": "fire-bolt", "target": "orc"}
+
+
+def test_after_casting_the_wizard_does_not_shut_itself_in_a_nook_behind_the_walls():
+    # the default skirmish's field: the nook behind the south-west walls has total cover from
+    # where the goblins stand now, but they walk round walls before they shoot, and from the
+    # nook the wizard would see nobody to cast at next turn
+    grid = "\n".join(load_map(MAPS_DIR / "skirmish-field.toml").rows)
+    b = battle(grid, [creature("wizard", "wizard", "blue", (2, 10), spells=["fire-bolt"]),
+                      creature("gob1", "goblin", "red", (17, 3)), creature("gob2", "goblin", "red", (18, 6)),
+                      creature("gob3", "goblin", "red", (18, 12))])
+    force(b, 1)  # the fire bolt misses
+    act(b, "wizard", "cast", spell="fire-bolt", target="gob1")
+    play_turn(b, "wizard")
+    assert any(b.cover("wizard", g) != "total" for g in ("gob1", "gob2", "gob3"))
+
+
+# ---- a grapple kept --------------------------------------------------------------------
+ROOM = "\n".join(["............"] * 7)
+
+
+def held_down(held_kind: str, wizard_at, wizard_hp=None, **held):
+    """The fighter has grappled a prone foe (it cannot stand at speed 0); a wizard stands nearby."""
+    wizard = {"current_hp": wizard_hp} if wizard_hp is not None else {}
+    b = battle(ROOM, [creature("fighter", "fighter", "red", (1, 1), attacks=SWORD),
+                      creature("held", held_kind, "blue", (2, 1), conditions=["prone"], **held),
+                      creature("wizard", "wizard", "blue", wizard_at, **wizard)])
+    force(b, 20, 1)
+    act(b, "fighter", "grapple", target="held")
+    for cid in ("fighter", "held", "wizard"):
+        act(b, cid, "end")
+    return b
+
+
+def test_a_fighter_holding_down_an_ogre_archer_does_not_walk_off_and_let_it_go():
+    # 5e, Grappled: the ogre is too big to be dragged along, so walking out of its reach frees
+    # it; held prone, it cannot stand: every blow on it has advantage and its shots disadvantage
+    b = held_down("ogre", (0, 5), wizard_hp=8, ac=20, attacks=BOW)
+    assert choose(b, "hard") == {"actor": "fighter", "act": "attack", "target": "held", "with": "longsword"}
+
+
+def test_it_lets_the_ogre_go_to_finish_the_wizard():
+    b = held_down("ogre", (0, 5), wizard_hp=2, ac=20, attacks=BOW)
+    command = choose(b, "hard")
+    assert command["act"] == "move"
+    b.submit(command)
+    assert "grappled" not in b.state.creatures["held"].conditions
+    assert choose(b, "hard") == {"actor": "fighter", "act": "attack", "target": "wizard", "with": "longsword"}
+
+
+def test_a_held_goblin_is_dragged_along_at_half_speed():
+    # 5e, Moving a grappled creature: the goblin comes along and the fighter's speed is halved
+    b = held_down("goblin", (4, 3), ac=20)
+    command = choose(b, "hard")
+    assert command["act"] == "move"
+    b.submit(command)
+    goblin, fighter = b.state.creatures["held"], b.state.creatures["fighter"]
+    assert {"grappled", "prone"} <= goblin.conditions
+    assert fighter.movement_spent == 2 * 1.5 * max(abs(fighter.x - 1), abs(fighter.y - 1))
