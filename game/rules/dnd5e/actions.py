@@ -14,7 +14,7 @@ from ..state import STABLE, UNCONSCIOUS, Creature
 from .attacks import roll_damage
 from .checks import ability_check, best_of, contest
 from .damage import heal
-from .geometry import melee_reach, within
+from .geometry import own_reach, within
 
 def do_use(battle, actor: Creature, cmd) -> None:
     """5e, Use an Object: drink a potion, or give it to a creature within 1.5 m (SRD 5.1)."""
@@ -66,10 +66,11 @@ def _special_attack(battle, actor: Creature, target: Creature, what: str) -> Non
     """Checks shared by grapple and shove, and the Attack action slot they use."""
     if not target.alive:
         raise IllegalCommand(f"{target.id} is dead")
-    # 5e: the target may be no more than one size larger, and within your reach
+    # 5e, Lutte, Bousculer: the target may be no more than one size larger, and "à votre portée"
+    # (your own reach: a reach weapon lengthens only the attacks made with it)
     if size_index(target.size) > size_index(actor.size) + 1:
         raise IllegalCommand(f"{target.id} is more than one size larger than {actor.id}")
-    if not within(battle, actor, target, melee_reach(actor)):
+    if not within(battle, actor, target, own_reach(actor)):
         raise IllegalCommand(f"{target.id} is out of {actor.id}'s reach")
     battle.take_attack(actor)
 
@@ -151,7 +152,7 @@ def check_grapples(battle) -> None:
             release(battle, c, "is freed")
         elif g.incapacitated or not g.alive:
             release(battle, c, "is freed")
-        elif not within(battle, g, c, melee_reach(g)):
+        elif not within(battle, g, c, own_reach(g)):
             release(battle, c, "is freed")
 
 

@@ -1,0 +1,90 @@
+"""5e at its edges, moving: grappling and dragging, mounted combat, flying, squeezing in
+difficult terrain (seed 000, "Lutte", "Combat monté", "Mouvement de vol", "Passer dans un espace
+étroit"; the SRD 5.1 where the seed is silent)."""
+
+import pytest
+
+from game.rules.dnd5e.options import legal_commands
+from game.rules.errors import IllegalCommand
+from helpers import act, battle, creature
+
+ROW = "..........\n..........\n.........."
+FIELD = "..........\n..........\n..........\n.........."
+GLAIVE = [{"name": "glaive", "kind": "melee", "to_hit": 5, "reach": 3, "damage": "1d10+3", "type": "slashing",
+           "properties": ["heavy", "reach", "two-handed"]}]
+
+
+def shown(b, cid):
+    """A creature as `replay --json` shows it."""
+    return b.to_json()["creatures"][cid]
+
+
+def at(b, cid):
+    c = b.state.creatures[cid]
+    return c.x, c.y
+
+
+# ---------------------------------------------------------------- grappling
+def test_a_reach_weapon_does_not_lengthen_a_grapple_or_a_shove():
+    # 5e, Lutte: the target "doit être à votre portée"; SRD 5.1, Reach: a reach weapon adds 1.5 m
+    # to your reach only when you attack with it (a grapple is no attack with the glaive)
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1), attacks=GLAIVE),
+                     creature("gob1", "goblin", "red", (3, 1))])
+    with pytest.raises(IllegalCommand, match="out of fighter's reach"):
+        act(b, "fighter", "grapple", target="gob1")
+    with pytest.raises(IllegalCommand, match="out of fighter's reach"):
+        act(b, "fighter", "shove", target="gob1", effect="prone")
+    assert b.check({"actor": "fighter", "act": "attack", "target": "gob1", "with": "glaive"}) is None
+    assert not [o for o in legal_commands(b) if o.command["act"] in ("grapple", "shove")]
+
+
+def test_a_creature_with_a_long_natural_reach_grapples_within_it():
+    # SRD 5.1, Reach: a hill giant's own reach is 3 m (its greatclub has no reach property)
+    b = battle(FIELD, [creature("giant", "hill-giant", "red", (0, 0)), creature("gob1", "goblin", "blue", (4, 1))],
+               dice=[15, 2])
+    act(b, "giant", "grapple", target="gob1")
+    assert "grappled" in b.state.creatures["gob1"].conditions
+
+
+def test_a_grapple_ends_when_the_target_is_pushed_out_of_the_grapplers_own_reach():
+    # SRD 5.1, Grappled: it ends "if an effect removes the grappled creature from the reach of the
+    # grappler" -- its own reach: the glaive's 3 m do not hold anyone
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1), attacks=GLAIVE),
+                     creature("ally", "fighter", "blue", (1, 0)), creature("gob1", "goblin", "red", (2, 1))],
+               dice=[15, 2, 15, 2])
+    act(b, "fighter", "grapple", target="gob1")
+    act(b, "fighter", "end")
+    act(b, "ally", "shove", target="gob1", effect="push")  # away from the ally, to [3, 2]: 3 m from the fighter
+    assert at(b, "gob1") == (3, 2)
+    assert "grappled" not in shown(b, "gob1")["conditions"]
+
+
+def grappled_wizard(**goblin):
+    # the goblin grapples the wizard: Athletics d20 20 - 1 against the wizard's Acrobatics 1 + 2
+    b = battle(ROW, [creature("gob1", "goblin", "red", (2, 1), **goblin), creature("wizard", "wizard", "blue", (1, 1)),
+                     creature("cleric", "cleric", "blue", (9, 2))], dice=[20, 1])
+    act(b, "gob1", "grapple", target="wizard")
+    act(b, "gob1", "end")
+    assert "grappled" in shown(b, "wizard")["conditions"]
+    return b
+
+
+# ---------------------------------------------------------------- mounted combat
+def saddled(*extra, dice=(), **rider):
+    """The fighter in the warhorse's saddle, an orc beside them; the orc acts first."""
+    return battle(FIELD, [creature("orc", "orc", "red", (3, 1), hp=40),
+                          creature("horse", "warhorse", "blue", (1, 1)),
+                          creature("fighter", "fighter", "blue", (0, 0), mount="horse", **rider), *extra],
+                  dice=dice, initiative=["orc", "fighter", "horse"])
+
+
+# ---------------------------------------------------------------- flying
+def flyer_beside_fighter(**dragon):
+    return battle(FIELD, [creature("dragon", "young-green-dragon", "red", (0, 0), **dragon),
+                          creature("fighter", "fighter", "blue", (2, 0))], dice=[15, 4])
+
+
+# ---------------------------------------------------------------- squeezing
+NARROW = "..###..\n.......\n..###..\n......."
+
+
