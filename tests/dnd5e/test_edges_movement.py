@@ -59,6 +59,33 @@ def test_a_grapple_ends_when_the_target_is_pushed_out_of_the_grapplers_own_reach
     assert "grappled" not in shown(b, "gob1")["conditions"]
 
 
+def test_dragging_halves_the_speed_and_the_movement_already_spent_counts_against_it():
+    # 5e, Lutte: dragging the grappled creature, "votre vitesse est diminuée par deux": 4.5 m for
+    # the fighter; 4.5 m walked before the grapple leave nothing to drag it with
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (0, 1)), creature("gob1", "goblin", "red", (4, 1))],
+               dice=[15, 2])
+    act(b, "fighter", "move", to=[3, 1])  # 4.5 m
+    act(b, "fighter", "grapple", target="gob1")
+    assert shown(b, "fighter")["movement_left"] == 0
+    with pytest.raises(IllegalCommand, match="has 0 m of movement left"):
+        act(b, "fighter", "move", to=[2, 1])
+    assert not [o for o in legal_commands(b) if o.command["act"] == "move"]
+
+
+def test_dragging_from_the_start_of_the_turn_goes_half_as_far():
+    # 5e, Lutte: half of 9 m is 4.5 m, three squares; each costs what it costs
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (4, 1)), creature("gob1", "goblin", "red", (5, 1))],
+               dice=[15, 2])
+    act(b, "fighter", "grapple", target="gob1")
+    act(b, "fighter", "move", to=[2, 1])  # 3 m
+    assert shown(b, "fighter")["movement_left"] == 1.5 and at(b, "gob1") == (3, 1)
+    assert b.movement_budget("fighter") == (1.5, 4.5)
+    moves = [o for o in legal_commands(b) if o.command["act"] == "move"]
+    assert moves and all(o.preview.cost_m <= 1.5 for o in moves)
+    with pytest.raises(IllegalCommand, match="has 1.5 m of movement left"):
+        act(b, "fighter", "move", to=[0, 1])
+
+
 def grappled_wizard(**goblin):
     # the goblin grapples the wizard: Athletics d20 20 - 1 against the wizard's Acrobatics 1 + 2
     b = battle(ROW, [creature("gob1", "goblin", "red", (2, 1), **goblin), creature("wizard", "wizard", "blue", (1, 1)),

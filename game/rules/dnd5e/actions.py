@@ -161,6 +161,16 @@ def drags(battle, mover: Creature) -> list[Creature]:
     return [c for c in battle.state.creatures.values() if c.effects.get("grappled_by") == mover.id and c.alive]
 
 
-def drag_slows(mover: Creature, dragged: list[Creature]) -> bool:
-    """5e: dragging a grappled creature halves your speed unless it is two or more sizes smaller."""
-    return any(size_index(c.size) > size_index(mover.size) - 2 for c in dragged)
+def speed(battle, mover: Creature, mode: str = "walk") -> float:
+    """5e, Lutte: dragging or carrying a grappled creature, "votre vitesse est diminuée par deux,
+    à moins que la créature ne soit plus petite que vous d'au moins deux tailles"."""
+    full = mover.speed(mode)
+    slowed = any(size_index(c.size) > size_index(mover.size) - 2 for c in drags(battle, mover))
+    return full / 2 if slowed else full
+
+
+def movement_left(battle, mover: Creature, mode: str = "walk") -> float:
+    """The movement left this turn at that speed: as when changing speeds, the movement already
+    spent counts against it (5e, Utiliser des vitesses différentes); a Dash adds the speed as it is."""
+    lost = (mover.speed(mode) - speed(battle, mover, mode)) * (1 + mover.dashes)
+    return max(0.0, mover.movement_left(mode) - lost)

@@ -15,6 +15,7 @@ import re
 from ...core.board import SQUARE_M
 from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option
+from . import actions
 from .attacks import weapon_of
 from .geometry import distance_m
 from .spells import SPELLS
@@ -151,8 +152,9 @@ def why_not(battle, actor, key: str) -> str:
         if actor.speed() == 0:
             why = [c for c in ("grappled", "restrained") if c in actor.conditions]
             return f"speed 0 ({why[0]})" if why else "speed 0"
-        if actor.movement_left() < SQUARE_M:
-            return f"no movement left ({actor.movement_left():g} m)"
+        left = actions.movement_left(battle, actor)
+        if left < SQUARE_M:
+            return f"no movement left ({left:g} m)"
         return "no free square in reach"
     sample = sample_command(battle, actor, key)
     if sample is None:

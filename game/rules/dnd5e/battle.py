@@ -9,6 +9,7 @@ from ...core.areas import touches
 from ...core.board import SQUARE_M
 from ...core.terrain import COVER_NAMES
 from .. import api
+from . import actions
 from .acts import acts, offer_view
 from .attacks import armour_class
 from .engine import Engine
@@ -43,7 +44,7 @@ class Battle(Engine, api.Battle):
             defence=f"AC {armour_class(c)}",
             # 5e, Death saving throws: player characters make them; monsters die at 0 hp
             death_saves=(c.death_successes, c.death_failures) if c.stats.player else None,
-            movement_left=c.movement_left() if acting else c.stats.walk, resources=tuple(resources),
+            movement_left=actions.movement_left(self, c) if acting else c.stats.walk, resources=tuple(resources),
         )
 
     # ------------------------------------------------------------------ board queries
@@ -55,9 +56,9 @@ class Battle(Engine, api.Battle):
         return field_for(self, self.creature(creature_id), mode, limit_m)
 
     def movement_budget(self, creature_id: str, mode: str = "walk") -> tuple[float, float]:
-        # 5e, Dash: extra movement equal to your speed
+        # 5e, Dash: extra movement equal to your speed (halved while dragging: actions.speed)
         c = self.creature(creature_id)
-        return c.movement_left(mode), c.speed(mode)
+        return actions.movement_left(self, c, mode), actions.speed(self, c, mode)
 
     def opportunity_attackers(self, creature_id: str, field, steps) -> list[str]:
         """The engine's own opportunity attack check, step by step, on stand-ins (options.PathWatch)."""

@@ -15,7 +15,7 @@ from ..commands import Command, parse_command
 from ..errors import IllegalCommand
 from ..events import Event
 from ..state import CONSCIOUS, Creature
-from . import mounted
+from . import actions, mounted
 from .falling import check_falls
 from .handlers import Handlers
 from .moving import Moving
@@ -197,7 +197,7 @@ class Engine(Turns, Handlers, Moving, Reacting):
                 "side": c.side, "at": [c.x, c.y], "hp": c.hp, "max_hp": c.stats.hp, "temp_hp": c.temp_hp,
                 "state": c.state, "conditions": sorted(c.conditions),
                 "death_saves": {"successes": c.death_successes, "failures": c.death_failures},
-                "movement_left": c.movement_left() if cid == current else c.stats.walk,
+                "movement_left": actions.movement_left(self, c) if cid == current else c.stats.walk,
                 "action": c.action, "bonus_action": c.bonus_action, "reaction": c.reaction,
             }
             if c.altitude:

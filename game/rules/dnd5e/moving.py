@@ -40,7 +40,7 @@ class Moving:
         if has_to and has_path or not (has_to or has_path or altitude is not None):
             raise IllegalCommand("'move' needs either 'to' or 'path' (or, flying, 'altitude')")
         field = field_for(self, actor, mode)
-        left = actor.movement_left(mode)
+        left = actions.movement_left(self, actor, mode)
         if has_to:
             x, y = position_arg(cmd.get("to"), "'to'")
             steps = self._path_to(actor, field, x, y)
@@ -57,9 +57,6 @@ class Moving:
         else:
             steps = []
         cost = self._path_cost(actor, field, steps)
-        dragged = actions.drags(self, actor)
-        if dragged and actions.drag_slows(actor, dragged):
-            cost *= 2  # 5e, Moving a grappled creature: your speed is halved
         climb = 0.0 if altitude is None else abs(float(altitude) - actor.altitude)
         if cost + climb > left + 1e-9:
             raise IllegalCommand(f"the move costs {cost + climb:g} m, {actor.id} has {left:g} m of movement left")
@@ -147,7 +144,6 @@ class Moving:
         walked = [(mover.x, mover.y)]
         spent = 0.0
         dragged = actions.drags(self, mover) if pending.own_movement else []
-        factor = 2 if dragged and actions.drag_slows(mover, dragged) else 1
         drag_paths = {c.id: [(c.x, c.y)] for c in dragged}
         while pending.steps:
             if not mover.standing:
@@ -163,8 +159,8 @@ class Moving:
             first_checked = False
             diagonal = nxt[0] != mover.x and nxt[1] != mover.y
             cost, parity = field.step_cost(nxt, diagonal, mover.diagonal_parity)
-            metres = cost * SQUARE_M * factor
-            if field.multiplier[nxt[1], nxt[0]] == 0 or metres > mover.movement_left(pending.mode) + 1e-9:
+            metres = cost * SQUARE_M
+            if field.multiplier[nxt[1], nxt[0]] == 0 or metres > actions.movement_left(self, mover, pending.mode) + 1e-9:
                 self.emit("note", f"{mover.name} stops at [{mover.x}, {mover.y}]: cannot go on", creature=mover.id)
                 break
             mover.movement_spent += metres
@@ -222,6 +218,6 @@ class Moving:
         end = walked[-1]
         squeeze = " (squeezing)" if mover.squeezing else ""
         self.emit("move", f"{mover.name} moves to [{end[0]}, {end[1]}], {spent:g} m{squeeze} "
-                  f"({mover.movement_left():g} m left)", creature=mover.id, path=[list(p) for p in walked],
+                  f"({actions.movement_left(self, mover):g} m left)", creature=mover.id, path=[list(p) for p in walked],
                   cost=spent)
 

@@ -133,25 +133,20 @@ def move_options(battle, actor: Creature) -> list[Option]:
     if "mounted_on" in actor.effects:
         return []  # a rider's mount moves, or the rider dismounts
     options = []
-    dragged = actions.drags(battle, actor)
-    factor = 2 if dragged and actions.drag_slows(actor, dragged) else 1  # 5e: dragging halves speed
     watch = PathWatch(battle, actor)
     for mode in move_modes(actor):
         if actor.speed(mode) == 0:
             continue
-        left = actor.movement_left(mode)
-        budget = left / factor
-        if budget < SQUARE_M - 1e-9:
+        left = actions.movement_left(battle, actor, mode)  # Battle._do_move's own (dragging halves speed)
+        if left < SQUARE_M - 1e-9:
             continue
         field_ = field_for(battle, actor, mode)  # the very field Battle._do_move uses for `to`
-        ys, xs = np.nonzero(field_.reachable(budget))
+        ys, xs = np.nonzero(field_.reachable(left))
         for x, y in zip(xs.tolist(), ys.tolist()):
             steps = field_.path_to(x, y)
             if not steps:
                 continue
-            cost = float(field_.cost[y, x]) * factor
-            if cost > left + 1e-9:
-                continue
+            cost = float(field_.cost[y, x])
             command = {"actor": actor.id, "act": "move", "to": [x, y]}
             if mode != "walk":
                 command["mode"] = mode
@@ -164,15 +159,15 @@ def move_options(battle, actor: Creature) -> list[Option]:
                 "path": [list(s) for s in steps], "cost_m": cost, "opportunity_attacks": provokes,
                 "readied_actions": readied, "mode": mode,
             }))
-    options += _altitude_options(actor)
+    options += _altitude_options(battle, actor)
     return options
 
 
-def _altitude_options(actor: Creature) -> list[Option]:
+def _altitude_options(battle, actor: Creature) -> list[Option]:
     """A flyer flies up or down on the spot, 1.5 m at a time; the height costs movement."""
     if actor.stats.speed_of("fly") == 0 or actor.speed("fly") == 0:
         return []
-    left = actor.movement_left("fly")
+    left = actions.movement_left(battle, actor, "fly")
     options = []
     steps = int((actor.altitude + left) // SQUARE_M + 1e-9)
     for k in range(steps + 1):
