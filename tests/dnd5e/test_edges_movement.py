@@ -89,11 +89,45 @@ def test_dragging_from_the_start_of_the_turn_goes_half_as_far():
 def grappled_wizard(**goblin):
     # the goblin grapples the wizard: Athletics d20 20 - 1 against the wizard's Acrobatics 1 + 2
     b = battle(ROW, [creature("gob1", "goblin", "red", (2, 1), **goblin), creature("wizard", "wizard", "blue", (1, 1)),
-                     creature("cleric", "cleric", "blue", (9, 2))], dice=[20, 1])
+                     creature("gob2", "goblin", "red", (9, 0))], dice=[20, 1])
     act(b, "gob1", "grapple", target="wizard")
     act(b, "gob1", "end")
     assert "grappled" in shown(b, "wizard")["conditions"]
     return b
+
+
+def test_killed_by_a_spell_the_grappler_lets_go_at_once():
+    # SRD 5.1, Grappled: the condition ends if the grappler is incapacitated (dead, at the least)
+    b = grappled_wizard(hp=1)
+    b.state.dice.forced.extend([15, 15, 5])  # fire bolt within 1.5 m of a foe: disadvantage; 1d10
+    act(b, "wizard", "cast", spell="fire-bolt", target="gob1")
+    assert shown(b, "gob1")["state"] == "dead"
+    assert "grappled" not in shown(b, "wizard")["conditions"]
+    act(b, "wizard", "move", to=[0, 1])  # free to move away at once
+
+
+def test_killed_by_a_weapon_the_grappler_lets_go_at_once():
+    b = grappled_wizard(hp=1)
+    b.state.dice.forced.extend([15, 1])  # the dagger: d20 15 + 4 hits AC 15; 1 + 2 damage
+    act(b, "wizard", "attack", target="gob1", **{"with": "dagger"})
+    assert shown(b, "gob1")["state"] == "dead" and "grappled" not in shown(b, "wizard")["conditions"]
+
+
+def test_stunned_by_a_readied_blow_the_grappler_lets_go_at_once():
+    # SRD 5.1, Grappled: it ends when the grappler is incapacitated (stunned, here)
+    mace = [{"name": "mace", "kind": "melee", "to_hit": 4, "reach": 1.5, "damage": "1d6+2", "type": "bludgeoning",
+             "on_hit": {"save": "con", "dc": 20, "condition": "stunned"}}]
+    b = battle(ROW, [creature("cleric", "cleric", "blue", (3, 1), attacks=mace),
+                     creature("orc", "orc", "red", (2, 1), attacks_per_action=2),
+                     creature("fighter", "fighter", "blue", (1, 1))], dice=[20, 1, 1, 15, 3, 1])
+    act(b, "cleric", "ready", trigger={"event": "attacks", "by": "orc"},
+        then={"act": "attack", "target": "orc", "with": "mace"})
+    act(b, "cleric", "end")
+    act(b, "orc", "grapple", target="fighter")  # d20 20 + 3 against 1 + 5
+    act(b, "orc", "attack", target="fighter", **{"with": "greataxe"})  # d20 1: a miss, and the cleric's cue
+    act(b, "cleric", "react", take=True)  # d20 15 + 4 hits AC 13; 3 + 2 damage; Con save d20 1 + 3 fails
+    assert "stunned" in shown(b, "orc")["conditions"]
+    assert "grappled" not in shown(b, "fighter")["conditions"]
 
 
 # ---------------------------------------------------------------- mounted combat

@@ -142,17 +142,15 @@ def release(battle, creature: Creature, why: str) -> None:
 
 
 def check_grapples(battle) -> None:
-    """SRD 5.1, Grappled: it ends when the grappler is incapacitated or the two are out of reach."""
+    """SRD 5.1, Grappled: it ends at once when the grappler is incapacitated (killed, knocked
+    out, stunned: whatever did it) or the two are out of its reach (Engine._settle asks after
+    every command)."""
     for c in battle.state.creatures.values():
         grappler_id = c.effects.get("grappled_by")
         if grappler_id is None:
             continue
         g = battle.state.creatures[grappler_id]
-        if not c.alive:
-            release(battle, c, "is freed")
-        elif g.incapacitated or not g.alive:
-            release(battle, c, "is freed")
-        elif not within(battle, g, c, own_reach(g)):
+        if not c.alive or g.incapacitated or not within(battle, g, c, own_reach(g)):
             release(battle, c, "is freed")
 
 

@@ -76,9 +76,11 @@ class Engine(Turns, Handlers, Moving, Reacting):
         return self._take_events()
 
     def _settle(self) -> None:
-        """What follows from any change: riders thrown by fallen mounts, flyers that fall."""
+        """What follows from any change, at once: riders thrown by fallen mounts, flyers that
+        fall, grapples that end (the grappler incapacitated or too far, whatever did it)."""
         mounted.check_mounts(self)
         check_falls(self)
+        actions.check_grapples(self)
         self.check_over()
 
     def _restore(self, snapshot) -> None:

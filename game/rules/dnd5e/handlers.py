@@ -39,7 +39,6 @@ class Handlers:
     def _do_shove(self, actor: Creature, cmd: Command) -> None:
         self._able(actor)
         actions.do_shove(self, actor, cmd)
-        actions.check_grapples(self)
 
     def _do_escape(self, actor: Creature, cmd: Command) -> None:
         actions.do_escape(self, actor, cmd)
@@ -243,6 +242,5 @@ class Handlers:
         self._spend_ammunition(actor, attack)
         actor.attack_weapons += (attack.name,)
         resolve_attack(self, actor, target, attack, offhand=offhand, knock_out=knock_out)
-        actions.check_grapples(self)
         if self.state.pending_attack is None:
             self._after_attack(actor.id)

@@ -197,7 +197,6 @@ class Moving:
                           path=[list(p) for p in drag_paths[c.id]], cost=0.0, forced=True)
         self.state.pending_move = None
         hiding.reveal_if_seen(self, mover)
-        actions.check_grapples(self)
 
     def _free_for(self, creature: Creature, spot, mover: Creature, moving) -> bool:
         """Whether a dragged creature fits at spot without landing on anyone."""

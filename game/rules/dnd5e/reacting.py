@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..commands import Command, parse_command, position_arg
 from ..errors import IllegalCommand
 from ..state import Creature, Offer
-from . import actions, mounted
+from . import mounted
 from .attacks import first_melee, land_attack, preview_attack, resolve_attack, weapon_of
 from .geometry import can_see, field_for, melee_reach, space_distance_m
 from .shield import cast_shield
@@ -36,7 +36,6 @@ class Reacting:
         if state.pending_attack is not None:
             pending, state.pending_attack = state.pending_attack, None
             land_attack(self, pending)
-            actions.check_grapples(self)
             self._after_attack(pending.attacker)
         if state.offers or state.over:
             return
