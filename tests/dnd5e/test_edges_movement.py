@@ -139,6 +139,21 @@ def saddled(*extra, dice=(), **rider):
                   dice=dice, initiative=["orc", "fighter", "horse"])
 
 
+def test_mounting_or_dismounting_is_once_per_move():
+    # 5e, Combat monté: "Une fois par mouvement, vous pouvez monter ou descendre d'une créature"
+    b = battle(FIELD, [creature("fighter", "fighter", "blue", (0, 0)), creature("horse", "warhorse", "blue", (1, 0)),
+                       creature("gob1", "goblin", "red", (9, 3))])
+    act(b, "fighter", "mount", target="horse")  # half of 9 m; 4.5 m are left
+    with pytest.raises(IllegalCommand, match="once per move"):
+        act(b, "fighter", "dismount")
+    assert "dismount" not in {o.command["act"] for o in legal_commands(b)}
+    act(b, "fighter", "end")
+    act(b, "horse", "end")
+    act(b, "gob1", "end")
+    act(b, "fighter", "dismount")  # a new turn, a new move
+    assert "mounted_on" not in b.state.creatures["fighter"].effects
+
+
 # ---------------------------------------------------------------- flying
 def flyer_beside_fighter(**dragon):
     return battle(FIELD, [creature("dragon", "young-green-dragon", "red", (0, 0), **dragon),

@@ -33,10 +33,14 @@ def test_a_rider_does_not_walk_and_dismounting_costs_half_speed():
     act(b, "fighter", "mount", target="horse")
     with pytest.raises(IllegalCommand, match="is mounted"):
         act(b, "fighter", "move", to=[0, 3])
-    act(b, "fighter", "dismount")  # the other half of its speed
+    for who in ("fighter", "horse", "gob1"):
+        act(b, who, "end")
+    act(b, "fighter", "dismount")  # half of its speed (on a new turn: once per move)
     fighter = b.state.creatures["fighter"]
-    assert "mounted_on" not in fighter.effects and fighter.movement_left() == 0
+    assert "mounted_on" not in fighter.effects and fighter.movement_left() == 4.5
     assert max(abs(fighter.x - 1), abs(fighter.y - 0)) <= 2  # beside the horse
+    b = riders(creature("gob1", "goblin", "red", (9, 3)))
+    act(b, "fighter", "move", path=[[0, 1], [0, 2], [0, 3], [0, 2]])  # 6 m of 9
     with pytest.raises(IllegalCommand, match="needs 4.5 m of movement to mount"):
         act(b, "fighter", "mount", target="horse")
 

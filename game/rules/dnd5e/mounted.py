@@ -54,10 +54,14 @@ def do_mount(battle, rider: Creature, target_id) -> None:
 
 
 def _pay_half_speed(rider: Creature, what: str) -> None:
+    """5e, Monter et descendre de sa monture: "Une fois par mouvement", for half your speed."""
+    if rider.effects.get("turn:mounting"):
+        raise IllegalCommand(f"{rider.id} has mounted or dismounted this turn already: once per move")
     cost = rider.speed("walk") / 2
     if rider.speed("walk") == 0 or rider.movement_left() < cost - 1e-9:
         raise IllegalCommand(f"{rider.id} needs {cost:g} m of movement to {what}, has {rider.movement_left():g} m")
     rider.movement_spent += cost
+    rider.effects["turn:mounting"] = True
 
 
 def place_after_rider(battle, mount: Creature, rider: Creature) -> None:
