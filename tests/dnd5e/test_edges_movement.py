@@ -154,6 +154,56 @@ def test_mounting_or_dismounting_is_once_per_move():
     assert "mounted_on" not in b.state.creatures["fighter"].effects
 
 
+def test_a_mount_knocked_prone_lets_its_rider_leap_off_with_its_reaction():
+    # 5e, Combat monté: "Si votre monture tombe à terre, vous pouvez utiliser votre réaction pour
+    # sauter durant sa chute et atterrir sur vos pieds" -- no saving throw for it
+    b = saddled(dice=[20, 1])
+    act(b, "orc", "shove", target="horse", effect="prone")  # d20 20 + 3 against the horse's 1 + 4
+    assert [(o.reactor, o.kind) for o in b.state.offers] == [("fighter", "leap")]
+    assert b.offer().question.startswith("Warhorse falls prone")
+    assert [o.command for o in legal_commands(b)] == [{"actor": "fighter", "act": "react", "take": True},
+                                                      {"actor": "fighter", "act": "react", "take": False}]
+    act(b, "fighter", "react", take=True)
+    fighter = shown(b, "fighter")
+    assert "prone" not in fighter["conditions"] and not fighter["reaction"]
+    assert "mounted_on" not in b.state.creatures["fighter"].effects
+    assert not [line for line in b.state.log if "save" in line]
+    x, y = at(b, "fighter")
+    assert (x, y) not in b.state.creatures["horse"].squares() and 0 <= x <= 3 and 0 <= y <= 3  # beside it
+
+
+def test_a_rider_that_does_not_leap_falls_prone_beside_its_mount():
+    # 5e, Combat monté: "Sinon vous tombez à terre dans un rayon de 1,50 mètre autour d'elle"
+    b = saddled(dice=[20, 1])
+    act(b, "orc", "shove", target="horse", effect="prone")
+    act(b, "fighter", "react", take=False)
+    fighter = shown(b, "fighter")
+    assert "prone" in fighter["conditions"] and fighter["reaction"]
+    assert "mounted_on" not in b.state.creatures["fighter"].effects
+    assert not [line for line in b.state.log if "save" in line]
+
+
+def test_a_rider_without_its_reaction_falls_prone_with_its_mount_and_no_save():
+    b = saddled(dice=[20, 1])
+    b.state.creatures["fighter"].reaction = False  # spent already, say on an opportunity attack
+    act(b, "orc", "shove", target="horse", effect="prone")
+    assert not b.state.offers
+    assert "prone" in shown(b, "fighter")["conditions"]
+    assert not [line for line in b.state.log if "save" in line]
+
+
+def test_a_mount_that_drops_lets_its_rider_leap_off_too():
+    # an unconscious or dead mount falls prone with its rider (SRD 5.1, Unconscious: "falls prone")
+    b = battle(FIELD, [creature("orc", "orc", "red", (3, 1), hp=40), creature("horse", "warhorse", "blue", (1, 1), hp=1),
+                       creature("fighter", "fighter", "blue", (0, 0), mount="horse")],
+               dice=[15, 6], initiative=["orc", "fighter", "horse"])
+    act(b, "orc", "attack", target="horse", **{"with": "greataxe"})
+    assert shown(b, "horse")["state"] == "dead"
+    assert [(o.reactor, o.kind) for o in b.state.offers] == [("fighter", "leap")]
+    act(b, "fighter", "react", take=True)
+    assert "prone" not in shown(b, "fighter")["conditions"]
+
+
 # ---------------------------------------------------------------- flying
 def flyer_beside_fighter(**dragon):
     return battle(FIELD, [creature("dragon", "young-green-dragon", "red", (0, 0), **dragon),

@@ -63,14 +63,6 @@ def test_an_opportunity_attack_provoked_by_a_mount_may_target_the_rider():
     assert b.state.creatures["fighter"].hp < 28 and b.state.creatures["horse"].hp == 19
 
 
-def test_a_mount_knocked_prone_may_throw_its_rider():
-    b = riders(creature("gob1", "goblin", "red", (9, 3)), dice=[3])
-    act(b, "fighter", "mount", target="horse")
-    b.knock_prone(b.state.creatures["horse"], "test")  # Dex save d20 3 + 2 < 10
-    fighter = b.state.creatures["fighter"]
-    assert "mounted_on" not in fighter.effects and "prone" in fighter.conditions
-
-
 def test_a_flyer_changes_altitude_and_height_counts_for_reach():
     b = battle(FIELD, [creature("dragon", "young-green-dragon", "red", (0, 0)),
                        creature("fighter", "fighter", "blue", (2, 0))])

@@ -130,6 +130,10 @@ def offer_view(battle, options: list[Option]) -> api.OfferView:
         detail = "Uses the reaction and a spell slot; the +5 AC lasts until the start of its next turn."
     elif offer.kind == "readied":
         question = f"{reactor.name} may take its readied action against {provoker.name} — take it?"
+    elif offer.kind == "leap":
+        question = f"{provoker.name} falls prone — {reactor.name} may leap off and land on its feet: take it?"
+        # 5e, Combat monté: with the reaction; otherwise the rider falls prone beside its mount
+        detail = "Uses the reaction; otherwise it falls prone beside its mount."
     else:
         question = f"{reactor.name} may make an opportunity attack on {provoker.name} — take it?"
         take = next((o for o in options if o.act == "react" and o.command.get("take")), None)

@@ -126,9 +126,7 @@ class Handlers:
             return
         target.conditions.add("prone")
         self.emit("condition", f"{target.name} is knocked prone ({why})", creature=target.id, condition="prone")
-        rider = mounted.rider_of(self, target)
-        if rider is not None:
-            mounted.keep_saddle(self, rider, f"{target.name} falls prone")
+        mounted.mount_falls(self, target)  # its rider, if any, may leap off
 
     def push(self, target: Creature, pusher: Creature, why: str) -> None:
         """Move a creature 1.5 m straight away from another; not its own movement (no reactions)."""

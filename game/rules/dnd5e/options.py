@@ -4,7 +4,8 @@ This module owns the options query of the 5e battle: `legal_commands(battle)` li
 `Option`s, the command tables `Battle.submit` accepts from the creature that must act now,
 with what a player (or a computer player) wants to know before choosing:
 - a pending reaction offer: only the `react` answers (take, decline; the rider as the target of
-  an opportunity attack provoked by its mount) of the first offer's reactor;
+  an opportunity attack provoked by its mount) of the first offer's reactor (an opportunity
+  attack, shield, a readied action, a rider's leap from its falling mount);
 - moves: one per square the creature may end on, per movement mode it has of its own (walk;
   fly, swim, climb), with the path, its cost, and the creatures whose reach the path leaves that
   could make an opportunity attack (the engine's own `_opportunity_offers`, step by step, run on
@@ -109,6 +110,9 @@ def react_options(battle) -> list[Option]:
     elif offer.kind == "shield":
         if battle.check({**base, "take": True}) is None:
             options.append(option({**base, "take": True}, "cast shield (+5 AC)", {**about, "ac_bonus": 5}))
+    elif offer.kind == "leap":
+        if battle.check({**base, "take": True}) is None:
+            options.append(option({**base, "take": True}, "leap off and land on its feet", about))
     else:
         readied = reactor.effects.get("readied") or {}
         command = {**base, "take": True}

@@ -60,6 +60,11 @@ class Reacting:
         if offer.kind == "readied":
             self._answer_readied(reactor, provoker, take)
             return
+        if offer.kind == "leap":
+            if target is not None:
+                raise IllegalCommand("leaping from a falling mount takes no target")
+            mounted.leap_off(self, reactor, take)
+            return
         rider = mounted.rider_of(self, provoker)
         allowed = [provoker.id] + ([rider.id] if rider is not None else [])
         if target is not None and target not in allowed:
@@ -138,9 +143,10 @@ class Reacting:
         for offer in offers:
             r = self.state.creatures[offer.reactor]
             p = self.state.creatures[offer.provoker]
-            what = {"opportunity": "an opportunity attack on", "readied": "its readied action against"}[offer.kind]
-            self.emit("offer", f"{r.name} may make {what} {p.name}", reactor=r.id, provoker=p.id,
-                      reaction=offer.kind)
+            what = {"opportunity": f"make an opportunity attack on {p.name}",
+                    "readied": f"make its readied action against {p.name}",
+                    "leap": f"use its reaction to leap from {p.name} as it falls"}[offer.kind]
+            self.emit("offer", f"{r.name} may {what}", reactor=r.id, provoker=p.id, reaction=offer.kind)
 
     def _after_attack(self, attacker_id: str) -> None:
         attacker = self.state.creatures[attacker_id]
