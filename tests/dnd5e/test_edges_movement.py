@@ -204,6 +204,67 @@ def test_a_mount_that_drops_lets_its_rider_leap_off_too():
     assert "prone" not in shown(b, "fighter")["conditions"]
 
 
+def test_a_rider_knocked_prone_by_a_bite_saves_dex_10_to_stay_in_the_saddle():
+    # 5e, Combat monté: "Si vous subissez l'effet tomber à terre alors que vous êtes sur une
+    # monture, vous devez faire le même jet de sauvegarde" (Dexterity, DC 10)
+    wolf = creature("wolf1", "wolf", "red", (0, 2))
+    b = battle(FIELD, [wolf, creature("horse", "warhorse", "blue", (1, 1)),
+                       creature("fighter", "fighter", "blue", (0, 0), mount="horse")],
+               dice=[19, 1, 1, 1, 15], initiative=["wolf1", "fighter", "horse"])
+    act(b, "wolf1", "attack", target="fighter", **{"with": "bite"})  # hit; Str save d20 1 + 5 fails; Dex d20 15 + 2
+    fighter = b.state.creatures["fighter"]
+    assert "Fighter makes a DC 10 Dex save: d20 15" in "\n".join(b.state.log)
+    assert fighter.effects.get("mounted_on") == "horse" and "prone" not in fighter.conditions
+    b = battle(FIELD, [wolf, creature("horse", "warhorse", "blue", (1, 1)),
+                       creature("fighter", "fighter", "blue", (0, 0), mount="horse")],
+               dice=[19, 1, 1, 1, 3], initiative=["wolf1", "fighter", "horse"])
+    act(b, "wolf1", "attack", target="fighter", **{"with": "bite"})  # the Dex save d20 3 + 2 fails
+    fighter = b.state.creatures["fighter"]
+    assert "mounted_on" not in fighter.effects and "prone" in fighter.conditions
+
+
+def test_a_mount_bitten_prone_throws_its_rider_as_a_shove_does():
+    b = battle(FIELD, [creature("wolf1", "wolf", "red", (3, 1)), creature("horse", "warhorse", "blue", (1, 1)),
+                       creature("fighter", "fighter", "blue", (0, 0), mount="horse")],
+               dice=[19, 1, 1, 1], initiative=["wolf1", "fighter", "horse"])
+    act(b, "wolf1", "attack", target="horse", **{"with": "bite"})  # the horse's Str save d20 1 + 4 fails
+    assert "prone" in shown(b, "horse")["conditions"]
+    assert [(o.reactor, o.kind) for o in b.state.offers] == [("fighter", "leap")]
+
+
+def test_a_mount_dragged_against_its_will_carries_its_rider_who_saves_dex_10():
+    # 5e, Combat monté: "Si un effet déplace votre monture contre son gré pendant que vous la
+    # montez, vous devez réussir un jet de sauvegarde de Dextérité DD 10"
+    b = battle(ROW, [creature("orc", "orc", "red", (2, 1)), creature("wolf1", "wolf", "blue", (3, 1)),
+                     creature("gob1", "goblin", "blue", (0, 0), mount="wolf1")],
+               dice=[20, 1, 15], initiative=["orc", "gob1", "wolf1"])
+    act(b, "orc", "grapple", target="wolf1")  # d20 20 + 3 against the wolf's 1 + 2
+    act(b, "orc", "move", to=[0, 1])  # 3 m at half speed; the wolf is dragged to [1, 1]
+    assert at(b, "wolf1") == (1, 1)
+    assert "Goblin makes a DC 10 Dex save: d20 15" in "\n".join(b.state.log)
+    assert at(b, "gob1") == (1, 1) and b.state.creatures["gob1"].effects.get("mounted_on") == "wolf1"
+
+
+def test_a_rider_dragged_by_its_grappler_saves_dex_10_or_is_pulled_down():
+    # 5e, Combat monté: moved against its will, the rider saves or falls prone beside its mount
+    def pulled(save_face):
+        b = battle(FIELD, [creature("orc", "orc", "red", (3, 1), hp=40), creature("horse", "warhorse", "blue", (1, 1)),
+                           creature("fighter", "fighter", "blue", (0, 0), mount="horse")],
+                   dice=[20, 1, save_face], initiative=["orc", "fighter", "horse"])
+        act(b, "orc", "grapple", target="fighter")  # d20 20 + 3 against 1 + 5
+        act(b, "orc", "move", to=[5, 1])
+        act(b, "horse", "react", take=False)  # the horse lets the orc go
+        assert "Fighter makes a DC 10 Dex save" in "\n".join(b.state.log)
+        return b.state.creatures["fighter"]
+
+    fighter = pulled(15)  # it keeps its seat, and the orc walks out of reach: the grapple ends
+    assert fighter.effects.get("mounted_on") == "horse" and (fighter.x, fighter.y) == (1, 1)
+    assert "grappled" not in fighter.conditions and "prone" not in fighter.conditions
+    fighter = pulled(3)  # pulled from the saddle: prone beside the horse
+    assert "mounted_on" not in fighter.effects and "prone" in fighter.conditions
+    assert max(abs(fighter.x - 1.5), abs(fighter.y - 1.5)) <= 1.5
+
+
 # ---------------------------------------------------------------- flying
 def flyer_beside_fighter(**dragon):
     return battle(FIELD, [creature("dragon", "young-green-dragon", "red", (0, 0), **dragon),

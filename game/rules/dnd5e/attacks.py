@@ -355,7 +355,9 @@ def apply_rider(battle, attacker: Creature, target: Creature, rider: dict, crit:
         apply_rolled_damage(battle, target, rolled, rider.get("type", "poison"), how, halved=ok)
     elif not ok and rider.get("condition") and target.alive:
         condition = rider["condition"]
-        if condition not in target.conditions:
+        if condition == "prone":  # as any knock down: a rider saves for its saddle, a mount's rider may leap
+            battle.knock_prone(target, f"hit by {attacker.name}")
+        elif condition not in target.conditions:
             target.conditions.add(condition)
             battle.emit("condition", f"{target.name} is knocked {condition}" if condition == "prone"
                         else f"{target.name} is {condition}", creature=target.id, condition=condition)

@@ -125,8 +125,9 @@ class Moving:
         offers = []
         for rid in self.state.order:
             r = self.state.creatures[rid]
-            if r.effects.get("grappled_by") == mover.id:
-                continue  # dragged along, it never leaves the mover's side
+            steed = mounted.mount_of(self, r)
+            if mover.id in (r.effects.get("grappled_by"), steed and steed.effects.get("grappled_by")):
+                continue  # dragged along (or riding what is dragged), it never leaves the mover's side
             if r.side == mover.side or not r.standing or r.incapacitated or not r.reaction or r.surprised:
                 continue
             reach = first_melee(r).reach  # the attack an opportunity attack is made with
@@ -174,11 +175,22 @@ class Moving:
             walked.append(nxt)
             pending.steps.pop(0)
             mounted.carry_rider(self, mover)
-            for c in dragged:  # 5e: a grappled creature is dragged along, into the square left
+            for c in list(dragged):  # 5e: a grappled creature is dragged along, into the square left
+                if "mounted_on" in c.effects:
+                    # 5e, Combat monté: a rider moved against its will saves Dex DC 10 or falls
+                    # prone beside its mount; either way it is not dragged out of the saddle
+                    dragged.remove(c)
+                    mounted.keep_saddle(self, c, f"dragged by {mover.name}")
+                    continue
                 spot = walked[-2]
                 if c.side_squares <= mover.side_squares and self._free_for(c, spot, mover, dragged):
                     c.x, c.y = spot
                     drag_paths[c.id].append(spot)
+                    mounted.carry_rider(self, c)
+                    rider = mounted.rider_of(self, c)
+                    if rider is not None and len(drag_paths[c.id]) == 2:
+                        # 5e, Combat monté: its mount moved against its will, the rider saves or falls
+                        mounted.keep_saddle(self, rider, f"{c.name} is dragged")
             if pending.own_movement:
                 # a readied action may fire once the step is made
                 triggered = self._readied_offers(mover, "enters_reach", walked[-2] + (after[2],), after)
