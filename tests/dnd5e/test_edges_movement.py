@@ -271,6 +271,28 @@ def flyer_beside_fighter(**dragon):
                           creature("fighter", "fighter", "blue", (2, 0))], dice=[15, 4])
 
 
+def test_flying_up_out_of_reach_provokes_an_opportunity_attack():
+    # 5e, Mouvement et position: "Si vous quittez l'allonge d'une créature hostile pendant que vous
+    # bougez, vous provoquez une attaque d'opportunité"; height counts for reach (README, Flying)
+    b = flyer_beside_fighter()
+    up = [o for o in legal_commands(b) if o.command.get("altitude") == 3.0]
+    assert len(up) == 1 and up[0].preview.opportunity_attacks == ("fighter",)
+    act(b, "dragon", "move", mode="fly", altitude=3)
+    assert [(o.reactor, o.kind) for o in b.state.offers] == [("fighter", "opportunity")]
+    assert b.state.creatures["dragon"].altitude == 0  # the attack comes just before it leaves the reach
+    act(b, "fighter", "react", take=True)  # d20 15 + 5 hits AC 18; 4 + 3 damage
+    dragon = b.state.creatures["dragon"]
+    assert dragon.hp == 136 - 7 and dragon.altitude == 3 and dragon.movement_left("fly") == 24 - 3
+
+
+def test_flying_up_within_reach_provokes_nothing():
+    b = flyer_beside_fighter()
+    up = [o for o in legal_commands(b) if o.command.get("altitude") == 1.5]
+    assert len(up) == 1 and up[0].preview.opportunity_attacks == ()
+    act(b, "dragon", "move", mode="fly", altitude=1.5)
+    assert not b.state.offers and b.state.creatures["dragon"].altitude == 1.5
+
+
 # ---------------------------------------------------------------- squeezing
 NARROW = "..###..\n.......\n..###..\n......."
 

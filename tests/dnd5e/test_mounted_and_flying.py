@@ -67,6 +67,7 @@ def test_a_flyer_changes_altitude_and_height_counts_for_reach():
     b = battle(FIELD, [creature("dragon", "young-green-dragon", "red", (0, 0)),
                        creature("fighter", "fighter", "blue", (2, 0))])
     act(b, "dragon", "move", altitude=6, mode="fly")
+    act(b, "fighter", "react", take=False)  # flying up out of its reach provoked
     dragon = b.state.creatures["dragon"]
     assert dragon.altitude == 6 and dragon.movement_left("fly") == pytest.approx(24 - 6)
     with pytest.raises(IllegalCommand, match="out of the 3 m reach"):

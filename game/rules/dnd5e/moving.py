@@ -60,13 +60,8 @@ class Moving:
         climb = 0.0 if altitude is None else abs(float(altitude) - actor.altitude)
         if cost + climb > left + 1e-9:
             raise IllegalCommand(f"the move costs {cost + climb:g} m, {actor.id} has {left:g} m of movement left")
-        if climb:
-            # flying up or down costs movement like flying across (this game's reading)
-            actor.movement_spent += climb
-            actor.altitude = float(altitude)
-            mounted.carry_rider(self, actor)
-            self.emit("move", f"{actor.name} flies to an altitude of {actor.altitude:g} m ({climb:g} m)",
-                      creature=actor.id, path=[[actor.x, actor.y]], cost=climb, altitude=actor.altitude)
+        if climb:  # first up or down on the spot, a step of its own (it may leave a reach too)
+            steps = [(actor.x, actor.y, float(altitude))] + steps
         if steps:
             self.state.pending_move = PendingMove(actor.id, steps, mode)
             self._walk(first_checked=False)
@@ -118,8 +113,13 @@ class Moving:
             prev = step
         return total * SQUARE_M
 
-    def _opportunity_offers(self, mover: Creature, before, after) -> list[Offer]:
-        """5e, Opportunity attacks: a hostile creature that sees you, as you leave its reach."""
+    def _opportunity_offers(self, mover: Creature, before, after, altitude: float | None = None) -> list[Offer]:
+        """5e, Opportunity attacks: a hostile creature that sees you, as you leave its reach.
+
+        From the space before to the space after, at the mover's altitude, or flying up or down
+        to `altitude` (height counts for reach, geometry.distance_m).
+        """
+        height = mover.altitude if altitude is None else altitude
         if "disengaged" in mover.conditions:
             return []
         offers = []
@@ -132,7 +132,7 @@ class Moving:
                 continue
             reach = first_melee(r).reach  # the attack an opportunity attack is made with
             was = space_distance_m(self, r.space, r.altitude, before, mover.altitude) <= reach + 1e-9
-            now = space_distance_m(self, r.space, r.altitude, after, mover.altitude) <= reach + 1e-9
+            now = space_distance_m(self, r.space, r.altitude, after, height) <= reach + 1e-9
             if was and not now and can_see(self, r, mover):
                 offers.append(Offer(reactor=r.id, kind="opportunity", provoker=mover.id))
         return offers
@@ -150,14 +150,20 @@ class Moving:
             if not mover.standing:
                 break
             nxt = pending.steps[0]
-            after = space_after_step(mover, field, *nxt)
+            rising = len(nxt) == 3  # (x, y, altitude): flying up or down on the spot
+            after = mover.space if rising else space_after_step(mover, field, *nxt)
             if not first_checked and pending.own_movement:
-                offers = self._opportunity_offers(mover, mover.space, after)
+                offers = self._opportunity_offers(mover, mover.space, after, nxt[2] if rising else None)
                 if offers:
                     self._emit_move(mover, walked, spent)
                     self._offer(offers)
                     return
             first_checked = False
+            if rising:
+                if not self._fly_to(mover, nxt[2], pending.mode):
+                    break
+                pending.steps.pop(0)
+                continue
             diagonal = nxt[0] != mover.x and nxt[1] != mover.y
             cost, parity = field.step_cost(nxt, diagonal, mover.diagonal_parity)
             metres = cost * SQUARE_M
@@ -209,6 +215,20 @@ class Moving:
                           path=[list(p) for p in drag_paths[c.id]], cost=0.0, forced=True)
         self.state.pending_move = None
         hiding.reveal_if_seen(self, mover)
+
+    def _fly_to(self, mover: Creature, altitude: float, mode: str) -> bool:
+        """Fly straight up or down; whether there was movement enough for it."""
+        climb = abs(altitude - mover.altitude)
+        if climb > actions.movement_left(self, mover, mode) + 1e-9:
+            self.emit("note", f"{mover.name} stays at {mover.altitude:g} m: cannot go on", creature=mover.id)
+            return False
+        # flying up or down costs movement like flying across (this game's reading)
+        mover.movement_spent += climb
+        mover.altitude = altitude
+        mounted.carry_rider(self, mover)
+        self.emit("move", f"{mover.name} flies to an altitude of {mover.altitude:g} m ({climb:g} m)",
+                  creature=mover.id, path=[[mover.x, mover.y]], cost=climb, altitude=mover.altitude)
+        return True
 
     def _free_for(self, creature: Creature, spot, mover: Creature, moving) -> bool:
         """Whether a dragged creature fits at spot without landing on anyone."""

@@ -163,12 +163,13 @@ def move_options(battle, actor: Creature) -> list[Option]:
                 "path": [list(s) for s in steps], "cost_m": cost, "opportunity_attacks": provokes,
                 "readied_actions": readied, "mode": mode,
             }))
-    options += _altitude_options(battle, actor)
+    options += _altitude_options(battle, actor, watch)
     return options
 
 
-def _altitude_options(battle, actor: Creature) -> list[Option]:
-    """A flyer flies up or down on the spot, 1.5 m at a time; the height costs movement."""
+def _altitude_options(battle, actor: Creature, watch: "PathWatch") -> list[Option]:
+    """A flyer flies up or down on the spot, 1.5 m at a time; the height costs movement, and
+    leaving a reach so provokes."""
     if actor.stats.speed_of("fly") == 0 or actor.speed("fly") == 0:
         return []
     left = actions.movement_left(battle, actor, "fly")
@@ -180,8 +181,12 @@ def _altitude_options(battle, actor: Creature) -> list[Option]:
         if climb < 1e-9 or climb > left + 1e-9:
             continue
         command = {"actor": actor.id, "act": "move", "mode": "fly", "altitude": height}
-        options.append(option(command, f"fly to an altitude of {height:g} m ({climb:g} m)", {
-            "path": [], "cost_m": climb, "opportunity_attacks": [], "readied_actions": [], "mode": "fly",
+        provokes = watch.rising(height)
+        label = f"fly to an altitude of {height:g} m ({climb:g} m)"
+        if provokes:
+            label += f", provokes {', '.join(provokes)}"
+        options.append(option(command, label, {
+            "path": [], "cost_m": climb, "opportunity_attacks": provokes, "readied_actions": [], "mode": "fly",
             "altitude": height,
         }))
     return options
@@ -255,6 +260,16 @@ class PathWatch:
         if after not in self.firsts_seen:
             self.firsts_seen[after] = self._ask("_readied_offers", self.readiers, self._stand_in(*after), "moves")
         return self.firsts_seen[after]
+
+    def rising(self, height: float) -> list[str]:
+        """The creatures offered an opportunity attack as the mover flies up or down on the spot."""
+        battle, space, altitude = self.battle, self.mover.space, self.mover.altitude
+        leaving = [r.id for r, reach in self.hostiles
+                   if space_distance_m(battle, r.space, r.altitude, space, altitude) <= reach + 1e-9
+                   < space_distance_m(battle, r.space, r.altitude, space, height)]
+        if not leaving:
+            return []
+        return list(self._ask("_opportunity_offers", leaving, self.mover, space, space, height))
 
     def along(self, field_, steps: list[tuple[int, int]]) -> tuple[list[str], list[str]]:
         """The creatures offered an opportunity attack along these steps, and those whose readied
