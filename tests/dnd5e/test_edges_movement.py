@@ -293,6 +293,30 @@ def test_flying_up_within_reach_provokes_nothing():
     assert not b.state.offers and b.state.creatures["dragon"].altitude == 1.5
 
 
+def test_a_prone_flyer_must_stand_up_before_it_takes_off():
+    # 5e, Être à terre: "Pour bouger quand vous êtes à terre, vous devez ramper" -- no flying
+    b = battle(FIELD, [creature("dragon", "young-green-dragon", "red", (0, 0), conditions=["prone"]),
+                       creature("fighter", "fighter", "blue", (9, 3))])
+    with pytest.raises(IllegalCommand, match="prone"):
+        act(b, "dragon", "move", mode="fly", altitude=3)
+    with pytest.raises(IllegalCommand, match="prone"):
+        act(b, "dragon", "move", mode="fly", to=[0, 3])
+    moves = [o.command for o in legal_commands(b) if o.command["act"] == "move"]
+    assert moves and all(m.get("mode") != "fly" for m in moves)
+    act(b, "dragon", "stand")  # half of its walking speed
+    act(b, "dragon", "move", mode="fly", altitude=3)
+    assert b.state.creatures["dragon"].altitude == 3
+
+
+def test_a_flyer_knocked_prone_on_its_way_flies_no_further():
+    b = battle(FIELD, [creature("dragon", "young-green-dragon", "red", (0, 0)), creature("wolf1", "wolf", "blue", (0, 2)),
+                       creature("fighter", "fighter", "blue", (9, 3))], dice=[19, 1, 1, 1])
+    act(b, "dragon", "move", mode="fly", to=[6, 0])  # leaving the wolf's reach after one square
+    act(b, "wolf1", "react", take=True)  # the bite hits; the dragon's Str save d20 1 + 4 fails: prone
+    assert "prone" in shown(b, "dragon")["conditions"] and at(b, "dragon") == (1, 0)
+    assert "must stand up before it flies" in b.state.log[-1]
+
+
 # ---------------------------------------------------------------- squeezing
 NARROW = "..###..\n.......\n..###..\n......."
 

@@ -14,6 +14,7 @@ from .acts import acts, offer_view
 from .attacks import armour_class
 from .engine import Engine
 from .geometry import can_see, cover_between, field_for, melee_reach
+from .moving import mode_refusal
 from .options import PathWatch, legal_commands, move_modes
 from .spells import SPELLS, area_mask, area_problem, spell_save_dc
 from .terrain_rules import COVER_5E, move_rules
@@ -50,7 +51,7 @@ class Battle(Engine, api.Battle):
     # ------------------------------------------------------------------ board queries
     def move_modes(self, creature_id: str) -> list[str]:
         c = self.creature(creature_id)
-        return [m for m in move_modes(c) if c.speed(m) > 0] or ["walk"]
+        return [m for m in move_modes(c) if not mode_refusal(c, m)] or ["walk"]
 
     def movement_field(self, creature_id: str, mode: str = "walk", limit_m: float | None = None):
         return field_for(self, self.creature(creature_id), mode, limit_m)

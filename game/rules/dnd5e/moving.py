@@ -14,20 +14,32 @@ from .geometry import can_see, field_for, space_after_step, space_distance_m
 
 
 
+def mode_refusal(actor: Creature, mode: str) -> str | None:
+    """Why the creature cannot move in this mode now (None: it can), for the move command and
+    the options."""
+    if mode not in MODES:
+        return f"unknown movement mode {mode!r} (walk, fly, swim, climb)"
+    if "mounted_on" in actor.effects:
+        return f"{actor.id} is mounted: its mount moves, or it dismounts"
+    if mode == "fly" and actor.stats.speed_of("fly") == 0:
+        return f"{actor.id} has no fly speed"
+    if mode == "fly" and actor.prone:
+        # 5e, Être à terre: "Pour bouger quand vous êtes à terre, vous devez ramper": it stands first
+        return f"{actor.id} is prone: it must stand up before it flies"
+    if actor.speed(mode) == 0:
+        return f"{actor.id} has speed 0"
+    return None
+
+
 class Moving:
     """The Battle's movement: mixed into Battle, which owns the state."""
 
     def _do_move(self, actor: Creature, cmd: Command) -> None:
         self._able(actor)
         mode = cmd.get("mode", "walk")
-        if mode not in MODES:
-            raise IllegalCommand(f"unknown movement mode {mode!r} (walk, fly, swim, climb)")
-        if "mounted_on" in actor.effects:
-            raise IllegalCommand(f"{actor.id} is mounted: its mount moves, or it dismounts")
-        if mode == "fly" and actor.stats.speed_of("fly") == 0:
-            raise IllegalCommand(f"{actor.id} has no fly speed")
-        if actor.speed(mode) == 0:
-            raise IllegalCommand(f"{actor.id} has speed 0")
+        refusal = mode_refusal(actor, mode)
+        if refusal:
+            raise IllegalCommand(refusal)
         altitude = cmd.get("altitude")
         if altitude is not None:
             if not isinstance(altitude, (int, float)) or isinstance(altitude, bool) or altitude < 0:
@@ -148,6 +160,10 @@ class Moving:
         drag_paths = {c.id: [(c.x, c.y)] for c in dragged}
         while pending.steps:
             if not mover.standing:
+                break
+            refusal = mode_refusal(mover, pending.mode)
+            if refusal:  # knocked prone in flight, say: it goes no further
+                self.emit("note", f"{mover.name} stops at [{mover.x}, {mover.y}]: {refusal}", creature=mover.id)
                 break
             nxt = pending.steps[0]
             rising = len(nxt) == 3  # (x, y, altitude): flying up or down on the spot

@@ -44,6 +44,7 @@ from ..state import DEAD, Creature
 from . import actions, mounted
 from .attacks import first_melee, preview_attack, weapon_of
 from .geometry import distance_m, field_for, melee_reach, space_after_step, space_distance_m
+from .moving import mode_refusal
 from .casting_options import spell_options
 from .previews import attack_preview, option
 from .spending import bonus_allowed
@@ -139,7 +140,7 @@ def move_options(battle, actor: Creature) -> list[Option]:
     options = []
     watch = PathWatch(battle, actor)
     for mode in move_modes(actor):
-        if actor.speed(mode) == 0:
+        if mode_refusal(actor, mode):  # Battle._do_move's own
             continue
         left = actions.movement_left(battle, actor, mode)  # Battle._do_move's own (dragging halves speed)
         if left < SQUARE_M - 1e-9:
@@ -170,7 +171,7 @@ def move_options(battle, actor: Creature) -> list[Option]:
 def _altitude_options(battle, actor: Creature, watch: "PathWatch") -> list[Option]:
     """A flyer flies up or down on the spot, 1.5 m at a time; the height costs movement, and
     leaving a reach so provokes."""
-    if actor.stats.speed_of("fly") == 0 or actor.speed("fly") == 0:
+    if mode_refusal(actor, "fly"):
         return []
     left = actions.movement_left(battle, actor, "fly")
     options = []
