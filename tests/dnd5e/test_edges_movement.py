@@ -321,3 +321,17 @@ def test_a_flyer_knocked_prone_on_its_way_flies_no_further():
 NARROW = "..###..\n.......\n..###..\n......."
 
 
+def test_squeezing_through_difficult_terrain_pays_both_extra_costs():
+    # 5e, Passer dans un espace étroit: "chaque mètre dans un passage étroit de ce type coûte un
+    # mètre supplémentaire"; difficult terrain adds its own extra metre: 3 m a metre together
+    b = battle(NARROW.replace("..###..\n.......", "..###..\n...:..."),
+               [creature("ogre", "ogre", "red", (0, 0)), creature("gob1", "goblin", "blue", (6, 3))])
+    act(b, "ogre", "move", path=[[1, 1], [2, 1], [3, 1]])  # squeezing: 2 + 2 squares, then 3 in the rubble
+    assert "squeezing" in shown(b, "ogre")["conditions"]
+    assert shown(b, "ogre")["movement_left"] == 12 - 7 * 1.5
+
+
+def test_squeezing_on_clear_ground_costs_double():
+    b = battle(NARROW, [creature("ogre", "ogre", "red", (0, 0)), creature("gob1", "goblin", "blue", (6, 3))])
+    act(b, "ogre", "move", path=[[1, 1], [2, 1], [3, 1]])
+    assert shown(b, "ogre")["movement_left"] == 12 - 6 * 1.5
