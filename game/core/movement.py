@@ -5,11 +5,11 @@ The board is physical; what a step costs is the ruleset's, handed in as a MoveRu
 second diagonal under "5-10-5") times the position's multiplier, plus its extra squares. The
 multiplier gathers the terrain kinds of the space entered (its worst square), another
 creature's space, squeezing, crawling, swimming or climbing without the speed, stacked as the
-rules say (squeezing may stack its own way). Everywhere: a hostile creature's space is impassable unless the sizes are far
-enough apart (the rules say how far); no move ends in another creature's space (tiny creatures
-share, four to a square); a creature squeezes into the space of the next smaller size; a
-diagonal step passes between at most as many blocked squares as the rules allow. Positions
-are the top-left square of the mover's space.
+rules say (squeezing may stack its own way). Everywhere: a hostile creature's space is
+impassable unless the sizes are far enough apart (the rules say how far); no move ends in
+another creature's space (tiny creatures share, four to a square); a creature squeezes into the
+space of the next smaller size; a diagonal step passes between at most as many blocked squares
+as the rules allow. Positions are the top-left square of the mover's space.
 
 A search with a limit only looks at the window of positions it can reach: every step costs
 at least one square, so the positions within limit / 1.5 m squares of the start (in rows and

@@ -359,5 +359,4 @@ def apply_rider(battle, attacker: Creature, target: Creature, rider: dict, crit:
             battle.knock_prone(target, f"hit by {attacker.name}")
         elif condition not in target.conditions:
             target.conditions.add(condition)
-            battle.emit("condition", f"{target.name} is knocked {condition}" if condition == "prone"
-                        else f"{target.name} is {condition}", creature=target.id, condition=condition)
+            battle.emit("condition", f"{target.name} is {condition}", creature=target.id, condition=condition)

@@ -183,7 +183,8 @@ class Moving:
             diagonal = nxt[0] != mover.x and nxt[1] != mover.y
             cost, parity = field.step_cost(nxt, diagonal, mover.diagonal_parity)
             metres = cost * SQUARE_M
-            if field.multiplier[nxt[1], nxt[0]] == 0 or metres > actions.movement_left(self, mover, pending.mode) + 1e-9:
+            left = actions.movement_left(self, mover, pending.mode)
+            if field.multiplier[nxt[1], nxt[0]] == 0 or metres > left + 1e-9:
                 self.emit("note", f"{mover.name} stops at [{mover.x}, {mover.y}]: cannot go on", creature=mover.id)
                 break
             mover.movement_spent += metres
@@ -264,7 +265,7 @@ class Moving:
             return
         end = walked[-1]
         squeeze = " (squeezing)" if mover.squeezing else ""
-        self.emit("move", f"{mover.name} moves to [{end[0]}, {end[1]}], {spent:g} m{squeeze} "
-                  f"({actions.movement_left(self, mover):g} m left)", creature=mover.id, path=[list(p) for p in walked],
-                  cost=spent)
+        left = actions.movement_left(self, mover)
+        self.emit("move", f"{mover.name} moves to [{end[0]}, {end[1]}], {spent:g} m{squeeze} ({left:g} m left)",
+                  creature=mover.id, path=[list(p) for p in walked], cost=spent)
 
