@@ -86,14 +86,20 @@ def test_corner_cutting_says_how_many_blocked_squares_a_diagonal_may_pass_betwee
     assert field.path_to(1, 1) == [(1, 0), (1, 1)]
 
 
-def test_stacking_product_multiplies_what_max_counts_once():
-    # a large creature squeezing through difficult terrain: 5e counts one extra, "product" two
+def test_stacking_counts_once_multiplies_or_adds_the_extra_costs():
+    # a large creature squeezing (x2) through difficult terrain (x2): counted once ("max"),
+    # multiplied ("product"), or each extra square added ("sum", how 5e stacks squeezing)
     grid = "#####\n#..##\n#..:.\n#..##\n#####"
-    product = replace(MOVE_5E, stacking="product")
-    once = movement_field(board(grid), (1, 1), Mover(size="large"), rules=MOVE_5E)
-    twice = movement_field(board(grid), (1, 1), Mover(size="large"), rules=product)
-    assert once.squeezing[2, 3] and once.multiplier[2, 3] == 2
-    assert twice.multiplier[2, 3] == 4
+    stacked = {how: movement_field(board(grid), (1, 1), Mover(size="large"),
+                                   rules=replace(MOVE_5E, stacking=how, squeeze_stacking=None))
+               for how in ("max", "product", "sum")}
+    assert stacked["max"].squeezing[2, 3]
+    assert {how: int(f.multiplier[2, 3]) for how, f in stacked.items()} == {"max": 2, "product": 4, "sum": 3}
+    five_e = movement_field(board(grid), (1, 1), Mover(size="large"), rules=MOVE_5E)
+    assert five_e.multiplier[2, 3] == 3 and five_e.multiplier[2, 2] == 2  # squeezing on clear ground: 2
+    occupied = movement_field(board(grid), (1, 1), Mover(size="large"), [Occupant(3, 2, 1, "small", False)],
+                              rules=MOVE_5E)
+    assert occupied.multiplier[2, 3] == 3  # another creature's space is difficult terrain, once
 
 
 def test_the_five_e_records_give_the_five_e_numbers():
@@ -146,6 +152,8 @@ def test_records_refuse_what_cannot_be_priced():
         replace(MOVE_5E, squeeze_factor=0)
     with pytest.raises(ValueError, match="diagonals"):
         replace(MOVE_5E, diagonals="5-10-10")
+    with pytest.raises(ValueError, match="squeeze_stacking must be one of max, product, sum"):
+        replace(MOVE_5E, squeeze_stacking="min")
     with pytest.raises(ValueError, match="one value per terrain kind"):
         replace(MOVE_5E, enter_factor=[1, 2])
 

@@ -5,11 +5,11 @@ The board is physical; what a step costs is the ruleset's, handed in as a MoveRu
 second diagonal under "5-10-5") times the position's multiplier, plus its extra squares. The
 multiplier gathers the terrain kinds of the space entered (its worst square), another
 creature's space, squeezing, crawling, swimming or climbing without the speed, stacked as the
-rules say. Everywhere: a hostile creature's space is impassable unless the sizes are far
-enough apart (the rules say how far); no move ends in another creature's space (tiny creatures
-share, four to a square); a creature squeezes into the space of the next smaller size; a
-diagonal step passes between at most as many blocked squares as the rules allow. Positions
-are the top-left square of the mover's space.
+rules say (squeezing may stack its own way). Everywhere: a hostile creature's space is
+impassable unless the sizes are far enough apart (the rules say how far); no move ends in
+another creature's space (tiny creatures share, four to a square); a creature squeezes into the
+space of the next smaller size; a diagonal step passes between at most as many blocked squares
+as the rules allow. Positions are the top-left square of the mover's space.
 
 A search with a limit only looks at the window of positions it can reach: every step costs
 at least one square, so the positions within limit / 1.5 m squares of the start (in rows and
@@ -170,9 +170,14 @@ class MovementField:
         return step_cost_squares(self.multiplier, to, diagonal, parity, self.rules, self.extra)
 
 
-def _combine(rules: MoveRules, a, b):
-    """Two multipliers on one position, as the rules stack them."""
-    return np.multiply(a, b) if rules.stacking == "product" else np.maximum(a, b)
+def _combine(rules: MoveRules, a, b, stacking: str | None = None):
+    """Two multipliers on one position, as the rules stack them (or as `stacking` says)."""
+    stacking = stacking or rules.stacking
+    if stacking == "product":
+        return np.multiply(a, b)
+    if stacking == "sum":  # what each costs beyond one square adds up
+        return np.add(a, b) - 1
+    return np.maximum(a, b)
 
 
 def _terrain_tables(rules: MoveRules, mover: Mover) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -252,7 +257,8 @@ def _position_costs(board: Board, mover: Mover, others, rules: MoveRules,
     valid = terrain_ok & ~per_position(hostile_wall, window_any)
     multiplier = per_position(factor, window_max)  # a space pays for its worst square
     if full > 1:
-        multiplier = np.where(squeezing, _combine(rules, multiplier, rules.squeeze_factor), multiplier)
+        multiplier = np.where(squeezing, _combine(rules, multiplier, rules.squeeze_factor, rules.squeeze_stacking),
+                              multiplier)
     if mover.prone:  # crawling, dearer where something else costs more already
         crawl = np.where(multiplier > 1, rules.crawl_costly_factor, rules.crawl_factor)
         multiplier = _combine(rules, multiplier, crawl)

@@ -11,9 +11,11 @@ live in game/rules/dnd5e/terrain_rules.py):
   terrain kinds of the space entered with the other reasons to pay more (another creature's
   space, squeezing, crawling, swimming or climbing without the speed), and `extra` is a number
   of squares added to each step (4e: difficult terrain is +1 per square entered). Several
-  multipliers on one position either count once, the largest (`stacking = "max"`), or
-  multiply (`"product"`); crawling has its own multiplier where something else already costs
-  more (5e: 3 in difficult terrain). A space bigger than one square pays for its worst square.
+  multipliers on one position either count once, the largest (`stacking = "max"`), multiply
+  (`"product"`), or add what each costs beyond one square (`"sum"`: 2 and 2 make 3);
+  squeezing may stack its own way with what the space already costs (`squeeze_stacking`;
+  5e: "sum"); crawling has its own multiplier where something else already costs more (5e: 3
+  in difficult terrain). A space bigger than one square pays for its worst square.
 - CoverRules gives, per terrain kind, the most cover a line blocked there gives (a level of
   game/core/terrain.py: none, half, three-quarters, total).
 
@@ -32,7 +34,7 @@ from .terrain import KIND_BY_NAME, TERRAIN
 # how diagonal steps count: every one 1 square ("5-5-5", and "1" as 4e says it), or every
 # second one 2 squares ("5-10-5"; 3.5's 1-2-1 is the same count)
 DIAGONALS = ("5-5-5", "5-10-5", "1")
-STACKING = ("max", "product")
+STACKING = ("max", "product", "sum")
 
 
 def per_kind(values: dict[str, int], default: int) -> np.ndarray:
@@ -78,13 +80,16 @@ class MoveRules:
     crawl_costly_factor: int  # crawling where something else already costs more
     corner_cutting: int  # the most blocked squares a diagonal step may pass between (0, 1 or 2)
     hostile_size_gap: int  # sizes apart at which a hostile creature's space may be crossed
+    squeeze_stacking: str | None = None  # one of STACKING: squeezing on what the space costs (None: `stacking`)
 
     def __post_init__(self) -> None:
         for name in ("enter_factor", "enter_extra"):
             object.__setattr__(self, name, _per_kind_array(getattr(self, name), name))
         alternating(self.diagonals)
-        if self.stacking not in STACKING:
-            raise ValueError(f"stacking must be one of {', '.join(STACKING)}, got {self.stacking!r}")
+        for name in ("stacking", "squeeze_stacking"):
+            value = getattr(self, name)
+            if value not in STACKING and not (name == "squeeze_stacking" and value is None):
+                raise ValueError(f"{name} must be one of {', '.join(STACKING)}, got {value!r}")
         factors = [self.occupied_factor, self.swim_factor, self.climb_factor, self.squeeze_factor,
                    self.crawl_factor, self.crawl_costly_factor, *self.enter_factor.tolist()]
         # every step costing at least a square is what lets a search stop at its limit's window

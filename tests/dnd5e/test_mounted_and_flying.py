@@ -33,10 +33,14 @@ def test_a_rider_does_not_walk_and_dismounting_costs_half_speed():
     act(b, "fighter", "mount", target="horse")
     with pytest.raises(IllegalCommand, match="is mounted"):
         act(b, "fighter", "move", to=[0, 3])
-    act(b, "fighter", "dismount")  # the other half of its speed
+    for who in ("fighter", "horse", "gob1"):
+        act(b, who, "end")
+    act(b, "fighter", "dismount")  # half of its speed (on a new turn: once per move)
     fighter = b.state.creatures["fighter"]
-    assert "mounted_on" not in fighter.effects and fighter.movement_left() == 0
+    assert "mounted_on" not in fighter.effects and fighter.movement_left() == 4.5
     assert max(abs(fighter.x - 1), abs(fighter.y - 0)) <= 2  # beside the horse
+    b = riders(creature("gob1", "goblin", "red", (9, 3)))
+    act(b, "fighter", "move", path=[[0, 1], [0, 2], [0, 3], [0, 2]])  # 6 m of 9
     with pytest.raises(IllegalCommand, match="needs 4.5 m of movement to mount"):
         act(b, "fighter", "mount", target="horse")
 
@@ -59,18 +63,11 @@ def test_an_opportunity_attack_provoked_by_a_mount_may_target_the_rider():
     assert b.state.creatures["fighter"].hp < 28 and b.state.creatures["horse"].hp == 19
 
 
-def test_a_mount_knocked_prone_may_throw_its_rider():
-    b = riders(creature("gob1", "goblin", "red", (9, 3)), dice=[3])
-    act(b, "fighter", "mount", target="horse")
-    b.knock_prone(b.state.creatures["horse"], "test")  # Dex save d20 3 + 2 < 10
-    fighter = b.state.creatures["fighter"]
-    assert "mounted_on" not in fighter.effects and "prone" in fighter.conditions
-
-
 def test_a_flyer_changes_altitude_and_height_counts_for_reach():
     b = battle(FIELD, [creature("dragon", "young-green-dragon", "red", (0, 0)),
                        creature("fighter", "fighter", "blue", (2, 0))])
     act(b, "dragon", "move", altitude=6, mode="fly")
+    act(b, "fighter", "react", take=False)  # flying up out of its reach provoked
     dragon = b.state.creatures["dragon"]
     assert dragon.altitude == 6 and dragon.movement_left("fly") == pytest.approx(24 - 6)
     with pytest.raises(IllegalCommand, match="out of the 3 m reach"):

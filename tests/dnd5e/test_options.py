@@ -100,7 +100,7 @@ def assert_exact(b, sample: int | None = None, rng=None) -> None:
     for option in chosen:
         trial = copy_of(b)
         try:
-            if option.command["act"] == "move" and "to" in option.command:
+            if option.command["act"] == "move":  # to a square, or up or down
                 assert reactors_offered(trial, option.command) == list(option.preview.opportunity_attacks), option
             else:
                 trial.submit(option.command)

@@ -15,7 +15,7 @@ from .attacks import roll_damage
 from .checks import ability_check, best_of, contest
 from .conditions import give, refuse_if_immune
 from .damage import heal
-from .geometry import melee_reach, within
+from .geometry import own_reach, within
 from .hiding import hidden_from
 
 def do_use(battle, actor: Creature, cmd) -> None:
@@ -71,10 +71,11 @@ def _special_attack(battle, actor: Creature, target: Creature, what: str) -> Non
     if hidden_from(target, actor):
         # 5e, Unseen attackers and targets: a special melee attack needs a target it can find
         raise IllegalCommand(f"{target.id} is hidden: {actor.id} cannot {what} a creature it does not see")
-    # 5e: the target may be no more than one size larger, and within your reach
+    # 5e, Lutte, Bousculer: the target may be no more than one size larger, and "à votre portée"
+    # (your own reach: a reach weapon lengthens only the attacks made with it)
     if size_index(target.size) > size_index(actor.size) + 1:
         raise IllegalCommand(f"{target.id} is more than one size larger than {actor.id}")
-    if not within(battle, actor, target, melee_reach(actor)):
+    if not within(battle, actor, target, own_reach(actor)):
         raise IllegalCommand(f"{target.id} is out of {actor.id}'s reach")
     battle.take_attack(actor)
 
@@ -148,17 +149,15 @@ def release(battle, creature: Creature, why: str) -> None:
 
 
 def check_grapples(battle) -> None:
-    """SRD 5.1, Grappled: it ends when the grappler is incapacitated or the two are out of reach."""
+    """SRD 5.1, Grappled: it ends at once when the grappler is incapacitated (killed, knocked
+    out, stunned: whatever did it) or the two are out of its reach (Engine._settle asks after
+    every command)."""
     for c in battle.state.creatures.values():
         grappler_id = c.effects.get("grappled_by")
         if grappler_id is None:
             continue
         g = battle.state.creatures[grappler_id]
-        if not c.alive:
-            release(battle, c, "is freed")
-        elif g.incapacitated or not g.alive:
-            release(battle, c, "is freed")
-        elif not within(battle, g, c, melee_reach(g)):
+        if not c.alive or g.incapacitated or not within(battle, g, c, own_reach(g)):
             release(battle, c, "is freed")
 
 
@@ -167,6 +166,16 @@ def drags(battle, mover: Creature) -> list[Creature]:
     return [c for c in battle.state.creatures.values() if c.effects.get("grappled_by") == mover.id and c.alive]
 
 
-def drag_slows(mover: Creature, dragged: list[Creature]) -> bool:
-    """5e: dragging a grappled creature halves your speed unless it is two or more sizes smaller."""
-    return any(size_index(c.size) > size_index(mover.size) - 2 for c in dragged)
+def speed(battle, mover: Creature, mode: str = "walk") -> float:
+    """5e, Lutte: dragging or carrying a grappled creature, "votre vitesse est diminuée par deux,
+    à moins que la créature ne soit plus petite que vous d'au moins deux tailles"."""
+    full = mover.speed(mode)
+    slowed = any(size_index(c.size) > size_index(mover.size) - 2 for c in drags(battle, mover))
+    return full / 2 if slowed else full
+
+
+def movement_left(battle, mover: Creature, mode: str = "walk") -> float:
+    """The movement left this turn at that speed: as when changing speeds, the movement already
+    spent counts against it (5e, Utiliser des vitesses différentes); a Dash adds the speed as it is."""
+    lost = (mover.speed(mode) - speed(battle, mover, mode)) * (1 + mover.dashes)
+    return max(0.0, mover.movement_left(mode) - lost)

@@ -15,6 +15,7 @@ import re
 from ...core.board import SQUARE_M
 from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option
+from . import actions
 from .attacks import weapon_of
 from .conditions import why_immobile
 from .geometry import distance_m
@@ -130,6 +131,10 @@ def offer_view(battle, options: list[Option]) -> api.OfferView:
         detail = "Uses the reaction and a spell slot; the +5 AC lasts until the start of its next turn."
     elif offer.kind == "readied":
         question = f"{reactor.name} may take its readied action against {provoker.name} — take it?"
+    elif offer.kind == "leap":
+        question = f"{provoker.name} falls prone — {reactor.name} may leap off and land on its feet: take it?"
+        # 5e, Combat monté: with the reaction; otherwise the rider falls prone beside its mount
+        detail = "Uses the reaction; otherwise it falls prone beside its mount."
     else:
         question = f"{reactor.name} may make an opportunity attack on {provoker.name} — take it?"
         take = next((o for o in options if o.act == "react" and o.command.get("take")), None)
@@ -154,8 +159,9 @@ def why_not(battle, actor, key: str) -> str:
         if actor.speed() == 0:
             why = [c for c in ("grappled", "restrained") if c in actor.conditions]
             return f"speed 0 ({why[0]})" if why else "speed 0"
-        if actor.movement_left() < SQUARE_M:
-            return f"no movement left ({actor.movement_left():g} m)"
+        left = actions.movement_left(battle, actor)
+        if left < SQUARE_M:
+            return f"no movement left ({left:g} m)"
         return "no free square in reach"
     sample = sample_command(battle, actor, key)
     if sample is None:

@@ -275,7 +275,7 @@ def land_attack(battle, pending: PendingAttack) -> None:
         apply_rolled_damage(battle, target, rolled, dtype, how, hit=hit)
     rider = dict(attack.on_hit)
     if rider and target.alive:
-        apply_rider(battle, target, rider, hit)
+        apply_rider(battle, attacker, target, rider, hit)
     end_hit(battle, target, hit)
 
 
@@ -364,7 +364,7 @@ def saving_throw(battle, creature: Creature, ability: str, dc: int, bonus: int =
                 f"{shown} {creature.stats.save(ability):+d}{extra} = {total}, {'success' if ok else 'failure'}")
 
 
-def apply_rider(battle, target: Creature, rider: dict, hit: Hit) -> None:
+def apply_rider(battle, attacker: Creature, target: Creature, rider: dict, hit: Hit) -> None:
     """An attack's on-hit effect: a save against a condition or extra damage (e.g. a wolf's bite);
     its damage is part of the hit."""
     save, dc = rider.get("save"), rider.get("dc")
@@ -384,5 +384,7 @@ def apply_rider(battle, target: Creature, rider: dict, hit: Hit) -> None:
         rolled, how = roll_damage(battle, DiceExpr.parse(rider["damage"]))
         apply_rolled_damage(battle, target, rolled, rider.get("type", "poison"), how, halved=ok, hit=hit)
     elif not ok and condition and target.alive and condition not in target.conditions:
-        give(battle, target, condition, f"{target.name} is knocked {condition}" if condition == "prone"
-             else f"{target.name} is {condition}")
+        if condition == "prone":  # as any knock down: a rider saves for its saddle, a mount's rider may leap
+            battle.knock_prone(target, f"hit by {attacker.name}")
+        else:
+            give(battle, target, condition, f"{target.name} is {condition}")

@@ -9,10 +9,12 @@ from ...core.areas import touches
 from ...core.board import SQUARE_M
 from ...core.terrain import COVER_NAMES
 from .. import api
+from . import actions
 from .acts import acts, offer_view, reason_for
 from .attacks import armour_class
 from .engine import Engine
 from .geometry import can_see, cover_between, field_for, melee_reach
+from .moving import mode_refusal
 from .options import PathWatch, legal_commands, move_modes
 from .spells import SPELLS, area_mask, area_problem, spell_save_dc
 from .terrain_rules import COVER_5E, move_rules
@@ -46,21 +48,21 @@ class Battle(Engine, api.Battle):
             defence=f"AC {armour_class(c)}",
             # 5e, Death saving throws: player characters make them; monsters die at 0 hp
             death_saves=(c.death_successes, c.death_failures) if c.stats.player else None,
-            movement_left=c.movement_left() if acting else c.stats.walk, resources=tuple(resources),
+            movement_left=actions.movement_left(self, c) if acting else c.stats.walk, resources=tuple(resources),
         )
 
     # ------------------------------------------------------------------ board queries
     def move_modes(self, creature_id: str) -> list[str]:
         c = self.creature(creature_id)
-        return [m for m in move_modes(c) if c.speed(m) > 0] or ["walk"]
+        return [m for m in move_modes(c) if not mode_refusal(c, m)] or ["walk"]
 
     def movement_field(self, creature_id: str, mode: str = "walk", limit_m: float | None = None):
         return field_for(self, self.creature(creature_id), mode, limit_m)
 
     def movement_budget(self, creature_id: str, mode: str = "walk") -> tuple[float, float]:
-        # 5e, Dash: extra movement equal to your speed
+        # 5e, Dash: extra movement equal to your speed (halved while dragging: actions.speed)
         c = self.creature(creature_id)
-        return c.movement_left(mode), c.speed(mode)
+        return actions.movement_left(self, c, mode), actions.speed(self, c, mode)
 
     def opportunity_attackers(self, creature_id: str, field, steps) -> list[str]:
         """The engine's own opportunity attack check, step by step, on stand-ins (options.PathWatch)."""

@@ -15,7 +15,7 @@ from ..commands import Command, parse_command
 from ..errors import IllegalCommand
 from ..events import Event
 from ..state import CONSCIOUS, Creature
-from . import mounted
+from . import actions, mounted
 from .conditions import why_immobile
 from .falling import check_falls
 from .handlers import Handlers
@@ -77,9 +77,11 @@ class Engine(Turns, Handlers, Moving, Reacting):
         return self._take_events()
 
     def _settle(self) -> None:
-        """What follows from any change: riders thrown by fallen mounts, flyers that fall."""
+        """What follows from any change, at once: riders thrown by fallen mounts, flyers that
+        fall, grapples that end (the grappler incapacitated or too far, whatever did it)."""
         mounted.check_mounts(self)
         check_falls(self)
+        actions.check_grapples(self)
         self.check_over()
 
     def _restore(self, snapshot) -> None:
@@ -205,7 +207,7 @@ class Engine(Turns, Handlers, Moving, Reacting):
                 "side": c.side, "at": [c.x, c.y], "hp": c.hp, "max_hp": c.stats.hp, "temp_hp": c.temp_hp,
                 "state": c.state, "conditions": sorted(c.conditions),
                 "death_saves": {"successes": c.death_successes, "failures": c.death_failures},
-                "movement_left": c.movement_left() if cid == current else c.stats.walk,
+                "movement_left": actions.movement_left(self, c) if cid == current else c.stats.walk,
                 "action": c.action, "bonus_action": c.bonus_action, "reaction": c.reaction,
             }
             if c.altitude:

@@ -12,7 +12,7 @@ import functools
 
 from ...core.dice import DiceExpr
 from ...core.terrain import TOTAL
-from .actions import drag_slows, drags
+from .actions import drags
 from .attacks import armour_class, preview_attack
 from .checks import best_of, check_bonus
 from .conditions import dodging
@@ -137,12 +137,6 @@ class Estimates:
     def drags(self, creature) -> list:
         """The creatures it grapples and drags along when it moves."""
         return drags(self.battle, creature)
-
-    def drag_factor(self, creature) -> int:
-        """What each metre of its move costs: 2 while it drags a grappled creature that is not two
-        sizes smaller (5e, Moving a grappled creature: your speed is halved), else 1."""
-        dragged = drags(self.battle, creature)
-        return 2 if dragged and drag_slows(creature, dragged) else 1
 
     def follows_drag(self, grappler, held) -> bool:
         """Whether a creature it grapples can be dragged into the squares it leaves (a space no

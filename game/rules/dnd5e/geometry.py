@@ -139,8 +139,18 @@ def field_for(battle, creature: Creature, mode: str = "walk", limit_m: float | N
 
 
 def melee_reach(creature: Creature) -> float:
+    """The longest reach of the creature's melee attacks, reach weapons included."""
     reaches = [a.reach for a in creature.stats.attacks if a.is_melee]
     return max(reaches, default=1.5)
+
+
+def own_reach(creature: Creature) -> float:
+    """The creature's own reach, for what is no attack with a weapon (grapple, shove, holding on).
+
+    SRD 5.1, Reach: a weapon with the reach property adds 1.5 m to your reach only when you
+    attack with it; a creature's natural attacks (a hill giant's 3 m) show its own reach.
+    """
+    return max([1.5] + [a.reach for a in creature.stats.attacks if a.is_melee and "reach" not in a.properties])
 
 
 def space_after_step(creature: Creature, field: MovementField, x: int, y: int) -> tuple[int, int, int]:

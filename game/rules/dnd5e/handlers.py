@@ -40,7 +40,6 @@ class Handlers:
     def _do_shove(self, actor: Creature, cmd: Command) -> None:
         self._able(actor)
         actions.do_shove(self, actor, cmd)
-        actions.check_grapples(self)
 
     def _do_escape(self, actor: Creature, cmd: Command) -> None:
         actions.do_escape(self, actor, cmd)
@@ -130,9 +129,7 @@ class Handlers:
             mounted.keep_saddle(self, target, f"knocked prone: {why}")
             return
         give(self, target, "prone", f"{target.name} is knocked prone ({why})")
-        rider = mounted.rider_of(self, target)
-        if rider is not None:
-            mounted.keep_saddle(self, rider, f"{target.name} falls prone")
+        mounted.mount_falls(self, target)  # its rider, if any, may leap off
 
     def push(self, target: Creature, pusher: Creature, why: str) -> None:
         """Move a creature 1.5 m straight away from another; not its own movement (no reactions)."""
@@ -247,6 +244,5 @@ class Handlers:
         self._spend_ammunition(actor, attack)
         actor.attack_weapons += (attack.name,)
         resolve_attack(self, actor, target, attack, offhand=offhand, knock_out=knock_out)
-        actions.check_grapples(self)
         if self.state.pending_attack is None:
             self._after_attack(actor.id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.sizes import SPACE_SQUARES, size_index
 from ..errors import IllegalCommand
-from ..state import Creature
+from ..state import Creature, Offer
 from .attacks import saving_throw
 from .conditions import give, immune
 from .geometry import field_for, within
@@ -55,10 +55,14 @@ def do_mount(battle, rider: Creature, target_id) -> None:
 
 
 def _pay_half_speed(rider: Creature, what: str) -> None:
+    """5e, Monter et descendre de sa monture: "Une fois par mouvement", for half your speed."""
+    if rider.effects.get("turn:mounting"):
+        raise IllegalCommand(f"{rider.id} has mounted or dismounted this turn already: once per move")
     cost = rider.speed("walk") / 2
     if rider.speed("walk") == 0 or rider.movement_left() < cost - 1e-9:
         raise IllegalCommand(f"{rider.id} needs {cost:g} m of movement to {what}, has {rider.movement_left():g} m")
     rider.movement_spent += cost
+    rider.effects["turn:mounting"] = True
 
 
 def place_after_rider(battle, mount: Creature, rider: Creature) -> None:
@@ -126,9 +130,36 @@ def keep_saddle(battle, rider: Creature, why: str) -> None:
         return
     ok, text = saving_throw(battle, rider, "dex", 10)
     battle.emit("save", f"{text} ({why})", creature=rider.id, success=ok)
-    if ok and mount.standing and not mount.prone:
+    if not ok:
+        fall_off(battle, rider, mount)
+
+
+def mount_falls(battle, mount: Creature) -> None:
+    """5e, Combat monté: "Si votre monture tombe à terre, vous pouvez utiliser votre réaction pour
+    sauter durant sa chute et atterrir sur vos pieds. Sinon vous tombez à terre" (no save): the
+    rider is offered the leap while it has its reaction, else it falls prone beside the mount."""
+    rider = rider_of(battle, mount)
+    if rider is None or any(o.kind == "leap" and o.reactor == rider.id for o in battle.state.offers):
         return
-    fall_off(battle, rider, mount)
+    if rider.reaction and rider.standing and not rider.incapacitated and not rider.surprised:
+        battle._offer([Offer(reactor=rider.id, kind="leap", provoker=mount.id)])
+    else:
+        fall_off(battle, rider, mount)
+
+
+def leap_off(battle, rider: Creature, take: bool) -> None:
+    """The rider's answer to its falling mount: leap off with its reaction, or fall with it."""
+    mount = mount_of(battle, rider)
+    if mount is None:
+        return
+    if not (take and rider.reaction and rider.standing):
+        fall_off(battle, rider, mount)
+        return
+    rider.reaction = False
+    _leave(battle, rider, mount, free_square_near(battle, mount, rider) or (mount.x, mount.y))
+    battle.emit("move", f"{rider.name} leaps from {mount.name} as it falls and lands on its feet at "
+                f"[{rider.x}, {rider.y}]", creature=rider.id, path=[[mount.x, mount.y], [rider.x, rider.y]],
+                cost=0.0, forced=True)
 
 
 def fall_off(battle, rider: Creature, mount: Creature) -> None:
@@ -141,7 +172,7 @@ def fall_off(battle, rider: Creature, mount: Creature) -> None:
 
 
 def check_mounts(battle) -> None:
-    """A mount that drops (dead, unconscious) throws its rider; a fallen rider leaves the saddle."""
+    """A mount that drops (dead, unconscious) falls with its rider; a fallen rider leaves the saddle."""
     for rider in battle.state.creatures.values():
         mount = mount_of(battle, rider)
         if mount is None:
@@ -149,5 +180,5 @@ def check_mounts(battle) -> None:
         if not rider.alive or rider.state != "conscious":
             square = free_square_near(battle, mount, rider) or (mount.x, mount.y)
             _leave(battle, rider, mount, square)
-        elif not mount.standing:
-            fall_off(battle, rider, mount)
+        elif not mount.standing:  # it drops, and falls prone (SRD 5.1, Unconscious)
+            mount_falls(battle, mount)

@@ -31,20 +31,32 @@ def offers_waiting(pending: PendingMove | None) -> int:
     return pending.waiting if isinstance(pending, ReactionMove) else 0
 
 
+def mode_refusal(actor: Creature, mode: str) -> str | None:
+    """Why the creature cannot move in this mode now (None: it can), for the move command and
+    the options."""
+    if mode not in MODES:
+        return f"unknown movement mode {mode!r} (walk, fly, swim, climb)"
+    if "mounted_on" in actor.effects:
+        return f"{actor.id} is mounted: its mount moves, or it dismounts"
+    if mode == "fly" and actor.stats.speed_of("fly") == 0:
+        return f"{actor.id} has no fly speed"
+    if mode == "fly" and actor.prone:
+        # 5e, Être à terre: "Pour bouger quand vous êtes à terre, vous devez ramper": it stands first
+        return f"{actor.id} is prone: it must stand up before it flies"
+    if actor.speed(mode) == 0:
+        return f"{actor.id} has speed 0"
+    return None
+
+
 class Moving:
     """The Battle's movement: mixed into Battle, which owns the state."""
 
     def _do_move(self, actor: Creature, cmd: Command) -> None:
         self._mobile(actor)
         mode = cmd.get("mode", "walk")
-        if mode not in MODES:
-            raise IllegalCommand(f"unknown movement mode {mode!r} (walk, fly, swim, climb)")
-        if "mounted_on" in actor.effects:
-            raise IllegalCommand(f"{actor.id} is mounted: its mount moves, or it dismounts")
-        if mode == "fly" and actor.stats.speed_of("fly") == 0:
-            raise IllegalCommand(f"{actor.id} has no fly speed")
-        if actor.speed(mode) == 0:
-            raise IllegalCommand(f"{actor.id} has speed 0")
+        refusal = mode_refusal(actor, mode)
+        if refusal:
+            raise IllegalCommand(refusal)
         altitude = cmd.get("altitude")
         if altitude is not None:
             if not isinstance(altitude, (int, float)) or isinstance(altitude, bool) or altitude < 0:
@@ -57,7 +69,7 @@ class Moving:
         if has_to and has_path or not (has_to or has_path or altitude is not None):
             raise IllegalCommand("'move' needs either 'to' or 'path' (or, flying, 'altitude')")
         field = field_for(self, actor, mode)
-        left = actor.movement_left(mode)
+        left = actions.movement_left(self, actor, mode)
         if has_to:
             x, y = position_arg(cmd.get("to"), "'to'")
             steps = self._path_to(actor, field, x, y)
@@ -74,19 +86,11 @@ class Moving:
         else:
             steps = []
         cost = self._path_cost(actor, field, steps)
-        dragged = actions.drags(self, actor)
-        if dragged and actions.drag_slows(actor, dragged):
-            cost *= 2  # 5e, Moving a grappled creature: your speed is halved
         climb = 0.0 if altitude is None else abs(float(altitude) - actor.altitude)
         if cost + climb > left + 1e-9:
             raise IllegalCommand(f"the move costs {cost + climb:g} m, {actor.id} has {left:g} m of movement left")
-        if climb:
-            # flying up or down costs movement like flying across (this game's reading)
-            actor.movement_spent += climb
-            actor.altitude = float(altitude)
-            mounted.carry_rider(self, actor)
-            self.emit("move", f"{actor.name} flies to an altitude of {actor.altitude:g} m ({climb:g} m)",
-                      creature=actor.id, path=[[actor.x, actor.y]], cost=climb, altitude=actor.altitude)
+        if climb:  # first up or down on the spot, a step of its own (it may leave a reach too)
+            steps = [(actor.x, actor.y, float(altitude))] + steps
         if steps:
             self.state.pending_move = PendingMove(actor.id, steps, mode)
             self._walk(first_checked=False)
@@ -138,20 +142,26 @@ class Moving:
             prev = step
         return total * SQUARE_M
 
-    def _opportunity_offers(self, mover: Creature, before, after) -> list[Offer]:
-        """5e, Opportunity attacks: a hostile creature that sees you, as you leave its reach."""
+    def _opportunity_offers(self, mover: Creature, before, after, altitude: float | None = None) -> list[Offer]:
+        """5e, Opportunity attacks: a hostile creature that sees you, as you leave its reach.
+
+        From the space before to the space after, at the mover's altitude, or flying up or down
+        to `altitude` (height counts for reach, geometry.distance_m).
+        """
+        height = mover.altitude if altitude is None else altitude
         if "disengaged" in mover.conditions:
             return []
         offers = []
         for rid in self.state.order:
             r = self.state.creatures[rid]
-            if r.effects.get("grappled_by") == mover.id:
-                continue  # dragged along, it never leaves the mover's side
+            steed = mounted.mount_of(self, r)
+            if mover.id in (r.effects.get("grappled_by"), steed and steed.effects.get("grappled_by")):
+                continue  # dragged along (or riding what is dragged), it never leaves the mover's side
             if r.side == mover.side or not can_react(r):
                 continue
             reach = first_melee(r).reach  # the attack an opportunity attack is made with
             was = space_distance_m(self, r.space, r.altitude, before, mover.altitude) <= reach + 1e-9
-            now = space_distance_m(self, r.space, r.altitude, after, mover.altitude) <= reach + 1e-9
+            now = space_distance_m(self, r.space, r.altitude, after, height) <= reach + 1e-9
             if was and not now and hiding.sees(self, r, mover):  # "que vous pouvez voir"
                 offers.append(Offer(reactor=r.id, kind="opportunity", provoker=mover.id))
         return offers
@@ -165,24 +175,33 @@ class Moving:
         walked = [(mover.x, mover.y)]
         spent = 0.0
         dragged = actions.drags(self, mover) if pending.own_movement else []
-        factor = 2 if dragged and actions.drag_slows(mover, dragged) else 1
         drag_paths = {c.id: [(c.x, c.y)] for c in dragged}
         while pending.steps:
             if not mover.standing:
                 break
+            refusal = mode_refusal(mover, pending.mode)
+            if refusal:  # knocked prone in flight, say: it goes no further
+                self.emit("note", f"{mover.name} stops at [{mover.x}, {mover.y}]: {refusal}", creature=mover.id)
+                break
             nxt = pending.steps[0]
-            after = space_after_step(mover, field, *nxt)
+            rising = len(nxt) == 3  # (x, y, altitude): flying up or down on the spot
+            after = mover.space if rising else space_after_step(mover, field, *nxt)
             if not first_checked and pending.own_movement:
-                offers = self._opportunity_offers(mover, mover.space, after)
+                offers = self._opportunity_offers(mover, mover.space, after, nxt[2] if rising else None)
                 if offers:
                     self._emit_move(mover, walked, spent)
                     self._offer(offers)
                     return
             first_checked = False
+            if rising:
+                if not self._fly_to(mover, nxt[2], pending.mode):
+                    break
+                pending.steps.pop(0)
+                continue
             diagonal = nxt[0] != mover.x and nxt[1] != mover.y
             cost, parity = field.step_cost(nxt, diagonal, mover.diagonal_parity)
-            metres = cost * SQUARE_M * factor
-            left = pending.left if reaction else mover.movement_left(pending.mode)
+            metres = cost * SQUARE_M
+            left = pending.left if reaction else actions.movement_left(self, mover, pending.mode)
             if field.multiplier[nxt[1], nxt[0]] == 0 or metres > left + 1e-9:
                 self.emit("note", f"{mover.name} stops at [{mover.x}, {mover.y}]: cannot go on", creature=mover.id)
                 break
@@ -200,11 +219,22 @@ class Moving:
             walked.append(nxt)
             pending.steps.pop(0)
             mounted.carry_rider(self, mover)
-            for c in dragged:  # 5e: a grappled creature is dragged along, into the square left
+            for c in list(dragged):  # 5e: a grappled creature is dragged along, into the square left
+                if "mounted_on" in c.effects:
+                    # 5e, Combat monté: a rider moved against its will saves Dex DC 10 or falls
+                    # prone beside its mount; either way it is not dragged out of the saddle
+                    dragged.remove(c)
+                    mounted.keep_saddle(self, c, f"dragged by {mover.name}")
+                    continue
                 spot = walked[-2]
                 if c.side_squares <= mover.side_squares and self._free_for(c, spot, mover, dragged):
                     c.x, c.y = spot
                     drag_paths[c.id].append(spot)
+                    mounted.carry_rider(self, c)
+                    rider = mounted.rider_of(self, c)
+                    if rider is not None and len(drag_paths[c.id]) == 2:
+                        # 5e, Combat monté: its mount moved against its will, the rider saves or falls
+                        mounted.keep_saddle(self, rider, f"{c.name} is dragged")
             if pending.own_movement:
                 # a readied action may fire once the step is made
                 triggered = self._readied_offers(mover, "enters_reach", walked[-2] + (after[2],), after)
@@ -223,7 +253,20 @@ class Moving:
                           path=[list(p) for p in drag_paths[c.id]], cost=0.0, forced=True)
         self.state.pending_move = pending.interrupted if reaction else None
         hiding.reveal_if_seen(self, mover)
-        actions.check_grapples(self)
+
+    def _fly_to(self, mover: Creature, altitude: float, mode: str) -> bool:
+        """Fly straight up or down; whether there was movement enough for it."""
+        climb = abs(altitude - mover.altitude)
+        if climb > actions.movement_left(self, mover, mode) + 1e-9:
+            self.emit("note", f"{mover.name} stays at {mover.altitude:g} m: cannot go on", creature=mover.id)
+            return False
+        # flying up or down costs movement like flying across (this game's reading)
+        mover.movement_spent += climb
+        mover.altitude = altitude
+        mounted.carry_rider(self, mover)
+        self.emit("move", f"{mover.name} flies to an altitude of {mover.altitude:g} m ({climb:g} m)",
+                  creature=mover.id, path=[[mover.x, mover.y]], cost=climb, altitude=mover.altitude)
+        return True
 
     def _free_for(self, creature: Creature, spot, mover: Creature, moving) -> bool:
         """Whether a dragged creature fits at spot without landing on anyone."""
@@ -244,7 +287,7 @@ class Moving:
         end = walked[-1]
         squeeze = " (squeezing)" if mover.squeezing else ""
         pending = self.state.pending_move
-        left = "readied" if isinstance(pending, ReactionMove) else f"{mover.movement_left():g} m left"
+        left = "readied" if isinstance(pending, ReactionMove) else f"{actions.movement_left(self, mover):g} m left"
         self.emit("move", f"{mover.name} moves to [{end[0]}, {end[1]}], {spent:g} m{squeeze} "
                   f"({left})", creature=mover.id, path=[list(p) for p in walked], cost=spent)
 

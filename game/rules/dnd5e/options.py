@@ -4,7 +4,8 @@ This module owns the options query of the 5e battle: `legal_commands(battle)` li
 `Option`s, the command tables `Battle.submit` accepts from the creature that must act now,
 with what a player (or a computer player) wants to know before choosing:
 - a pending reaction offer: only the `react` answers (take, decline; the rider as the target of
-  an opportunity attack provoked by its mount) of the first offer's reactor;
+  an opportunity attack provoked by its mount) of the first offer's reactor (an opportunity
+  attack, shield, a readied action, a rider's leap from its falling mount);
 - moves: one per square the creature may end on, per movement mode it has of its own (walk;
   fly, swim, climb), with the path, its cost, and the creatures whose reach the path leaves that
   could make an opportunity attack (the engine's own `_opportunity_offers`, step by step, run on
@@ -43,6 +44,7 @@ from ..state import DEAD, Creature
 from . import actions, mounted
 from .attacks import first_melee, preview_attack, weapon_of
 from .geometry import distance_m, field_for, melee_reach, space_after_step, space_distance_m
+from .moving import mode_refusal
 from .casting_options import spell_options
 from .conditions import why_immobile
 from .previews import attack_preview, option
@@ -111,6 +113,9 @@ def react_options(battle) -> list[Option]:
     elif offer.kind == "shield":
         if battle.check({**base, "take": True}) is None:
             options.append(option({**base, "take": True}, "cast shield (+5 AC)", {**about, "ac_bonus": 5}))
+    elif offer.kind == "leap":
+        if battle.check({**base, "take": True}) is None:
+            options.append(option({**base, "take": True}, "leap off and land on its feet", about))
     else:
         readied = reactor.effects.get("readied") or {}
         command = {**base, "take": True}
@@ -135,25 +140,20 @@ def move_options(battle, actor: Creature) -> list[Option]:
     if "mounted_on" in actor.effects:
         return []  # a rider's mount moves, or the rider dismounts
     options = []
-    dragged = actions.drags(battle, actor)
-    factor = 2 if dragged and actions.drag_slows(actor, dragged) else 1  # 5e: dragging halves speed
     watch = PathWatch(battle, actor)
     for mode in move_modes(actor):
-        if actor.speed(mode) == 0:
+        if mode_refusal(actor, mode):  # Battle._do_move's own
             continue
-        left = actor.movement_left(mode)
-        budget = left / factor
-        if budget < SQUARE_M - 1e-9:
+        left = actions.movement_left(battle, actor, mode)  # Battle._do_move's own (dragging halves speed)
+        if left < SQUARE_M - 1e-9:
             continue
         field_ = field_for(battle, actor, mode)  # the very field Battle._do_move uses for `to`
-        ys, xs = np.nonzero(field_.reachable(budget))
+        ys, xs = np.nonzero(field_.reachable(left))
         for x, y in zip(xs.tolist(), ys.tolist()):
             steps = field_.path_to(x, y)
             if not steps:
                 continue
-            cost = float(field_.cost[y, x]) * factor
-            if cost > left + 1e-9:
-                continue
+            cost = float(field_.cost[y, x])
             command = {"actor": actor.id, "act": "move", "to": [x, y]}
             if mode != "walk":
                 command["mode"] = mode
@@ -166,15 +166,16 @@ def move_options(battle, actor: Creature) -> list[Option]:
                 "path": [list(s) for s in steps], "cost_m": cost, "opportunity_attacks": provokes,
                 "readied_actions": readied, "mode": mode,
             }))
-    options += _altitude_options(actor)
+    options += _altitude_options(battle, actor, watch)
     return options
 
 
-def _altitude_options(actor: Creature) -> list[Option]:
-    """A flyer flies up or down on the spot, 1.5 m at a time; the height costs movement."""
-    if actor.stats.speed_of("fly") == 0 or actor.speed("fly") == 0:
+def _altitude_options(battle, actor: Creature, watch: "PathWatch") -> list[Option]:
+    """A flyer flies up or down on the spot, 1.5 m at a time; the height costs movement, and
+    leaving a reach so provokes."""
+    if mode_refusal(actor, "fly"):
         return []
-    left = actor.movement_left("fly")
+    left = actions.movement_left(battle, actor, "fly")
     options = []
     steps = int((actor.altitude + left) // SQUARE_M + 1e-9)
     for k in range(steps + 1):
@@ -183,8 +184,12 @@ def _altitude_options(actor: Creature) -> list[Option]:
         if climb < 1e-9 or climb > left + 1e-9:
             continue
         command = {"actor": actor.id, "act": "move", "mode": "fly", "altitude": height}
-        options.append(option(command, f"fly to an altitude of {height:g} m ({climb:g} m)", {
-            "path": [], "cost_m": climb, "opportunity_attacks": [], "readied_actions": [], "mode": "fly",
+        provokes = watch.rising(height)
+        label = f"fly to an altitude of {height:g} m ({climb:g} m)"
+        if provokes:
+            label += f", provokes {', '.join(provokes)}"
+        options.append(option(command, label, {
+            "path": [], "cost_m": climb, "opportunity_attacks": provokes, "readied_actions": [], "mode": "fly",
             "altitude": height,
         }))
     return options
@@ -258,6 +263,16 @@ class PathWatch:
         if after not in self.firsts_seen:
             self.firsts_seen[after] = self._ask("_readied_offers", self.readiers, self._stand_in(*after), "moves")
         return self.firsts_seen[after]
+
+    def rising(self, height: float) -> list[str]:
+        """The creatures offered an opportunity attack as the mover flies up or down on the spot."""
+        battle, space, altitude = self.battle, self.mover.space, self.mover.altitude
+        leaving = [r.id for r, reach in self.hostiles
+                   if space_distance_m(battle, r.space, r.altitude, space, altitude) <= reach + 1e-9
+                   < space_distance_m(battle, r.space, r.altitude, space, height)]
+        if not leaving:
+            return []
+        return list(self._ask("_opportunity_offers", leaving, self.mover, space, space, height))
 
     def along(self, field_, steps: list[tuple[int, int]]) -> tuple[list[str], list[str]]:
         """The creatures offered an opportunity attack along these steps, and those whose readied

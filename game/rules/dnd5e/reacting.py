@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..commands import Command, parse_command, position_arg
 from ..errors import IllegalCommand
 from ..state import Creature, Offer
-from . import actions, mounted
+from . import mounted
 from .attacks import first_melee, land_attack, preview_attack, resolve_attack, weapon_of
 from .conditions import can_react
 from .geometry import field_for, melee_reach, space_distance_m
@@ -40,7 +40,6 @@ class Reacting:
         if state.pending_attack is not None:
             pending, state.pending_attack = state.pending_attack, None
             land_attack(self, pending)
-            actions.check_grapples(self)
             self._after_attack(pending.attacker)
         # a move goes on once the offers made during it are answered (a reaction's move leaves
         # the offers it interrupted waiting behind it, and then the move it interrupted goes on)
@@ -65,6 +64,11 @@ class Reacting:
             return
         if offer.kind == "readied":
             self._answer_readied(reactor, provoker, take)
+            return
+        if offer.kind == "leap":
+            if target is not None:
+                raise IllegalCommand("leaping from a falling mount takes no target")
+            mounted.leap_off(self, reactor, take)
             return
         rider = mounted.rider_of(self, provoker)
         allowed = [provoker.id] + ([rider.id] if rider is not None else [])
@@ -151,9 +155,10 @@ class Reacting:
         for offer in offers:
             r = self.state.creatures[offer.reactor]
             p = self.state.creatures[offer.provoker]
-            what = {"opportunity": "an opportunity attack on", "readied": "its readied action against"}[offer.kind]
-            self.emit("offer", f"{r.name} may make {what} {p.name}", reactor=r.id, provoker=p.id,
-                      reaction=offer.kind)
+            what = {"opportunity": f"make an opportunity attack on {p.name}",
+                    "readied": f"make its readied action against {p.name}",
+                    "leap": f"use its reaction to leap from {p.name} as it falls"}[offer.kind]
+            self.emit("offer", f"{r.name} may {what}", reactor=r.id, provoker=p.id, reaction=offer.kind)
 
     def _after_attack(self, attacker_id: str) -> None:
         attacker = self.state.creatures[attacker_id]

@@ -19,12 +19,16 @@ MOVE_5E = MoveRules(
     enter_extra=per_kind({}, default=0),  # 5e adds nothing per square: it multiplies
     diagonals="5-5-5",  # SRD 5.1: every square is 5 feet, diagonals included
     # PHB, Difficult Terrain: "even if multiple things in a space count as difficult terrain",
-    # one extra foot; squeezing, swimming or climbing there costs no more (engine reading)
+    # one extra foot (seed: "Cette règle ne change pas même si les obstacles se cumulent");
+    # swimming or climbing without the speed there costs no more (engine reading)
     stacking="max",
     occupied_factor=2,  # SRD 5.1, Moving Around Other Creatures: another creature's space is difficult terrain
     swim_factor=2,  # SRD 5.1, Climbing, Swimming, and Crawling: 1 extra foot without a swimming speed
     climb_factor=2,  # the same, without a climbing speed
     squeeze_factor=2,  # SRD 5.1, Squeezing into a Smaller Space: 1 extra foot
+    # ... on top of difficult terrain's extra foot: 3 feet a foot there (seed, "Passer dans un
+    # espace étroit": "chaque mètre ... coûte un mètre supplémentaire", a cost of its own)
+    squeeze_stacking="sum",
     crawl_factor=2,  # SRD 5.1, Being Prone: crawling costs 1 extra foot
     crawl_costly_factor=3,  # SRD 5.1: crawling 1 foot in difficult terrain costs 3 feet
     corner_cutting=1,  # engine choice (the SRD is silent): no diagonal between two blocked corners

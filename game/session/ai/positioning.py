@@ -25,8 +25,9 @@ class Positioning:
         left = me.movement_left()
         dash_left = left + (me.speed() if me.action else 0.0)
         field = self.est.field(me, limit_m=max(left, dash_left))
-        drag = self.est.drag_factor(me)  # a grappler drags its foe along at half speed
-        reach = field.reachable(left / drag)
+        # how far it may go: the rules' own budget (a grappler drags its foe along at half speed)
+        budget, dash_extra = self.battle.movement_budget(me.id)
+        reach = field.reachable(budget)
         let_go = self.left_behind()  # held foes that cannot be dragged: walking off frees them
         plans = []
         candidates = self.candidate_squares(field, reach)
@@ -81,7 +82,7 @@ class Positioning:
         if not plans and best_here <= 0 and (can_act or me.dashes or not (self.hard and ranged)):
             # closing in after acting is for melee creatures (archers keep their distance), or
             # for whoever dashed to close in
-            plans += self.close_in(field, left / drag, dash_left / drag)
+            plans += self.close_in(field, budget, budget + (dash_extra if me.action else 0.0))
         return plans
 
     def left_behind(self) -> list[tuple]:
