@@ -109,3 +109,20 @@ def test_hard_does_not_walk_away_from_a_foe_it_can_hit():
     b = battle(ROW, [creature("orc", "orc", "red", (1, 1)), creature("fighter", "fighter", "blue", (2, 1)),
                      creature("wizard", "wizard", "blue", (9, 1))])
     assert choose(b, "hard")["act"] == "attack"
+
+
+def test_a_controlled_mount_gets_only_commands_it_may_take():
+    # 5e, Controlling a mount: a trained mount ridden by an ally moves, Dashes, Disengages or Dodges
+    # only; no level may give it an attack (a level that thinks otherwise gives way to ending the turn)
+    b = battle("""
+........
+........
+........
+""", [creature("fighter", "fighter", "blue", (1, 1), mount="horse"), creature("horse", "riding-horse", "blue", (1, 1)),
+      creature("gob1", "goblin", "red", (3, 1))], initiative=["fighter", "horse", "gob1"])
+    b.submit({"actor": "fighter", "act": "end"})
+    assert b.state.current_id == "horse"
+    for level in POLICIES:
+        command = choose(b, level)
+        assert b.check(command) is None, (level, command)
+        assert command["act"] in ("move", "dash", "disengage", "dodge", "end"), (level, command)

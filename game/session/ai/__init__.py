@@ -18,7 +18,7 @@ Every choice is deterministic from the battle state; a command is checked with
 from __future__ import annotations
 
 from .odds import Plan
-from .simple import random_player, rush
+from .simple import end_or_decline, random_player, rush
 from .tactician import Tactician
 
 POLICIES = ("random", "rush", "normal", "hard")
@@ -27,12 +27,17 @@ __all__ = ["POLICIES", "Plan", "Tactician", "choose", "random_player", "rush"]
 
 
 def choose(battle, level: str = "hard") -> dict:
-    """The next command for the creature that must act now (a reaction first)."""
+    """The next command for the creature that must act now (a reaction first); never one the
+    rules refuse: a level's command the battle would refuse gives way to ending the turn (or
+    declining the reaction), so a gap in a level's reading of the rules costs a turn, not the game."""
     if level == "random":
-        return random_player(battle)
-    if level == "rush":
-        return rush(battle)
-    if level in ("normal", "hard"):
-        return Tactician(battle, hard=level == "hard").decide()
-    raise ValueError(f"unknown level {level!r} (known: {', '.join(POLICIES)})")
-
+        command = random_player(battle)
+    elif level == "rush":
+        command = rush(battle)
+    elif level in ("normal", "hard"):
+        command = Tactician(battle, hard=level == "hard").decide()
+    else:
+        raise ValueError(f"unknown level {level!r} (known: {', '.join(POLICIES)})")
+    if battle.check(command) is not None:
+        return end_or_decline(battle)
+    return command
