@@ -515,3 +515,30 @@ def test_a_creature_that_cannot_be_targeted_says_why(open_app):
     assert app.mode is mode  # the spell stays chosen
     assert app.messages[-1][0] == "Fire bolt cannot be aimed at Goblin 2: Goblin 2 has total cover from Wizard"
     assert not any("casts" in line for line in app.battle.state.log)
+
+
+def test_a_creature_hidden_from_the_players_side_is_not_shown(open_app):
+    # 5e, Hide: hidden from its foes; the screen shows each side only what it can see
+    roster = [creature("fighter", "fighter", "blue", (1, 1)), creature("gob1", "goblin", "red", (6, 1)),
+              creature("gob2", "goblin", "red", (7, 2), hidden=True)]
+    app = open_app(roster, dice=[20], ai_sides=("red",), ai=lambda b: {"actor": b.current.id, "act": "end"})
+    assert app.session.watching_side() == "blue"  # a Stealth of 26 beats the fighter's passive Perception
+    assert "hidden" in app.battle.view("gob2").conditions
+    assert set(app.views) == {"fighter", "gob1"}  # no token, no roster line, no hover for gob2
+    hover(app, at(app, "gob2"))
+    assert app.hovered_id is None
+    app.step()  # drawing copes with a creature it does not show
+    app.battle.state.creatures["gob2"].conditions.discard("hidden")  # found (as a Search would)
+    app.submit({"actor": "fighter", "act": "dodge"})
+    app.step()
+    assert "gob2" in app.views
+
+
+def test_in_hotseat_the_side_acting_decides_what_is_shown(open_app):
+    roster = [creature("fighter", "fighter", "blue", (1, 1)), creature("gob1", "goblin", "red", (6, 1)),
+              creature("gob2", "goblin", "red", (7, 2), hidden=True)]
+    app = open_app(roster, dice=[20])  # people play both sides
+    assert app.session.watching_side() == "blue" and "gob2" not in app.views
+    app.submit({"actor": "fighter", "act": "end"})
+    app.step()
+    assert app.session.watching_side() == "red" and "gob2" in app.views  # gob1's turn: red sees its own

@@ -120,6 +120,22 @@ class Session:
         """Every creature as the screen shows it, by id, in roster order."""
         return {cid: self.battle.view(cid) for cid in self.battle.state.creatures}
 
+    def watching_side(self) -> str | None:
+        """The side whose eyes the screen shows: the one side people play; in hot-seat, the side of
+        the creature acting (or reacting) when people play it; None (everything) for a demo."""
+        sides = self.human_sides()
+        if len(sides) == 1:
+            return sides[0]
+        acting = self.reactor() or self.current()
+        return acting.side if sides and acting is not None and self.human(acting) else None
+
+    def shown_views(self) -> dict[str, CreatureView]:
+        """The creatures the watching side can see: an enemy hidden from it is not shown (nor
+        where it stands) until it is found or gives itself away."""
+        side = self.watching_side()
+        return {cid: v for cid, v in self.views().items()
+                if side is None or v.side == side or "hidden" not in v.conditions}
+
     def current(self) -> CreatureView | None:
         """The creature whose turn it is (None before the first turn or on a map with no creatures)."""
         cid = self.battle.state.current_id

@@ -294,10 +294,10 @@ class App(Controls, Acting, Modal):
     def _update_views(self) -> None:
         """The creatures' views, asked again only when the battle changed (a command was played)."""
         state = self.battle.state
-        key = (id(self.battle), id(state), state.commands_done, len(state.log))
+        key = (id(self.battle), id(state), state.commands_done, len(state.log), self.session.watching_side())
         if key != self._views_key:
             self._views_key = key
-            self.views = self.session.views()
+            self.views = self.session.shown_views()  # only what the side watching can see
 
     def _update_bar(self) -> None:
         current = self.my_turn()

@@ -105,7 +105,7 @@ class InitiativeBar:
         t = self.text
         x = t.blit(surface, f"Round {state.round}", 15, HIGHLIGHT, (rect.x + 10, rect.centery), "midleft").right + 12
         current = state.current_id if not state.over else None
-        chips = [(cid, views[cid]) for cid in state.order]
+        chips = [(cid, views[cid]) for cid in state.order if cid in views]  # not the unseen
         widths = [t.size(c.name, 13)[0] + 30 for _, c in chips]
         room = rect.right - x - 8
         first = 0

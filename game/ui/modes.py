@@ -167,11 +167,12 @@ def attack_lines(preview, title: str) -> list[tuple[str, tuple]]:
 class TargetMode:
     """An entry aimed at a creature: valid targets ringed, previews on hover, a click to act."""
 
-    def __init__(self, battle, entry) -> None:
+    def __init__(self, battle, entry, shown: set | None = None) -> None:
         self.battle = battle
         self.entry = entry
         self.entry_key = entry.key
         self.targets = entry.by_target()
+        self.shown = shown  # the creatures the watching side sees (None: all)
         self._reasons: dict[str, str] = {}
 
     def target_at(self, square) -> str | None:
@@ -188,7 +189,8 @@ class TargetMode:
         if square is None:
             return None
         return next((c.id for c in self.battle.state.creatures.values()
-                     if c.alive and c.id not in self.targets and square in c.squares()), None)
+                     if c.alive and c.id not in self.targets and square in c.squares()
+                     and (self.shown is None or c.id in self.shown)), None)
 
     def reason(self, cid: str) -> str:
         """Why the act cannot be aimed at this creature, in the rules' words (asked once per creature)."""

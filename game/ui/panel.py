@@ -166,7 +166,7 @@ class Panel:
         y = t.blit(surface, "Creatures, in turn order", 13, DIM, (x, y)).bottom + 4
         row_h = 20
         current_id = state.current_id if not state.over else None
-        order = list(state.order)
+        order = [cid for cid in state.order if cid in views]  # the unseen are not listed
         room = max(4, (surface.get_height() * 45 // 100) // (row_h + 2))
         if len(order) > room:  # a long order: the rows round the creature whose turn it is
             at = order.index(current_id) if current_id in order else 0
