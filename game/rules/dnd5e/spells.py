@@ -6,7 +6,8 @@ Each spell is data (assets/rulesets/5e/spells/ID.toml, read by content/schema_5e
 - "save": one creature the caster can see saves against the spell save DC, or takes the damage;
 - "area": every creature in a sphere or a cone saves for half; cover against the area's point of
   origin adds to the Dexterity save, total cover protects completely;
-- "darts": magic missile's darts, which hit automatically;
+- "darts": magic missile's darts, which hit automatically (each target that may cast shield is
+  offered it first: the darts wait in state.pending_darts, as a hit waits for its answer);
 - "heal": dice plus the spellcasting modifier, through damage.heal;
 - "reaction": shield, which the attack flow casts (shield.py), never the cast command.
 
@@ -14,7 +15,7 @@ Dice order (FORMATS.md, extended): a spell attack rolls its d20(s) then its dama
 save-for-half area rolls its damage once, then each target's save in the order the creatures
 are listed in the scenario (the caster included, if a sphere catches it); a single-target save
 (sacred flame) rolls the save, then the damage only on a failure; magic missile rolls its 1d4+1
-once and each dart deals it (5e, "Jets de dégâts": damage to several targets at once is rolled
+once, after its targets' answers to the shield offers, and each dart deals it (5e, "Jets de dégâts": damage to several targets at once is rolled
 once); healing rolls its dice.
 
 A refused cast changes nothing: everything is checked before the action and the slot are spent.
@@ -34,11 +35,12 @@ from ...core.dice import DiceExpr
 from ...core.terrain import COVER_NAMES, TOTAL
 from ..commands import position_arg
 from ..errors import IllegalCommand
-from ..state import DEAD, Creature
+from ..state import DEAD, Creature, Offer, PendingDarts
 from .attacks import SPELL_ATTACK, apply_rolled_damage, preview_attack, resolve_attack, roll_damage, saving_throw
 from .damage import heal
 from .geometry import COVER_BONUS, blockers_of, cover_between, distance_m, line_caps
 from .hiding import sees
+from .shield import can_cast_shield
 from .terrain_rules import COVER_5E
 
 MAX_SPELL_LEVEL = 9
@@ -320,6 +322,31 @@ def _do_save(battle, actor, spell, slot, target):
 
 
 def _do_darts(battle, actor, spell, slot, targets):
+    # SRD 5.1, Shield: a reaction "when you are ... targeted by the magic missile spell": each
+    # target that may cast it is offered it (in initiative order) before the darts' damage
+    offered = [cid for cid in battle.state.order
+               if (t := battle.state.creatures[cid]) in targets and t.alive
+               and "shield" not in t.effects and can_cast_shield(t, battle)]
+    if offered:
+        battle.state.pending_darts = PendingDarts(actor.id, spell.name, slot, [t.id for t in targets])
+        battle.state.offers[0:0] = [Offer(reactor=cid, kind="shield", provoker=actor.id, stage="attack")
+                                    for cid in offered]
+        for cid in offered:
+            battle.emit("offer", f"{battle.state.creatures[cid].name} may cast shield against "
+                        f"{actor.name}'s {spell.name}", reactor=cid, provoker=actor.id, reaction="shield")
+        return
+    _strike_darts(battle, actor, spell, slot, targets)
+
+
+def land_darts(battle, pending: PendingDarts) -> None:
+    """Magic missile's darts strike once their targets have answered the shield offers."""
+    creatures = battle.state.creatures
+    battle.damage_source = pending.caster
+    _strike_darts(battle, creatures[pending.caster], SPELLS[pending.spell], pending.slot,
+                  [creatures[cid] for cid in pending.targets])
+
+
+def _strike_darts(battle, actor, spell, slot, targets):
     # 5e, Damage rolls: a spell that damages several targets at once rolls its damage once
     rolled, how = roll_damage(battle, spell.dice)
     names = ", ".join(t.name for t in targets)
