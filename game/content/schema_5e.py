@@ -36,8 +36,13 @@ STAT_KEYS = {
     "attacks_per_action", "damage_reduction", "spellcasting", "spells", "spell_slots", "items",
     "attacks",
     # extensions (README, "Extensions to the file formats")
-    "traits", "hover", "condition_immunities", "rideable", "challenge", "armor",
+    "traits", "hover", "condition_immunities", "rideable", "challenge", "armor", "type",
 }
+# SRD 5.1, Monsters, "Type": the creature types (a hero is a humanoid, the default)
+CREATURE_TYPES = (
+    "aberration", "beast", "celestial", "construct", "dragon", "elemental", "fey", "fiend",
+    "giant", "humanoid", "monstrosity", "ooze", "plant", "undead",
+)
 ATTACK_KEYS = {
     "name", "kind", "to_hit", "reach", "range", "damage", "type", "properties", "versatile",
     "extra_damage", "extra_type", "on_hit", "ammunition",
@@ -96,6 +101,7 @@ class StatBlock:
     hover: bool = False
     condition_immunities: frozenset[str] = frozenset()
     rideable: bool = False  # trained to carry a rider (a controlled mount)
+    type: str = "humanoid"  # SRD 5.1 creature type (CREATURE_TYPES)
     extra: tuple = field(default=(), compare=False)  # challenge, armor: shown, not used
 
     def __deepcopy__(self, memo):
@@ -247,6 +253,9 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
     size = data.get("size", "medium")
     if size not in SIZES:
         problems.add(f"'size' must be one of {', '.join(SIZES)}, got {size!r}", key_line(text, "size"))
+    ctype = data.get("type", "humanoid")
+    if not _known(ctype, CREATURE_TYPES):
+        problems.add(f"'type' must be one of {', '.join(CREATURE_TYPES)}, got {ctype!r}", key_line(text, "type"))
     ac = problems.get(lambda: _int(data, "ac", path, text, minimum=0))
     hp = problems.get(lambda: _int(data, "hp", path, text, minimum=1))
     speed = data.get("speed", {"walk": 9})
@@ -320,6 +329,7 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
         hover=data.get("hover", False),
         condition_immunities=frozenset(names["condition_immunities"]),
         rideable=data.get("rideable", False),
+        type=ctype,
         extra=tuple((k, data[k]) for k in ("challenge", "armor") if k in data),
     )
 
@@ -353,7 +363,7 @@ def parse_item(data: dict, path=None, text=None) -> Item:
 
 # ----------------------------------------------------------------------------- spells
 SPELL_KEYS = {"id", "name", "level", "casting_time", "effect", "range", "dice", "per_slot", "damage_type",
-              "save", "area", "size", "sees", "cover_helps", "hostile", "darts"}
+              "save", "area", "size", "sees", "cover_helps", "hostile", "darts", "no_effect_on"}
 CASTING_TIMES = ("action", "bonus", "reaction")  # SRD 5.1, Casting time
 SPELL_EFFECTS = ("attack", "save", "area", "darts", "heal", "reaction")  # how the engine resolves it
 AREAS = ("sphere", "cone")
@@ -378,6 +388,7 @@ class Spell:
     cover_helps: bool = True  # cover adds to the Dexterity save (sacred flame: no)
     hostile: bool = True  # harms its target (so not at oneself)
     darts: int = 0  # magic missile
+    no_effect_on: frozenset[str] = frozenset()  # creature types it cannot affect (healing: undead, construct)
     title: str = ""  # its name in words
 
     def __deepcopy__(self, memo):
@@ -451,6 +462,11 @@ def parse_spell(data: dict, path=None, text=None) -> Spell:
         ("hostile", lambda: _flag(data, "hostile", path, text, True)),
         ("darts", lambda: _int(data, "darts", path, text, minimum=0, default=0)),
     )}
+    immune = data.get("no_effect_on", [])
+    if not isinstance(immune, list) or not all(_known(t, CREATURE_TYPES) for t in immune):
+        problems.add(f"'no_effect_on' must be a list of creature types ({', '.join(CREATURE_TYPES)})",
+                     key_line(text, "no_effect_on"))
+        immune = []
     problems.raise_all()
     return Spell(name=data["id"], title=str(data.get("name", data["id"])), effect=effect, dice=dice,
-                 dtype=damage_type, save=save, area=area, **fields)
+                 dtype=damage_type, save=save, area=area, no_effect_on=frozenset(immune), **fields)

@@ -59,3 +59,58 @@ def test_no_offer_to_a_target_that_cannot_cast_shield():
     b.state.creatures["foe"].reaction = False
     act(b, "wizard", "cast", spell="magic-missile", target="foe")
     assert not b.state.offers and b.state.creatures["foe"].hp == 8
+
+
+# ---- creature types (SRD 5.1, Cure Wounds, Healing Word) -----------------------------------
+def healer_and(kind, **extra):
+    """The cleric beside a wounded ally of the given kind, a goblin far off."""
+    return battle(WIDE, [creature("cleric", "cleric", "blue", (1, 1)),
+                         creature("ally", kind, "blue", (2, 1), current_hp=2, **extra),
+                         creature("gob1", "goblin", "red", (20, 1))], dice=[4])
+
+
+def test_every_bundled_stat_block_has_its_srd_creature_type():
+    from game.content.creatures import bundled_kinds, bundled_raw, parse_stat_block
+
+    blocks = {k: parse_stat_block(bundled_raw("5e", k)) for k in bundled_kinds("5e")}
+    assert {k: b.type for k, b in blocks.items()} == {
+        "skeleton": "undead", "wolf": "beast", "brown-bear": "beast", "riding-horse": "beast",
+        "warhorse": "beast", "giant-spider": "beast", "goblin": "humanoid", "orc": "humanoid",
+        "sahuagin": "humanoid", "ogre": "giant", "hill-giant": "giant", "young-green-dragon": "dragon",
+        "fighter": "humanoid", "rogue": "humanoid", "wizard": "humanoid", "cleric": "humanoid"}
+
+
+def test_cure_wounds_and_healing_word_have_no_effect_on_undead():
+    # SRD 5.1, Cure Wounds / Healing Word: "This spell has no effect on undead or constructs."
+    from game.rules.errors import IllegalCommand
+
+    b = healer_and("skeleton")
+    for spell in ("cure-wounds", "healing-word"):
+        problem = b.check({"actor": "cleric", "act": "cast", "spell": spell, "target": "ally"})
+        assert problem and "no effect on undead" in problem
+        assert not [o for o in b.legal_commands() if o.command.get("spell") == spell
+                    and o.command.get("target") == "ally"]
+    try:
+        act(b, "cleric", "cast", spell="cure-wounds", target="ally")
+    except IllegalCommand:
+        pass
+    assert b.state.creatures["ally"].hp == 2 and b.state.creatures["cleric"].slots[1] == 4
+
+
+def test_a_beast_is_healed():
+    b = healer_and("wolf")
+    act(b, "cleric", "cast", spell="cure-wounds", target="ally")  # 1d8 4 + Wis 3 = 7
+    assert b.state.creatures["ally"].hp == 9
+
+
+def test_a_stat_block_type_must_be_an_srd_creature_type():
+    import pytest
+
+    from game.content.schema_5e import parse_stat_block
+    from game.content.errors import ContentError
+
+    base = {"id": "golem", "name": "Golem", "ac": 10, "hp": 10}
+    assert parse_stat_block({**base, "type": "construct"}).type == "construct"
+    assert parse_stat_block(base).type == "humanoid"
+    with pytest.raises(ContentError, match="'type' must be one of"):
+        parse_stat_block({**base, "type": "robot"})

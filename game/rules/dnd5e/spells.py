@@ -207,6 +207,9 @@ def _target(battle, actor: Creature, spell: Spell, cid) -> Creature:
         raise IllegalCommand(f"{actor.id} cannot aim {spell.name} at itself")
     if target.state == DEAD:
         raise IllegalCommand(f"{target.id} is dead" + ("" if spell.hostile else ": healing cannot help it"))
+    if target.stats.type in spell.no_effect_on:
+        # SRD 5.1, Cure Wounds / Healing Word: "no effect on undead or constructs" (the spell file's no_effect_on)
+        raise IllegalCommand(f"{spell.name} has no effect on {target.stats.type} creatures like {target.id}")
     if target is actor:
         return target
     distance = distance_m(battle, actor, target)
