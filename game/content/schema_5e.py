@@ -36,8 +36,9 @@ STAT_KEYS = {
     "attacks_per_action", "damage_reduction", "spellcasting", "spells", "spell_slots", "items",
     "attacks",
     # extensions (README, "Extensions to the file formats")
-    "traits", "hover", "condition_immunities", "rideable", "challenge", "armor", "type",
+    "traits", "hover", "condition_immunities", "rideable", "challenge", "armor", "type", "level",
 }
+MAX_LEVEL = 20  # SRD 5.1, Character advancement: levels 1 to 20
 # SRD 5.1, Monsters, "Type": the creature types (a hero is a humanoid, the default)
 CREATURE_TYPES = (
     "aberration", "beast", "celestial", "construct", "dragon", "elemental", "fey", "fiend",
@@ -102,6 +103,7 @@ class StatBlock:
     condition_immunities: frozenset[str] = frozenset()
     rideable: bool = False  # trained to carry a rider (a controlled mount)
     type: str = "humanoid"  # SRD 5.1 creature type (CREATURE_TYPES)
+    level: int = 1  # a hero's character level; a monster's spellcasting level (1 when absent)
     extra: tuple = field(default=(), compare=False)  # challenge, armor: shown, not used
 
     def __deepcopy__(self, memo):
@@ -296,7 +298,9 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
             problems.add(f"'{key}' must be true or false", key_line(text, key))
     numbers = {key: problems.get(lambda: _int(data, key, path, text, minimum=low, default=default))
                for key, low, default in (("proficiency", 0, 2), ("attacks_per_action", 1, 1),
-                                         ("damage_reduction", 0, 0))}
+                                         ("damage_reduction", 0, 0), ("level", 1, 1))}
+    if isinstance(numbers["level"], int) and numbers["level"] > MAX_LEVEL:
+        problems.add(f"'level' must be from 1 to {MAX_LEVEL}, got {numbers['level']}", key_line(text, "level"))
     names = {key: problems.get(lambda: _names(data, key, path, text, allowed), ())
              for key, allowed in (("resistances", DAMAGE_TYPES), ("vulnerabilities", DAMAGE_TYPES),
                                   ("immunities", DAMAGE_TYPES), ("spells", None), ("items", None),
@@ -330,6 +334,7 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
         condition_immunities=frozenset(names["condition_immunities"]),
         rideable=data.get("rideable", False),
         type=ctype,
+        level=numbers["level"],
         extra=tuple((k, data[k]) for k in ("challenge", "armor") if k in data),
     )
 
@@ -363,7 +368,8 @@ def parse_item(data: dict, path=None, text=None) -> Item:
 
 # ----------------------------------------------------------------------------- spells
 SPELL_KEYS = {"id", "name", "level", "casting_time", "effect", "range", "dice", "per_slot", "damage_type",
-              "save", "area", "size", "sees", "cover_helps", "hostile", "darts", "no_effect_on"}
+              "save", "area", "size", "sees", "cover_helps", "hostile", "darts", "no_effect_on",
+              "cantrip_scaling"}
 CASTING_TIMES = ("action", "bonus", "reaction")  # SRD 5.1, Casting time
 SPELL_EFFECTS = ("attack", "save", "area", "darts", "heal", "reaction")  # how the engine resolves it
 AREAS = ("sphere", "cone")
@@ -388,6 +394,7 @@ class Spell:
     cover_helps: bool = True  # cover adds to the Dexterity save (sacred flame: no)
     hostile: bool = True  # harms its target (so not at oneself)
     darts: int = 0  # magic missile
+    cantrip_scaling: bool = False  # one more die at character levels 5, 11 and 17 (fire bolt, sacred flame)
     no_effect_on: frozenset[str] = frozenset()  # creature types it cannot affect (healing: undead, construct)
     title: str = ""  # its name in words
 
@@ -461,6 +468,7 @@ def parse_spell(data: dict, path=None, text=None) -> Spell:
         ("cover_helps", lambda: _flag(data, "cover_helps", path, text, True)),
         ("hostile", lambda: _flag(data, "hostile", path, text, True)),
         ("darts", lambda: _int(data, "darts", path, text, minimum=0, default=0)),
+        ("cantrip_scaling", lambda: _flag(data, "cantrip_scaling", path, text, False)),
     )}
     immune = data.get("no_effect_on", [])
     if not isinstance(immune, list) or not all(_known(t, CREATURE_TYPES) for t in immune):

@@ -114,3 +114,44 @@ def test_a_stat_block_type_must_be_an_srd_creature_type():
     assert parse_stat_block(base).type == "humanoid"
     with pytest.raises(ContentError, match="'type' must be one of"):
         parse_stat_block({**base, "type": "robot"})
+
+
+# ---- cantrip damage by character level (SRD 5.1, Fire Bolt, Sacred Flame) -----------------
+def bolt(level, dice):
+    b = battle(WIDE, [creature("wizard", "wizard", "blue", (1, 1), **({"level": level} if level else {})),
+                      creature("gob1", "goblin", "red", (8, 1), hp=40)], dice=dice)
+    act(b, "wizard", "cast", spell="fire-bolt", target="gob1")
+    return 40 - b.state.creatures["gob1"].hp
+
+
+def test_fire_bolt_gains_a_d10_at_levels_5_11_and_17():
+    # SRD 5.1, Fire Bolt: "increases by 1d10 when you reach 5th level (2d10), 11th level (3d10),
+    # and 17th level (4d10)"; d20 15 + 5 = 20 hits AC 15, then the damage dice
+    assert bolt(None, [15, 3, 4, 5, 6]) == 3  # the bundled wizard is level 3: 1d10
+    assert bolt(4, [15, 3, 4, 5, 6]) == 3
+    assert bolt(5, [15, 3, 4, 5, 6]) == 7
+    assert bolt(11, [15, 3, 4, 5, 6]) == 12
+    assert bolt(17, [15, 3, 4, 5, 6]) == 18
+
+
+def test_sacred_flame_gains_a_d8_at_level_5():
+    # SRD 5.1, Sacred Flame: 1d8 radiant, 2d8 at 5th level; the goblin fails its Dex save (d20 1)
+    for level, dealt in ((3, 2), (5, 5)):
+        b = battle(WIDE, [creature("cleric", "cleric", "blue", (1, 1), level=level),
+                          creature("gob1", "goblin", "red", (8, 1), hp=40)], dice=[1, 2, 3])
+        act(b, "cleric", "cast", spell="sacred-flame", target="gob1")
+        assert 40 - b.state.creatures["gob1"].hp == dealt
+
+
+def test_a_stat_block_level_is_1_to_20_and_defaults_to_1():
+    import pytest
+
+    from game.content.errors import ContentError
+    from game.content.schema_5e import parse_stat_block
+
+    base = {"id": "mage", "name": "Mage", "ac": 10, "hp": 10}
+    assert parse_stat_block(base).level == 1  # a monster's spellcasting level, 1 when absent
+    assert parse_stat_block({**base, "level": 9}).level == 9
+    for bad in (0, 21, "5"):
+        with pytest.raises(ContentError, match="'level'"):
+            parse_stat_block({**base, "level": bad})

@@ -62,9 +62,16 @@ def spell_save_dc(caster: Creature) -> int:
     return 8 + spell_attack_bonus(caster)
 
 
-def scaled(spell: Spell, slot: int) -> DiceExpr:
-    """The spell's dice cast with a slot of this level (cantrips: their own dice)."""
+# SRD 5.1, Fire Bolt / Sacred Flame: the damage gains one die at these character levels
+CANTRIP_TIERS = (5, 11, 17)
+
+
+def scaled(spell: Spell, slot: int, caster: Creature) -> DiceExpr:
+    """The spell's dice cast with a slot of this level; a cantrip with `cantrip_scaling` gains
+    a die at the caster's levels 5, 11 and 17 (a monster's level is its spellcasting level)."""
     extra = max(0, slot - spell.level) * spell.per_slot
+    if spell.cantrip and spell.cantrip_scaling:
+        extra += sum(caster.stats.level >= tier for tier in CANTRIP_TIERS)
     return DiceExpr(spell.dice.count + extra, spell.dice.sides, spell.dice.bonus)
 
 
@@ -237,7 +244,7 @@ def _aim_attack(battle, actor, spell, slot, cmd):
 def spell_attack(caster: Creature, spell: Spell) -> Attack:
     """A spell attack as an Attack record, so that every attack rule applies to it (but the
     weapons' own: its property `spell` says it is no weapon attack)."""
-    return Attack(name=spell.name, kind="ranged", to_hit=spell_attack_bonus(caster), damage=spell.dice,
+    return Attack(name=spell.name, kind="ranged", to_hit=spell_attack_bonus(caster), damage=scaled(spell, 0, caster),
                   type=spell.dtype, reach=1.5, range=(spell.range_m, spell.range_m),
                   properties=frozenset({SPELL_ATTACK}))
 
@@ -320,7 +327,7 @@ def _do_save(battle, actor, spell, slot, target):
     if ok:
         battle.emit("note", f"{target.name} takes no damage", creature=target.id)
         return
-    rolled, how = roll_damage(battle, scaled(spell, slot))
+    rolled, how = roll_damage(battle, scaled(spell, slot, actor))
     apply_rolled_damage(battle, target, rolled, spell.dtype, how)
 
 
@@ -370,7 +377,7 @@ def _strike_darts(battle, actor, spell, slot, targets):
 
 def _do_area(battle, actor, spell, slot, aim):
     mask, (x, y) = aim
-    dice = scaled(spell, slot)
+    dice = scaled(spell, slot, actor)
     rolled, how = roll_damage(battle, dice)
     shape = f"a {spell.size_m:g} m cone toward" if spell.area == "cone" else f"a {spell.size_m:g} m sphere at"
     caught = [c for c in battle.state.creatures.values()
@@ -411,7 +418,7 @@ def _area_cover(battle, actor, spell, at, caught) -> list[int]:
 
 
 def _do_heal(battle, actor, spell, slot, target):
-    dice = scaled(spell, slot)
+    dice = scaled(spell, slot, actor)
     # SRD 5.1, Cure Wounds / Healing Word: dice + your spellcasting ability modifier
     dice = DiceExpr(dice.count, dice.sides, dice.bonus + actor.stats.mod(actor.stats.spellcasting))
     rolled, how = roll_damage(battle, dice)
