@@ -369,7 +369,7 @@ def parse_item(data: dict, path=None, text=None) -> Item:
 # ----------------------------------------------------------------------------- spells
 SPELL_KEYS = {"id", "name", "level", "casting_time", "effect", "range", "dice", "per_slot", "damage_type",
               "save", "area", "size", "sees", "cover_helps", "hostile", "darts", "no_effect_on",
-              "cantrip_scaling"}
+              "cantrip_scaling", "spreads"}
 CASTING_TIMES = ("action", "bonus", "reaction")  # SRD 5.1, Casting time
 SPELL_EFFECTS = ("attack", "save", "area", "darts", "heal", "reaction")  # how the engine resolves it
 AREAS = ("sphere", "cone")
@@ -394,6 +394,7 @@ class Spell:
     cover_helps: bool = True  # cover adds to the Dexterity save (sacred flame: no)
     hostile: bool = True  # harms its target (so not at oneself)
     darts: int = 0  # magic missile
+    spreads: bool = False  # a sphere that spreads around corners (fireball)
     cantrip_scaling: bool = False  # one more die at character levels 5, 11 and 17 (fire bolt, sacred flame)
     no_effect_on: frozenset[str] = frozenset()  # creature types it cannot affect (healing: undead, construct)
     title: str = ""  # its name in words
@@ -458,6 +459,9 @@ def parse_spell(data: dict, path=None, text=None) -> Spell:
         area = problems.get(lambda: _choice(data, "area", AREAS + (None,), path, text))
         if effect == "area" and "area" not in data:
             problems.add("an area spell needs 'area' (sphere or cone) and 'size'")
+    if data.get("spreads") is True and area != "sphere":
+        problems.add("only a sphere spreads around corners ('spreads' needs area = \"sphere\")",
+                     key_line(text, "spreads"))
     fields = {key: problems.get(read) for key, read in (
         ("level", lambda: _int(data, "level", path, text, minimum=0)),
         ("time", lambda: _choice(data, "casting_time", CASTING_TIMES, path, text)),
@@ -469,6 +473,7 @@ def parse_spell(data: dict, path=None, text=None) -> Spell:
         ("hostile", lambda: _flag(data, "hostile", path, text, True)),
         ("darts", lambda: _int(data, "darts", path, text, minimum=0, default=0)),
         ("cantrip_scaling", lambda: _flag(data, "cantrip_scaling", path, text, False)),
+        ("spreads", lambda: _flag(data, "spreads", path, text, False)),
     )}
     immune = data.get("no_effect_on", [])
     if not isinstance(immune, list) or not all(_known(t, CREATURE_TYPES) for t in immune):

@@ -155,3 +155,71 @@ def test_a_stat_block_level_is_1_to_20_and_defaults_to_1():
     for bad in (0, 21, "5"):
         with pytest.raises(ContentError, match="'level'"):
             parse_stat_block({**base, "level": bad})
+
+
+# ---- fire spreading around corners (SRD 5.1, Fireball) ------------------------------------
+PYRO = {"spells": ["fireball"], "spell_slots": {"3": 1}}
+# a short wall (column 8, rows 1-3): the fire goes round its end
+SHORT = "\n".join(["." * 14, "........#.....", "........#.....", "........#.....", "." * 14])
+# a wall down to row 3 (column 8): the way round, by row 4, is longer than the radius
+LONG = "\n".join(["........#....."] * 4 + ["." * 14])
+
+
+def fireball_at(grid, at, goblins, dice):
+    roster = [creature("wizard", "wizard", "blue", (0, at[1]), **PYRO)]
+    roster += [creature(cid, "goblin", "red", pos, hp=40) for cid, pos in goblins]
+    b = battle(grid, roster, dice=dice)
+    act(b, "wizard", "cast", spell="fireball", at=list(at))
+    return b
+
+
+def test_fireball_spreads_around_a_corner_within_its_radius():
+    # SRD 5.1, Fireball: "The fire spreads around corners". From [6, 2] the goblin at [10, 2]
+    # has total cover (the wall), but the fire reaches it round the wall's end in 4 squares
+    # (6 m): [7, 1], [8, 0], [9, 1], [10, 2]. 8d6 = 24, its Dex save d20 1 + 2 fails.
+    b = fireball_at(SHORT, (6, 2), [("gob1", (10, 2))], [3] * 8 + [1])
+    assert b.state.creatures["gob1"].hp == 40 - 24
+    assert lines(b, "Dex save") == ["Goblin makes a DC 13 Dex save: d20 1 +2 = 3, failure"]
+
+
+def test_fireball_does_not_reach_behind_a_wall_with_no_path_within_its_radius():
+    # from [6, 1] the way round the long wall to [10, 1] passes [8, 4]: 3 + 4 squares, more than 4
+    b = fireball_at(LONG, (6, 1), [("gob1", (10, 1))], [3] * 8)
+    assert b.state.creatures["gob1"].hp == 40
+    assert lines(b, "casts")[-1].endswith("(no creature in it)")
+
+
+def test_the_spread_is_a_flood_from_the_centre_square():
+    import numpy as np
+
+    from game.core.areas import show, spread
+
+    walls = np.array([[c == "#" for c in row] for row in SHORT.split("\n")])
+    mask = spread(walls, (6, 2), 6, "5-5-5")
+    assert show(mask) == "\n".join(["..xxxxxxxxx...",
+                                    "..xxxxxx.xx...",
+                                    "..xxxxxx.xx...",
+                                    "..xxxxxx.xx...",
+                                    "..xxxxxxxxx..."])
+
+    # on open ground the flood is the sphere itself, under either way of counting diagonals
+    from game.core.areas import sphere
+
+    for diagonals in ("5-5-5", "5-10-5"):
+        for centre in ((6, 2), (0, 0)):
+            open_ground = np.zeros((5, 14), bool)
+            assert (spread(open_ground, centre, 6, diagonals) == sphere((5, 14), centre, 6, diagonals)).all()
+
+
+def test_only_a_sphere_spreads():
+    import pytest
+
+    from game.content.errors import ContentError
+    from game.content.schema_5e import parse_spell
+
+    cone = {"id": "x", "level": 1, "casting_time": "action", "effect": "area", "dice": "1d6",
+            "save": "dex", "area": "cone", "size": 4.5}
+    assert not parse_spell(cone).spreads
+    with pytest.raises(ContentError, match="only a sphere spreads"):
+        parse_spell({**cone, "spreads": True})
+    assert parse_spell({**cone, "area": "sphere", "spreads": True}).spreads

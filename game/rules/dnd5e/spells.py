@@ -5,7 +5,8 @@ Each spell is data (assets/rulesets/5e/spells/ID.toml, read by content/schema_5e
 - "attack": a ranged spell attack, made through attacks.resolve_attack (advantage, cover, crits);
 - "save": one creature the caster can see saves against the spell save DC, or takes the damage;
 - "area": every creature in a sphere or a cone saves for half; cover against the area's point of
-  origin adds to the Dexterity save, total cover protects completely;
+  origin adds to the Dexterity save, total cover protects completely; a sphere that `spreads`
+  (fireball) reaches round walls instead, within its radius by a path (sphere_mask);
 - "darts": magic missile's darts, which hit automatically (each target that may cast shield is
   offered it first: the darts wait in state.pending_darts, as a hit waits for its answer);
 - "heal": dice plus the spellcasting modifier, through damage.heal;
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 from ...content.creatures import Attack, bundled_spells
 from ...content.schema_5e import Spell
-from ...core.areas import cone, sphere, touches
+from ...core.areas import cone, sphere, spread, touches
 from ...core.board import SQUARE_M, gap_squares
 from ...core.cover import cover_level, cover_many
 from ...core.dice import DiceExpr
@@ -289,7 +290,16 @@ def _aim_area(battle, actor, spell, slot, cmd):
         raise IllegalCommand(f"[{x}, {y}] is inside a wall: the point of {spell.name} must be open")
     if cover_level(line_caps(board), actor.space, (x, y, 1), COVER_5E) >= TOTAL:
         raise IllegalCommand(f"[{x}, {y}] has total cover from {actor.id}: no clear path for {spell.name}")
-    return sphere(board.terrain.shape, (x, y), spell.size_m, battle.diagonals), (x, y)
+    return sphere_mask(battle, spell, (x, y)), (x, y)
+
+
+def sphere_mask(battle, spell: Spell, at: tuple[int, int]):
+    """The squares a sphere centred on this square covers; one that spreads (SRD 5.1, Fireball:
+    "The fire spreads around corners") covers those it reaches within its radius by a path
+    round the squares that block lines, never through them (core.areas.spread)."""
+    if spell.spreads:
+        return spread(line_caps(battle.board) >= TOTAL, at, spell.size_m, battle.diagonals)
+    return sphere(battle.board.terrain.shape, at, spell.size_m, battle.diagonals)
 
 
 def area_problem(battle, actor: Creature, spell: Spell, at: tuple[int, int]) -> str:
@@ -306,7 +316,7 @@ def area_mask(battle, actor: Creature, spell_name: str, at: tuple[int, int]):
     spell = SPELLS[spell_name]
     if spell.area == "cone":
         return cone(battle.board.terrain.shape, actor.space, at, spell.size_m, half_width=CONE_HALF_WIDTH)
-    return sphere(battle.board.terrain.shape, at, spell.size_m, battle.diagonals)
+    return sphere_mask(battle, spell, at)
 
 
 # ----------------------------------------------------------------------------- resolving
@@ -388,6 +398,10 @@ def _do_area(battle, actor, spell, slot, aim):
     covers = _area_cover(battle, actor, spell, (x, y), caught)
     dc = spell_save_dc(actor)
     for target, cover in zip(caught, covers):
+        if cover >= TOTAL and spell.spreads:
+            # a spreading sphere reached it round the wall (sphere_mask): the fire came round to
+            # it, so the wall between it and the centre gives it no cover (a choice: the SRD is silent)
+            cover = 0
         if cover >= TOTAL:
             # 5e, Cover: total cover; SRD 5.1, Areas of effect: no clear line from the point of origin
             battle.emit("note", f"{target.name} has total cover from {spell.name} and is unharmed", creature=target.id)
