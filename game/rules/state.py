@@ -127,7 +127,8 @@ class Offer:
     reactor: str
     kind: str  # "opportunity", "shield" or "readied"
     provoker: str
-    stage: str = "move"  # "attack": answered before a pending attack (or magic missile's darts) lands; "move": before a move goes on
+    # "attack": answered before a pending attack (or magic missile's darts) lands; "move": before a move goes on
+    stage: str = "move"
 
 
 @dataclass

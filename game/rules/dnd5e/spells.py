@@ -16,8 +16,8 @@ Dice order (FORMATS.md, extended): a spell attack rolls its d20(s) then its dama
 save-for-half area rolls its damage once, then each target's save in the order the creatures
 are listed in the scenario (the caster included, if a sphere catches it); a single-target save
 (sacred flame) rolls the save, then the damage only on a failure; magic missile rolls its 1d4+1
-once, after its targets' answers to the shield offers, and each dart deals it (5e, "Jets de dégâts": damage to several targets at once is rolled
-once); healing rolls its dice.
+once, after its targets' answers to the shield offers, and each dart deals it (5e, "Jets de
+dégâts": damage to several targets at once is rolled once); healing rolls its dice.
 
 A refused cast changes nothing: everything is checked before the action and the slot are spent.
 A readied spell (5e, "Se tenir prêt") is cast when readied, which spends the action and the slot
