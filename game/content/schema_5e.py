@@ -36,8 +36,14 @@ STAT_KEYS = {
     "attacks_per_action", "damage_reduction", "spellcasting", "spells", "spell_slots", "items",
     "attacks",
     # extensions (README, "Extensions to the file formats")
-    "traits", "hover", "condition_immunities", "rideable", "challenge", "armor",
+    "traits", "hover", "condition_immunities", "rideable", "challenge", "armor", "type", "level",
 }
+MAX_LEVEL = 20  # SRD 5.1, Character advancement: levels 1 to 20
+# SRD 5.1, Monsters, "Type": the creature types (a hero is a humanoid, the default)
+CREATURE_TYPES = (
+    "aberration", "beast", "celestial", "construct", "dragon", "elemental", "fey", "fiend",
+    "giant", "humanoid", "monstrosity", "ooze", "plant", "undead",
+)
 ATTACK_KEYS = {
     "name", "kind", "to_hit", "reach", "range", "damage", "type", "properties", "versatile",
     "extra_damage", "extra_type", "on_hit", "ammunition",
@@ -96,6 +102,8 @@ class StatBlock:
     hover: bool = False
     condition_immunities: frozenset[str] = frozenset()
     rideable: bool = False  # trained to carry a rider (a controlled mount)
+    type: str = "humanoid"  # SRD 5.1 creature type (CREATURE_TYPES)
+    level: int = 1  # a hero's character level; a monster's spellcasting level (1 when absent)
     extra: tuple = field(default=(), compare=False)  # challenge, armor: shown, not used
 
     def __deepcopy__(self, memo):
@@ -247,6 +255,9 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
     size = data.get("size", "medium")
     if size not in SIZES:
         problems.add(f"'size' must be one of {', '.join(SIZES)}, got {size!r}", key_line(text, "size"))
+    ctype = data.get("type", "humanoid")
+    if not _known(ctype, CREATURE_TYPES):
+        problems.add(f"'type' must be one of {', '.join(CREATURE_TYPES)}, got {ctype!r}", key_line(text, "type"))
     ac = problems.get(lambda: _int(data, "ac", path, text, minimum=0))
     hp = problems.get(lambda: _int(data, "hp", path, text, minimum=1))
     speed = data.get("speed", {"walk": 9})
@@ -287,7 +298,9 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
             problems.add(f"'{key}' must be true or false", key_line(text, key))
     numbers = {key: problems.get(lambda: _int(data, key, path, text, minimum=low, default=default))
                for key, low, default in (("proficiency", 0, 2), ("attacks_per_action", 1, 1),
-                                         ("damage_reduction", 0, 0))}
+                                         ("damage_reduction", 0, 0), ("level", 1, 1))}
+    if isinstance(numbers["level"], int) and numbers["level"] > MAX_LEVEL:
+        problems.add(f"'level' must be from 1 to {MAX_LEVEL}, got {numbers['level']}", key_line(text, "level"))
     names = {key: problems.get(lambda: _names(data, key, path, text, allowed), ())
              for key, allowed in (("resistances", DAMAGE_TYPES), ("vulnerabilities", DAMAGE_TYPES),
                                   ("immunities", DAMAGE_TYPES), ("spells", None), ("items", None),
@@ -320,6 +333,8 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
         hover=data.get("hover", False),
         condition_immunities=frozenset(names["condition_immunities"]),
         rideable=data.get("rideable", False),
+        type=ctype,
+        level=numbers["level"],
         extra=tuple((k, data[k]) for k in ("challenge", "armor") if k in data),
     )
 
@@ -353,7 +368,8 @@ def parse_item(data: dict, path=None, text=None) -> Item:
 
 # ----------------------------------------------------------------------------- spells
 SPELL_KEYS = {"id", "name", "level", "casting_time", "effect", "range", "dice", "per_slot", "damage_type",
-              "save", "area", "size", "sees", "cover_helps", "hostile", "darts"}
+              "save", "area", "size", "sees", "cover_helps", "hostile", "darts", "no_effect_on",
+              "cantrip_scaling", "spreads"}
 CASTING_TIMES = ("action", "bonus", "reaction")  # SRD 5.1, Casting time
 SPELL_EFFECTS = ("attack", "save", "area", "darts", "heal", "reaction")  # how the engine resolves it
 AREAS = ("sphere", "cone")
@@ -378,6 +394,9 @@ class Spell:
     cover_helps: bool = True  # cover adds to the Dexterity save (sacred flame: no)
     hostile: bool = True  # harms its target (so not at oneself)
     darts: int = 0  # magic missile
+    spreads: bool = False  # a sphere that spreads around corners (fireball)
+    cantrip_scaling: bool = False  # one more die at character levels 5, 11 and 17 (fire bolt, sacred flame)
+    no_effect_on: frozenset[str] = frozenset()  # creature types it cannot affect (healing: undead, construct)
     title: str = ""  # its name in words
 
     def __deepcopy__(self, memo):
@@ -440,6 +459,9 @@ def parse_spell(data: dict, path=None, text=None) -> Spell:
         area = problems.get(lambda: _choice(data, "area", AREAS + (None,), path, text))
         if effect == "area" and "area" not in data:
             problems.add("an area spell needs 'area' (sphere or cone) and 'size'")
+    if data.get("spreads") is True and area != "sphere":
+        problems.add("only a sphere spreads around corners ('spreads' needs area = \"sphere\")",
+                     key_line(text, "spreads"))
     fields = {key: problems.get(read) for key, read in (
         ("level", lambda: _int(data, "level", path, text, minimum=0)),
         ("time", lambda: _choice(data, "casting_time", CASTING_TIMES, path, text)),
@@ -450,7 +472,14 @@ def parse_spell(data: dict, path=None, text=None) -> Spell:
         ("cover_helps", lambda: _flag(data, "cover_helps", path, text, True)),
         ("hostile", lambda: _flag(data, "hostile", path, text, True)),
         ("darts", lambda: _int(data, "darts", path, text, minimum=0, default=0)),
+        ("cantrip_scaling", lambda: _flag(data, "cantrip_scaling", path, text, False)),
+        ("spreads", lambda: _flag(data, "spreads", path, text, False)),
     )}
+    immune = data.get("no_effect_on", [])
+    if not isinstance(immune, list) or not all(_known(t, CREATURE_TYPES) for t in immune):
+        problems.add(f"'no_effect_on' must be a list of creature types ({', '.join(CREATURE_TYPES)})",
+                     key_line(text, "no_effect_on"))
+        immune = []
     problems.raise_all()
     return Spell(name=data["id"], title=str(data.get("name", data["id"])), effect=effect, dice=dice,
-                 dtype=damage_type, save=save, area=area, **fields)
+                 dtype=damage_type, save=save, area=area, no_effect_on=frozenset(immune), **fields)

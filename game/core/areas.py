@@ -12,6 +12,12 @@ around the centre (a 6 m fireball covers 9 x 9 squares); "5-10-5" every second d
 double, so a square dx, dy away is max + min // 2 squares away (a rounded block). Choice: the
 point of origin is a square, not a grid intersection, so a sphere is always symmetric around it.
 
+Spread (a sphere whose effect "spreads around corners", SRD 5.1 Fireball): the squares reached
+from the centre square by a path of steps through open squares (those `blocked` does not mark)
+whose length, counted like a grid distance (each step one square; with "5-10-5" every second
+diagonal step two), is at most the radius. A diagonal step between two blocked squares (two
+wall corners that touch) is no way through. It never reaches further than the sphere.
+
 Cone: its half-width at each point is `half_width` times that point's distance from the apex,
 as the ruleset says (5e, "a cone's width at a given point along its length is equal to that
 point's distance from the point of origin": half_width 0.5, a half-angle of atan(1/2), about
@@ -37,7 +43,7 @@ from __future__ import annotations
 import numpy as np
 
 from .board import SQUARE_M
-from .rules_data import diagonal_squares
+from .rules_data import alternating, diagonal_squares, diagonals_of
 
 _EPS = 1e-9
 
@@ -55,6 +61,54 @@ def sphere(shape: tuple[int, int], centre_square: tuple[int, int], radius_m: flo
     radius = squares_in(radius_m)
     ys, xs = np.mgrid[0:h, 0:w]
     return diagonal_squares(np.abs(xs - cx), np.abs(ys - cy), diagonals) <= radius
+
+
+_STRAIGHT = ((1, 0), (-1, 0), (0, 1), (0, -1))
+_DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def _shifted(a: np.ndarray, dx: int, dy: int) -> np.ndarray:
+    """a moved by (dx, dy): out[y, x] = a[y - dy, x - dx], False where that is off the array."""
+    h, w = a.shape
+    out = np.zeros_like(a)
+    out[max(dy, 0):h + min(dy, 0), max(dx, 0):w + min(dx, 0)] = a[max(-dy, 0):h + min(-dy, 0),
+                                                                   max(-dx, 0):w + min(-dx, 0)]
+    return out
+
+
+def spread(blocked: np.ndarray, centre_square: tuple[int, int], radius_m: float,
+           diagonals="5-5-5") -> np.ndarray:
+    """Squares a spreading sphere reaches: a flood from the centre square through the squares
+    `blocked` (a (rows, columns) bool mask) leaves open, within the radius (see the module notes)."""
+    h, w = blocked.shape
+    cx, cy = centre_square
+    radius = squares_in(radius_m)
+    # the flood stays within the sphere's block: work on that window only
+    x0, y0, x1, y1 = max(cx - radius, 0), max(cy - radius, 0), min(cx + radius + 1, w), min(cy + radius + 1, h)
+    walls = blocked[y0:y1, x0:x1]
+    open_ = ~walls
+    double = alternating(diagonals_of(diagonals))
+    far = radius + 1
+    # cost[p]: the shortest path to each square having taken an even (p = 0) or odd (p = 1)
+    # number of diagonal steps, which decides the cost of the next one under "5-10-5"
+    cost = np.full((2,) + walls.shape, far + 2, dtype=np.int32)
+    cost[0, cy - y0, cx - x0] = 0
+    for c in range(radius):  # a square first reached at cost c spreads at c + 1 (or c + 2)
+        for p in (0, 1):
+            here = cost[p] == c
+            if not here.any():
+                continue
+            for dx, dy in _STRAIGHT:
+                there = _shifted(here, dx, dy) & open_ & (cost[p] > c + 1)
+                cost[p][there] = c + 1
+            step, q = (2, 0) if double and p == 1 else (1, 1 if double else 0)
+            for dx, dy in _DIAGONAL:
+                pinched = _shifted(walls, 0, dy) & _shifted(walls, dx, 0)
+                there = _shifted(here, dx, dy) & open_ & ~pinched & (cost[q] > c + step)
+                cost[q][there] = c + step
+    out = np.zeros((h, w), bool)
+    out[y0:y1, x0:x1] = cost.min(axis=0) <= radius
+    return out
 
 
 def cone(shape: tuple[int, int], origin_space: tuple[int, int, int], toward_square: tuple[int, int],

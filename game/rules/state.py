@@ -127,7 +127,8 @@ class Offer:
     reactor: str
     kind: str  # "opportunity", "shield" or "readied"
     provoker: str
-    stage: str = "move"  # "attack": answered before a pending attack lands; "move": before a move goes on
+    # "attack": answered before a pending attack (or magic missile's darts) lands; "move": before a move goes on
+    stage: str = "move"
 
 
 @dataclass
@@ -145,6 +146,17 @@ class PendingAttack:
     melee: bool
     natural_20: bool = False
     shield_counted: bool = False  # the shield's +5 was already in target_number
+
+
+@dataclass
+class PendingDarts:
+    """Magic missile cast, its darts waiting for its targets' answers (the shield spell) before
+    their damage is rolled."""
+
+    caster: str
+    spell: str
+    slot: int
+    targets: list[str]
 
 
 @dataclass
@@ -170,6 +182,7 @@ class BattleState:
     offers: list[Offer] = field(default_factory=list)
     pending_move: PendingMove | None = None
     pending_attack: PendingAttack | None = None
+    pending_darts: PendingDarts | None = None
     over: bool = False
     winner: str | None = None
     commands_done: int = 0

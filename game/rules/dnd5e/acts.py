@@ -126,7 +126,11 @@ def offer_view(battle, options: list[Option]) -> api.OfferView:
     reactor, provoker = creatures[offer.reactor], creatures[offer.provoker]
     detail = ""
     if offer.kind == "shield":
-        question = f"{reactor.name} is hit by {provoker.name}'s attack — cast shield (+5 AC)?"
+        if battle.state.pending_darts is not None:
+            question = (f"{reactor.name} is targeted by {provoker.name}'s magic missile — cast shield "
+                        f"(no damage from it, +5 AC)?")
+        else:
+            question = f"{reactor.name} is hit by {provoker.name}'s attack — cast shield (+5 AC)?"
         # SRD 5.1, Shield: a reaction and a slot; +5 AC until the start of its next turn
         detail = "Uses the reaction and a spell slot; the +5 AC lasts until the start of its next turn."
     elif offer.kind == "readied":

@@ -3,7 +3,7 @@ or square it may be aimed at, through the cast command's own checks (spells.py).
 
 from __future__ import annotations
 
-from ...core.areas import cone
+from ...core.areas import cone, touches
 from ...core.board import SQUARE_M, gap_squares
 from ...core.terrain import TOTAL
 from ..errors import IllegalCommand
@@ -12,7 +12,8 @@ from .attacks import preview_attack
 from .geometry import line_caps, sight_between
 from .previews import attack_preview, option
 from .shield import lowest_slot
-from .spells import AIM, CONE_HALF_WIDTH, Args, Spell, SPELLS, check_able, check_timing, slot_for, spell_save_dc
+from .spells import (AIM, CONE_HALF_WIDTH, Args, Spell, SPELLS, check_able, check_timing, slot_for, sphere_mask,
+                     spell_save_dc)
 
 
 def spell_options(battle, caster: Creature) -> list:
@@ -94,7 +95,11 @@ def _area_options(battle, caster: Creature, spell: Spell, slot: int, base: dict,
                 continue
             if line_caps(board)[y, x] >= TOTAL or not sight_between(board, caster.space, (x, y, 1)):
                 continue
-            inside = [c.id for c in creatures if gap_squares((x, y, 1), c.space, battle.diagonals) <= radius]
+            inside = [c for c in creatures if gap_squares((x, y, 1), c.space, battle.diagonals) <= radius]
+            if spell.spreads and inside:  # round the walls, by a path within the radius
+                mask = sphere_mask(battle, spell, (x, y))
+                inside = [c for c in inside if touches(mask, c.space)]
+            inside = [c.id for c in inside]
             if not inside:
                 continue
         out.append(option({**base, "at": [x, y]}, f"cast {spell.name} at [{x}, {y}]", {**uses, "inside": inside}))

@@ -18,7 +18,7 @@ from .checks import best_of, check_bonus
 from .conditions import dodging
 from .geometry import COVER_BONUS, blockers_of, can_see, covers_between, field_for, melee_reach, sights_between
 from .shield import can_cast_shield
-from .spells import SPELLS, area_mask, spell_attack_bonus, spell_save_dc
+from .spells import SPELLS, area_mask, scaled, spell_attack_bonus, spell_save_dc
 
 # geometry.COVER_BONUS (half +2, three-quarters +5 to AC); total cover: no attack (a number no roll reaches)
 COVER_AC = {**COVER_BONUS, TOTAL: 99}
@@ -155,6 +155,10 @@ class Estimates:
 
     def spell_save_dc(self, creature) -> int:
         return spell_save_dc(creature)
+
+    def spell_dice(self, creature, spell) -> DiceExpr:
+        """The spell's dice cast by the creature at the spell's own level (a cantrip's grown by level)."""
+        return scaled(spell, spell.level, creature)
 
     def area_mask(self, creature, spell_name: str, at: tuple[int, int]):
         return area_mask(self.battle, creature, spell_name, at)

@@ -13,7 +13,7 @@ from .geometry import field_for, melee_reach, space_distance_m
 from .hiding import sees
 from .moving import ReactionMove, offers_waiting
 from .shield import cast_shield
-from .spells import cast, ready_spell
+from .spells import cast, land_darts, ready_spell
 
 READY_EVENTS = ("enters_reach", "moves", "attacks")
 READY_ACTS = ("attack", "move", "cast", "dash", "dodge", "disengage")
@@ -30,10 +30,10 @@ class Reacting:
     """The Battle's reactions and readied actions: mixed into Battle."""
 
     def _resume(self) -> None:  # noqa: C901 - one ordered list of what may be waiting
-        """After an answer: land a pending attack, then let a pending move go on."""
+        """After an answer: land a pending attack (or magic missile's darts), then let a pending move go on."""
         state = self.state
         if state.over:
-            state.pending_attack = state.pending_move = None
+            state.pending_attack = state.pending_move = state.pending_darts = None
             return
         if any(o.stage == "attack" for o in state.offers):
             return
@@ -41,6 +41,9 @@ class Reacting:
             pending, state.pending_attack = state.pending_attack, None
             land_attack(self, pending)
             self._after_attack(pending.attacker)
+        if state.pending_darts is not None:
+            darts, state.pending_darts = state.pending_darts, None
+            land_darts(self, darts)
         # a move goes on once the offers made during it are answered (a reaction's move leaves
         # the offers it interrupted waiting behind it, and then the move it interrupted goes on)
         while (state.pending_move is not None and not state.over

@@ -5,8 +5,10 @@ Each spell is data (assets/rulesets/5e/spells/ID.toml, read by content/schema_5e
 - "attack": a ranged spell attack, made through attacks.resolve_attack (advantage, cover, crits);
 - "save": one creature the caster can see saves against the spell save DC, or takes the damage;
 - "area": every creature in a sphere or a cone saves for half; cover against the area's point of
-  origin adds to the Dexterity save, total cover protects completely;
-- "darts": magic missile's darts, which hit automatically;
+  origin adds to the Dexterity save, total cover protects completely; a sphere that `spreads`
+  (fireball) reaches round walls instead, within its radius by a path (sphere_mask);
+- "darts": magic missile's darts, which hit automatically (each target that may cast shield is
+  offered it first: the darts wait in state.pending_darts, as a hit waits for its answer);
 - "heal": dice plus the spellcasting modifier, through damage.heal;
 - "reaction": shield, which the attack flow casts (shield.py), never the cast command.
 
@@ -14,8 +16,8 @@ Dice order (FORMATS.md, extended): a spell attack rolls its d20(s) then its dama
 save-for-half area rolls its damage once, then each target's save in the order the creatures
 are listed in the scenario (the caster included, if a sphere catches it); a single-target save
 (sacred flame) rolls the save, then the damage only on a failure; magic missile rolls its 1d4+1
-once and each dart deals it (5e, "Jets de dégâts": damage to several targets at once is rolled
-once); healing rolls its dice.
+once, after its targets' answers to the shield offers, and each dart deals it (5e, "Jets de
+dégâts": damage to several targets at once is rolled once); healing rolls its dice.
 
 A refused cast changes nothing: everything is checked before the action and the slot are spent.
 A readied spell (5e, "Se tenir prêt") is cast when readied, which spends the action and the slot
@@ -27,18 +29,19 @@ from __future__ import annotations
 
 from ...content.creatures import Attack, bundled_spells
 from ...content.schema_5e import Spell
-from ...core.areas import cone, sphere, touches
+from ...core.areas import cone, sphere, spread, touches
 from ...core.board import SQUARE_M, gap_squares
 from ...core.cover import cover_level, cover_many
 from ...core.dice import DiceExpr
 from ...core.terrain import COVER_NAMES, TOTAL
 from ..commands import position_arg
 from ..errors import IllegalCommand
-from ..state import DEAD, Creature
+from ..state import DEAD, Creature, Offer, PendingDarts
 from .attacks import SPELL_ATTACK, apply_rolled_damage, preview_attack, resolve_attack, roll_damage, saving_throw
 from .damage import heal
 from .geometry import COVER_BONUS, blockers_of, cover_between, distance_m, line_caps
 from .hiding import sees
+from .shield import can_cast_shield
 from .terrain_rules import COVER_5E
 
 MAX_SPELL_LEVEL = 9
@@ -60,9 +63,16 @@ def spell_save_dc(caster: Creature) -> int:
     return 8 + spell_attack_bonus(caster)
 
 
-def scaled(spell: Spell, slot: int) -> DiceExpr:
-    """The spell's dice cast with a slot of this level (cantrips: their own dice)."""
+# SRD 5.1, Fire Bolt / Sacred Flame: the damage gains one die at these character levels
+CANTRIP_TIERS = (5, 11, 17)
+
+
+def scaled(spell: Spell, slot: int, caster: Creature) -> DiceExpr:
+    """The spell's dice cast with a slot of this level; a cantrip with `cantrip_scaling` gains
+    a die at the caster's levels 5, 11 and 17 (a monster's level is its spellcasting level)."""
     extra = max(0, slot - spell.level) * spell.per_slot
+    if spell.cantrip and spell.cantrip_scaling:
+        extra += sum(caster.stats.level >= tier for tier in CANTRIP_TIERS)
     return DiceExpr(spell.dice.count + extra, spell.dice.sides, spell.dice.bonus)
 
 
@@ -205,6 +215,9 @@ def _target(battle, actor: Creature, spell: Spell, cid) -> Creature:
         raise IllegalCommand(f"{actor.id} cannot aim {spell.name} at itself")
     if target.state == DEAD:
         raise IllegalCommand(f"{target.id} is dead" + ("" if spell.hostile else ": healing cannot help it"))
+    if target.stats.type in spell.no_effect_on:
+        # SRD 5.1, Cure Wounds / Healing Word: "no effect on undead or constructs" (the spell file's no_effect_on)
+        raise IllegalCommand(f"{spell.name} has no effect on {target.stats.type} creatures like {target.id}")
     if target is actor:
         return target
     distance = distance_m(battle, actor, target)
@@ -232,7 +245,7 @@ def _aim_attack(battle, actor, spell, slot, cmd):
 def spell_attack(caster: Creature, spell: Spell) -> Attack:
     """A spell attack as an Attack record, so that every attack rule applies to it (but the
     weapons' own: its property `spell` says it is no weapon attack)."""
-    return Attack(name=spell.name, kind="ranged", to_hit=spell_attack_bonus(caster), damage=spell.dice,
+    return Attack(name=spell.name, kind="ranged", to_hit=spell_attack_bonus(caster), damage=scaled(spell, 0, caster),
                   type=spell.dtype, reach=1.5, range=(spell.range_m, spell.range_m),
                   properties=frozenset({SPELL_ATTACK}))
 
@@ -277,7 +290,16 @@ def _aim_area(battle, actor, spell, slot, cmd):
         raise IllegalCommand(f"[{x}, {y}] is inside a wall: the point of {spell.name} must be open")
     if cover_level(line_caps(board), actor.space, (x, y, 1), COVER_5E) >= TOTAL:
         raise IllegalCommand(f"[{x}, {y}] has total cover from {actor.id}: no clear path for {spell.name}")
-    return sphere(board.terrain.shape, (x, y), spell.size_m, battle.diagonals), (x, y)
+    return sphere_mask(battle, spell, (x, y)), (x, y)
+
+
+def sphere_mask(battle, spell: Spell, at: tuple[int, int]):
+    """The squares a sphere centred on this square covers; one that spreads (SRD 5.1, Fireball:
+    "The fire spreads around corners") covers those it reaches within its radius by a path
+    round the squares that block lines, never through them (core.areas.spread)."""
+    if spell.spreads:
+        return spread(line_caps(battle.board) >= TOTAL, at, spell.size_m, battle.diagonals)
+    return sphere(battle.board.terrain.shape, at, spell.size_m, battle.diagonals)
 
 
 def area_problem(battle, actor: Creature, spell: Spell, at: tuple[int, int]) -> str:
@@ -294,7 +316,7 @@ def area_mask(battle, actor: Creature, spell_name: str, at: tuple[int, int]):
     spell = SPELLS[spell_name]
     if spell.area == "cone":
         return cone(battle.board.terrain.shape, actor.space, at, spell.size_m, half_width=CONE_HALF_WIDTH)
-    return sphere(battle.board.terrain.shape, at, spell.size_m, battle.diagonals)
+    return sphere_mask(battle, spell, at)
 
 
 # ----------------------------------------------------------------------------- resolving
@@ -315,11 +337,36 @@ def _do_save(battle, actor, spell, slot, target):
     if ok:
         battle.emit("note", f"{target.name} takes no damage", creature=target.id)
         return
-    rolled, how = roll_damage(battle, scaled(spell, slot))
+    rolled, how = roll_damage(battle, scaled(spell, slot, actor))
     apply_rolled_damage(battle, target, rolled, spell.dtype, how)
 
 
 def _do_darts(battle, actor, spell, slot, targets):
+    # SRD 5.1, Shield: a reaction "when you are ... targeted by the magic missile spell": each
+    # target that may cast it is offered it (in initiative order) before the darts' damage
+    offered = [cid for cid in battle.state.order
+               if (t := battle.state.creatures[cid]) in targets and t.alive
+               and "shield" not in t.effects and can_cast_shield(t, battle)]
+    if offered:
+        battle.state.pending_darts = PendingDarts(actor.id, spell.name, slot, [t.id for t in targets])
+        battle.state.offers[0:0] = [Offer(reactor=cid, kind="shield", provoker=actor.id, stage="attack")
+                                    for cid in offered]
+        for cid in offered:
+            battle.emit("offer", f"{battle.state.creatures[cid].name} may cast shield against "
+                        f"{actor.name}'s {spell.name}", reactor=cid, provoker=actor.id, reaction="shield")
+        return
+    _strike_darts(battle, actor, spell, slot, targets)
+
+
+def land_darts(battle, pending: PendingDarts) -> None:
+    """Magic missile's darts strike once their targets have answered the shield offers."""
+    creatures = battle.state.creatures
+    battle.damage_source = pending.caster
+    _strike_darts(battle, creatures[pending.caster], SPELLS[pending.spell], pending.slot,
+                  [creatures[cid] for cid in pending.targets])
+
+
+def _strike_darts(battle, actor, spell, slot, targets):
     # 5e, Damage rolls: a spell that damages several targets at once rolls its damage once
     rolled, how = roll_damage(battle, spell.dice)
     names = ", ".join(t.name for t in targets)
@@ -340,7 +387,7 @@ def _do_darts(battle, actor, spell, slot, targets):
 
 def _do_area(battle, actor, spell, slot, aim):
     mask, (x, y) = aim
-    dice = scaled(spell, slot)
+    dice = scaled(spell, slot, actor)
     rolled, how = roll_damage(battle, dice)
     shape = f"a {spell.size_m:g} m cone toward" if spell.area == "cone" else f"a {spell.size_m:g} m sphere at"
     caught = [c for c in battle.state.creatures.values()
@@ -351,6 +398,10 @@ def _do_area(battle, actor, spell, slot, aim):
     covers = _area_cover(battle, actor, spell, (x, y), caught)
     dc = spell_save_dc(actor)
     for target, cover in zip(caught, covers):
+        if cover >= TOTAL and spell.spreads:
+            # a spreading sphere reached it round the wall (sphere_mask): the fire came round to
+            # it, so the wall between it and the centre gives it no cover (a choice: the SRD is silent)
+            cover = 0
         if cover >= TOTAL:
             # 5e, Cover: total cover; SRD 5.1, Areas of effect: no clear line from the point of origin
             battle.emit("note", f"{target.name} has total cover from {spell.name} and is unharmed", creature=target.id)
@@ -381,7 +432,7 @@ def _area_cover(battle, actor, spell, at, caught) -> list[int]:
 
 
 def _do_heal(battle, actor, spell, slot, target):
-    dice = scaled(spell, slot)
+    dice = scaled(spell, slot, actor)
     # SRD 5.1, Cure Wounds / Healing Word: dice + your spellcasting ability modifier
     dice = DiceExpr(dice.count, dice.sides, dice.bonus + actor.stats.mod(actor.stats.spellcasting))
     rolled, how = roll_damage(battle, dice)

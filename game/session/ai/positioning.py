@@ -164,8 +164,8 @@ class Positioning:
                            key=lambda t: t[1], default=None)
                 for spell in self.est.spells(foe):
                     if spell.effect == "attack" and spell.level == 0 and \
-                            (best is None or spell.dice.average > best[1]):
-                        best = (self.est.spell_attack_bonus(foe), spell.dice.average)
+                            (best is None or self.est.spell_dice(foe, spell).average > best[1]):
+                        best = (self.est.spell_attack_bonus(foe), self.est.spell_dice(foe, spell).average)
                 if best is not None:
                     archers.append((foe, *best))
             self._archers = archers

@@ -258,11 +258,11 @@ class Tactician(Positioning):
             if spell.effect == "attack":
                 adv = self.guess_advantage(space, target, True, None, dist)
                 p_hit, p_crit = self.est.hit_chance(self.est.spell_attack_bonus(me), target.stats.ac + self.est.COVER_AC[cover], adv)
-                ev = self.est.expected_damage(spell.dice, p_hit, p_crit)
+                ev = self.est.expected_damage(self.est.spell_dice(me, spell), p_hit, p_crit)
             elif spell.effect == "save":
                 save = target.stats.save(spell.save)
                 p_fail = min(1.0, max(0.0, (self.est.spell_save_dc(me) - save - 1) / 20))
-                ev = p_fail * spell.dice.average
+                ev = p_fail * self.est.spell_dice(me, spell).average
                 p_hit = p_fail
             else:  # darts: sure hits
                 ev = 3 * spell.dice.average
