@@ -146,3 +146,25 @@ def test_a_held_goblin_is_dragged_along_at_half_speed():
     goblin, fighter = b.state.creatures["held"], b.state.creatures["fighter"]
     assert {"grappled", "prone"} <= goblin.conditions
     assert fighter.movement_spent == 2 * 1.5 * max(abs(fighter.x - 1), abs(fighter.y - 1))
+
+
+# ---- the orc's Aggressive ------------------------------------------------------------------
+WIDE = "\n".join(["." * 20] * 3)
+
+
+def test_a_far_orc_closes_in_with_aggressive_and_strikes_this_turn():
+    # SRD 5.1, Orc, Aggressive: 9 m toward the fighter as a bonus action, then its 9 m walk and
+    # the greataxe (the fighter is 16 squares away: a walk alone would not reach it)
+    b = battle(WIDE, [creature("orc", "orc", "red", (0, 1)), creature("fighter", "fighter", "blue", (13, 1))],
+               initiative=["orc", "fighter"])
+    given = play_turn(b, "orc", dice=[1] * 10)
+    assert given[0]["act"] == "aggressive" and given[0]["toward"] == "fighter"
+    assert any(c["act"] == "attack" and c["target"] == "fighter" for c in given)
+
+
+def test_an_orc_within_a_walk_of_its_foe_keeps_its_bonus_action():
+    b = battle(WIDE, [creature("orc", "orc", "red", (0, 1)), creature("fighter", "fighter", "blue", (6, 1))],
+               initiative=["orc", "fighter"])
+    given = play_turn(b, "orc", dice=[1] * 10)
+    assert all(c["act"] != "aggressive" for c in given)
+    assert any(c["act"] == "attack" for c in given)

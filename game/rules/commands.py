@@ -10,6 +10,7 @@ from .errors import IllegalCommand
 ACTS: dict[str, tuple[set[str], set[str]]] = {
     "move": (set(), {"to", "path", "mode", "altitude"}),
     "attack": (set(), {"target", "at", "with", "offhand", "knock_out", "two_handed"}),
+    "aggressive": ({"toward"}, {"to", "path"}),
     "dash": (set(), {"bonus"}),
     "disengage": (set(), {"bonus"}),
     "dodge": (set(), set()),

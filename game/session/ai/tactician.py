@@ -74,6 +74,8 @@ class Tactician(Positioning):
             (not can_act and (not engaged or ranged and self.hard or me.dashes) and "hidden" not in me.conditions)
         if worth_moving and me.movement_left() >= SQUARE_M and "mounted_on" not in me.effects:
             plans += self.move_plans(best_here, can_act)
+        if can_act and me.action and self.hard:
+            plans += self.aggressive_plans()
         plans += self.bonus_plans()
         if can_act and me.action:
             plans += self.fallback_action_plans()
@@ -356,6 +358,40 @@ class Tactician(Positioning):
                     plans.append(Plan(self.hide_value(), {"actor": me.id, "act": "hide", "bonus": True}, "hide",
                                       trusted=exact))
         return plans
+
+    def aggressive_plans(self) -> list[Plan]:
+        """Hard, for a creature with the orc's Aggressive (SRD 5.1: a bonus action move toward a
+        hostile creature it sees): far from every foe, close in first when its walk alone would
+        not bring it to strike this turn, and the Aggressive move lets it strike this turn (then
+        walking) or next (a walk and another Aggressive move). Moves that provoke an opportunity
+        attack are left out. The moves and their distances are the options query's."""
+        me = self.me
+        if not me.bonus_action or "aggressive" not in me.stats.traits or "mounted_on" in me.effects:
+            return []
+        reach = max((a.reach for a in me.stats.attacks if a.is_melee), default=SQUARE_M)
+        walk = me.movement_left()
+        here = self.sp[me.id]
+        nearest = min(gap_squares(here, self.sp[f.id], self.battle.diagonals) for f in self.foes) * SQUARE_M
+        if nearest <= walk + reach + 1e-9:
+            return []  # its walk already brings it to strike
+        best = None
+        for o in self.battle.legal_commands():
+            if o.act != "aggressive" or o.preview.opportunity_attacks or o.preview.distance_m is None:
+                continue
+            foe = self.state.creatures[o.command["toward"]]
+            if not foe.standing:
+                continue
+            gap = o.preview.distance_m
+            if gap > walk + reach + 1e-9 and gap > walk + me.speed() + reach + 1e-9:
+                continue  # neither this turn nor next
+            key = (gap > walk + reach + 1e-9, gap, -self.value(foe), o.preview.cost_m)
+            if best is None or key < best[0]:
+                best = (key, o)
+        if best is None:
+            return []
+        # above every move: the bonus action brings it nearer for free before it walks
+        score = 1000.0 if not best[0][0] else 500.0
+        return [Plan(score, dict(best[1].command), f"aggressive toward {best[1].command['toward']}", trusted=True)]
 
     def fallback_action_plans(self) -> list[Plan]:
         """Hard, when the action has nothing better: Help an ally, Disengage to get away,
