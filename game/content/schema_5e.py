@@ -36,7 +36,7 @@ STAT_KEYS = {
     "attacks_per_action", "damage_reduction", "spellcasting", "spells", "spell_slots", "items",
     "attacks",
     # extensions (README, "Extensions to the file formats")
-    "traits", "hover", "condition_immunities", "rideable", "challenge", "armor",
+    "traits", "hover", "condition_immunities", "rideable", "challenge", "armor", "level",
 }
 ATTACK_KEYS = {
     "name", "kind", "to_hit", "reach", "range", "damage", "type", "properties", "versatile",
@@ -96,6 +96,7 @@ class StatBlock:
     hover: bool = False
     condition_immunities: frozenset[str] = frozenset()
     rideable: bool = False  # trained to carry a rider (a controlled mount)
+    level: int | None = None  # a hero's class level (the fighter's Second Wind adds it)
     extra: tuple = field(default=(), compare=False)  # challenge, armor: shown, not used
 
     def __deepcopy__(self, memo):
@@ -288,6 +289,9 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
     numbers = {key: problems.get(lambda: _int(data, key, path, text, minimum=low, default=default))
                for key, low, default in (("proficiency", 0, 2), ("attacks_per_action", 1, 1),
                                          ("damage_reduction", 0, 0))}
+    level = None
+    if "level" in data:
+        level = problems.get(lambda: _int(data, "level", path, text, minimum=1))
     names = {key: problems.get(lambda: _names(data, key, path, text, allowed), ())
              for key, allowed in (("resistances", DAMAGE_TYPES), ("vulnerabilities", DAMAGE_TYPES),
                                   ("immunities", DAMAGE_TYPES), ("spells", None), ("items", None),
@@ -320,6 +324,7 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
         hover=data.get("hover", False),
         condition_immunities=frozenset(names["condition_immunities"]),
         rideable=data.get("rideable", False),
+        level=level,
         extra=tuple((k, data[k]) for k in ("challenge", "armor") if k in data),
     )
 

@@ -16,6 +16,7 @@ ACTS: dict[str, tuple[set[str], set[str]]] = {
     "dodge": (set(), set()),
     "hide": (set(), {"bonus"}),
     "search": (set(), set()),
+    "second_wind": (set(), set()),
     "help": ({"target", "against"}, set()),
     "ready": ({"trigger", "then"}, set()),
     "grapple": ({"target"}, set()),

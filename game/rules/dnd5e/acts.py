@@ -3,7 +3,7 @@
 `acts(battle, options)` files the options query's legal commands under the acts of the
 creature whose turn it is: each attack by name, the off-hand attack, each spell, Move, Aggressive
 (for a creature with that trait), Dash,
-Disengage, Dodge, Help, Hide, Search, Ready, Use an Object, Grapple, Shove, Stand up, End turn
+Disengage, Dodge, Help, Hide, Search, Second wind (a fighter), Ready, Use an Object, Grapple, Shove, Stand up, End turn
 (and Escape, First aid, Mount or Dismount when they apply). An act is allowed exactly when it
 holds a legal option (the options query is the one judge); when it holds none, `reason` says why
 in a few words (action used, nobody in reach, no slot...).
@@ -26,12 +26,13 @@ LETTERS = {
     "move": "M", "dash": "D", "disengage": "I", "dodge": "O", "help": "H", "hide": "K", "search": "S",
     "ready": "R", "use": "U", "grapple": "G", "shove": "V", "stand": "T", "escape": "X", "stabilize": "Z",
     "mount": "J", "dismount": "J", "end": "E", "aggressive": "A",
+    "second_wind": "W",
 }
 TITLES = {
     "move": "Move", "dash": "Dash", "disengage": "Disengage", "dodge": "Dodge", "help": "Help", "hide": "Hide",
     "search": "Search", "ready": "Ready", "use": "Use item", "grapple": "Grapple", "shove": "Shove",
     "stand": "Stand up", "escape": "Escape", "stabilize": "First aid", "mount": "Mount", "dismount": "Dismount",
-    "end": "End turn", "aggressive": "Aggressive",
+    "end": "End turn", "aggressive": "Aggressive", "second_wind": "Second wind",
 }
 TIPS = {
     "move": "Move: click a shaded square. Striped squares need a Dash first (clicking one dashes, then moves).",
@@ -52,6 +53,7 @@ TIPS = {
     "mount": "Mount a willing creature within 1.5 m at least one size larger (half your speed). Click it.",
     "dismount": "Dismount (half your speed).",
     "end": "End your turn.",
+    "second_wind": "Second Wind (bonus action, once a battle): regain 1d10 + your fighter level hit points.",
     "aggressive": "Aggressive (bonus action): move up to your speed toward a hostile creature you can see, "
                   "every step ending nearer to it. Choose the creature.",
 }
@@ -97,6 +99,8 @@ def acts(battle, options: list[Option]) -> list[Act]:
     simple("help", TARGET, by_act.get("help", []))
     simple("hide", NOW, by_act.get("hide", []))
     simple("search", NOW, by_act.get("search", []))
+    if "second-wind" in actor.stats.traits:
+        simple("second_wind", NOW, by_act.get("second_wind", []))
     simple("ready", MENU, by_act.get("ready", []))
     simple("use", MENU, by_act.get("use", []))
     simple("grapple", TARGET, by_act.get("grapple", []))

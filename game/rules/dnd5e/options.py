@@ -13,7 +13,7 @@ with what a player (or a computer player) wants to know before choosing:
 - attacks: each attack of the stat block and the unarmed strike against each creature it can
   strike, with the hit chance, advantage and why, cover, the number to beat and the expected
   damage; off-hand attacks when two-weapon fighting is possible (no `knock_out` variants);
-- dash, disengage, dodge, hide, search, help, grapple, shove, escape, use, stabilize, stand,
+- dash, disengage, dodge, hide, search, second_wind (the fighter's), help, grapple, shove, escape, use, stabilize, stand,
   drop_prone, mount, dismount and end, each listed exactly when the engine would accept it (a
   `bonus = true` form where a trait allows it and it would not be the plain form anyway);
 - ready: an attack with each weapon against whoever triggers it, for each trigger event (a
@@ -381,6 +381,8 @@ def action_options(battle, actor: Creature) -> list[Option]:
     for extra, uses in _spend_forms(actor, "hide"):
         add("hide", f"hide ({uses})", uses, **extra)
     add("search", "search", "action")
+    if "second-wind" in actor.stats.traits:  # SRD 5.1, Fighter (features.py)
+        add("second_wind", "second wind (bonus action)", "bonus action")
     allies = [c for c in others if c.side == actor.side]
     foes = [c for c in others if c.side != actor.side]
     for ally in allies:

@@ -343,6 +343,10 @@ class Tactician(Positioning):
                             gap_squares(self.sp[me.id], self.sp[target.id], self.battle.diagonals) <= 1:
                         plans.append(Plan(2.0, {"actor": me.id, "act": "attack", "target": target.id,
                                                 "with": attack.name, "offhand": True}, "off-hand"))
+        if "second-wind" in me.stats.traits and me.hp < me.stats.hp / 2:
+            # SRD 5.1, Fighter, Second Wind (once a battle): below half its hit points, when the
+            # bonus action has nothing better (every other bonus plan scores above it)
+            plans.append(Plan(1.0, {"actor": me.id, "act": "second_wind"}, "second wind"))
         if self.hard and not me.action and me.attacks_left == 0:
             traits = me.stats.traits
             if ({"nimble-escape", "cunning-action"} & traits) and self.adjacent_foes(self.sp[me.id]) \
