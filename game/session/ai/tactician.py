@@ -1,5 +1,6 @@
 """The tactician behind `normal` and `hard`: it scores what a creature can do now (attacks,
-spells, healing, reactions, bonus actions, Help, Dodge, Search) and gives the best legal command.
+spells, healing, reactions, bonus actions (Aggressive, Second Wind), Help, Dodge, Search, a readied
+cantrip for a foe coming round cover) and gives the best legal command.
 Where to move is weighed in positioning.py, grapple and shove in maneuvers.py."""
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from ...core.cover import cover_many
 from .odds import Plan
 from .positioning import Positioning
 from .simple import end_or_decline
+
+
+READY_SPELL_SCORE = 1.1  # above closing in and Dash (1.0), below any strike, spell or hold of a chokepoint
 
 
 class Tactician(Positioning):
@@ -83,6 +87,8 @@ class Tactician(Positioning):
             from .maneuvers import maneuver_plans
 
             plans += maneuver_plans(self, best_here)
+        if can_act and me.action and self.hard and max((p.score for p in plans), default=0.0) < READY_SPELL_SCORE:
+            plans += self.ready_spell_plans()
         plans.sort(key=lambda p: -p.score)
         return [p for p in plans if p.score > 0] + [Plan(0, {"actor": me.id, "act": "end"}, "end", trusted=True)]
 
@@ -95,7 +101,47 @@ class Tactician(Positioning):
             # an ally's mount or a creature at 0 is not worth a reaction; a caster keeps its
             # reaction for Shield unless the blow may well finish the one that provokes it
             take = provoker.standing and not (self.keeps_shield(reactor) and not self.may_finish(reactor, provoker))
-        return {"actor": reactor.id, "act": "react", "take": take}
+        command = {"actor": reactor.id, "act": "react", "take": take}
+        if take and self.battle.check(command) is not None:
+            command["take"] = False  # a readied spell whose target is out of range or sight
+        return command
+
+    def ready_spell_plans(self) -> list[Plan]:
+        """Hard, a caster with nothing to strike this turn from anywhere it can reach (out of
+        range, or every foe behind total cover): ready a cantrip attack for a melee foe that
+        will come at it (5e, Ready: a readied spell is cast now and released with the reaction).
+
+        The trigger is `enters_reach`, by that foe, who is also the spell's target (a readied
+        cast names its target in advance): a foe stepping into our reach is surely within the
+        spell's range and in sight, so the spell is released rather than lost. `moves` fires
+        after the foe's first step, most often still out of range or behind the wall that hid
+        it, and an unreleased readied spell is lost. The price is the disadvantage of a ranged
+        attack within 1.5 m of a hostile creature; the spell still lands before the foe's blow.
+        """
+        me = self.me
+        if me.concentration or not me.reaction:
+            return []
+        cantrips = [s for s in self.est.spells(me) if s.cantrip and s.effect == "attack" and s.time == "action"]
+        if not cantrips:
+            return []
+        spell = max(cantrips, key=lambda s: s.dice.average if s.dice else 0.0)
+        here = self.sp[me.id]
+        coming = []
+        for foe in self.foes:
+            melee = max((a.reach for a in foe.stats.attacks if a.is_melee), default=None)
+            ranged = max((a.damage.average for a in foe.stats.attacks if a.kind == "ranged"), default=0.0)
+            best_melee = max((a.damage.average for a in foe.stats.attacks if a.is_melee), default=0.0)
+            if melee is None or ranged > best_melee or foe.stats.spellcasting:
+                continue  # archers and casters will not come to our side
+            gap = gap_squares(here, self.sp[foe.id], self.battle.diagonals)
+            if gap * SQUARE_M <= 2 * foe.speed() + melee + 1e-9:  # with a Dash it reaches us
+                coming.append((gap, -self.value(foe), foe.id))
+        if not coming:
+            return []
+        foe_id = min(coming)[2]
+        command = {"actor": me.id, "act": "ready", "trigger": {"event": "enters_reach", "by": foe_id},
+                   "then": {"act": "cast", "spell": spell.name, "target": foe_id}}
+        return [Plan(READY_SPELL_SCORE, command, f"ready {spell.name} for {foe_id}")]
 
     def keeps_shield(self, reactor) -> bool:
         """The reactor can cast Shield, and foes other than the provoker may attack it before its turn."""
