@@ -1,6 +1,7 @@
 """Hard computer players at the edges of the rules: Search for a hidden foe when nothing better
 is worth doing, a Dash always followed by its walk, a caster that steps out to cast, no nook
-behind a wall taken for shelter, and a grapple kept rather than let go by walking off."""
+behind a wall taken for shelter, a grapple kept rather than let go by walking off, the orc's
+Aggressive to close in, and a fire bolt readied for a foe coming round a wall."""
 
 from game.content.maps import load_map
 from game.content.paths import MAPS_DIR
@@ -147,3 +148,56 @@ def test_a_held_goblin_is_dragged_along_at_half_speed():
     assert {"grappled", "prone"} <= goblin.conditions
     walked = 1.5 * max(abs(fighter.x - 1), abs(fighter.y - 1))
     assert 0 < walked == fighter.movement_spent <= fighter.stats.walk / 2  # the halved speed, not more
+
+
+# ---- the orc's Aggressive ------------------------------------------------------------------
+WIDE = "\n".join(["." * 20] * 3)
+
+
+def test_a_far_orc_closes_in_with_aggressive_and_strikes_this_turn():
+    # SRD 5.1, Orc, Aggressive: 9 m toward the fighter as a bonus action, then its 9 m walk and
+    # the greataxe (the fighter is 16 squares away: a walk alone would not reach it)
+    b = battle(WIDE, [creature("orc", "orc", "red", (0, 1)), creature("fighter", "fighter", "blue", (13, 1))],
+               initiative=["orc", "fighter"])
+    given = play_turn(b, "orc", dice=[1] * 10)
+    assert given[0]["act"] == "aggressive" and given[0]["toward"] == "fighter"
+    assert any(c["act"] == "attack" and c["target"] == "fighter" for c in given)
+
+
+def test_an_orc_within_a_walk_of_its_foe_keeps_its_bonus_action():
+    b = battle(WIDE, [creature("orc", "orc", "red", (0, 1)), creature("fighter", "fighter", "blue", (6, 1))],
+               initiative=["orc", "fighter"])
+    given = play_turn(b, "orc", dice=[1] * 10)
+    assert all(c["act"] != "aggressive" for c in given)
+    assert any(c["act"] == "attack" for c in given)
+
+
+# ---- a readied spell -----------------------------------------------------------------------
+# a wall down column 10 with an opening at the bottom: the wizard in the top-left corner sees
+# nobody from any square of its walk; the orc beyond the wall will come round
+WALLED = "\n".join(["." * 10 + "#" + "." * 5] * 9 + ["." * 16])
+
+
+def wizard_behind_the_wall():
+    return battle(WALLED, [creature("wizard", "wizard", "blue", (8, 0)), creature("orc", "orc", "red", (11, 4))],
+                  initiative=["wizard", "orc"])
+
+
+def test_a_wizard_with_every_foe_behind_total_cover_readies_fire_bolt_for_the_orc_coming_round():
+    b = wizard_behind_the_wall()
+    command = choose(b, "hard")
+    assert command == {"actor": "wizard", "act": "ready", "trigger": {"event": "enters_reach", "by": "orc"},
+                       "then": {"act": "cast", "spell": "fire-bolt", "target": "orc"}}
+
+
+def test_the_readied_fire_bolt_is_released_when_the_orc_steps_into_reach():
+    b = wizard_behind_the_wall()
+    b.submit(choose(b, "hard"))
+    act(b, "wizard", "end")
+    orc = b.state.creatures["orc"]
+    orc.x, orc.y = 9, 3  # as if it came round the wall
+    force(b, 19, 19, 7)  # fire bolt at disadvantage (a hostile within 1.5 m): 19, 19 + 5 vs AC 13; 1d10 7
+    act(b, "orc", "move", to=[9, 1])
+    assert [o.kind for o in b.state.offers] == ["readied"]
+    b.submit(choose(b, "hard"))
+    assert orc.hp == 15 - 7

@@ -10,11 +10,13 @@ from .errors import IllegalCommand
 ACTS: dict[str, tuple[set[str], set[str]]] = {
     "move": (set(), {"to", "path", "mode", "altitude"}),
     "attack": (set(), {"target", "at", "with", "offhand", "knock_out", "two_handed"}),
+    "aggressive": ({"toward"}, {"to", "path"}),
     "dash": (set(), {"bonus"}),
     "disengage": (set(), {"bonus"}),
     "dodge": (set(), set()),
     "hide": (set(), {"bonus"}),
     "search": (set(), set()),
+    "second_wind": (set(), set()),
     "help": ({"target", "against"}, set()),
     "ready": ({"trigger", "then"}, set()),
     "grapple": ({"target"}, set()),

@@ -1,8 +1,9 @@
 """The acts the screen shows under 5e: one `api.Act` per button of the action bar.
 
 `acts(battle, options)` files the options query's legal commands under the acts of the
-creature whose turn it is: each attack by name, the off-hand attack, each spell, Move, Dash,
-Disengage, Dodge, Help, Hide, Search, Ready, Use an Object, Grapple, Shove, Stand up, End turn
+creature whose turn it is: each attack by name, the off-hand attack, each spell, Move, Aggressive
+(for a creature with that trait), Dash,
+Disengage, Dodge, Help, Hide, Search, Second wind (a fighter), Ready, Use an Object, Grapple, Shove, Stand up, End turn
 (and Escape, First aid, Mount or Dismount when they apply). An act is allowed exactly when it
 holds a legal option (the options query is the one judge); when it holds none, `reason` says why
 in a few words (action used, nobody in reach, no slot...).
@@ -25,13 +26,14 @@ from .spells import SPELLS
 LETTERS = {
     "move": "M", "dash": "D", "disengage": "I", "dodge": "O", "help": "H", "hide": "K", "search": "S",
     "ready": "R", "use": "U", "grapple": "G", "shove": "V", "stand": "T", "escape": "X", "stabilize": "Z",
-    "mount": "J", "dismount": "J", "end": "E",
+    "mount": "J", "dismount": "J", "end": "E", "aggressive": "A",
+    "second_wind": "W",
 }
 TITLES = {
     "move": "Move", "dash": "Dash", "disengage": "Disengage", "dodge": "Dodge", "help": "Help", "hide": "Hide",
     "search": "Search", "ready": "Ready", "use": "Use item", "grapple": "Grapple", "shove": "Shove",
     "stand": "Stand up", "escape": "Escape", "stabilize": "First aid", "mount": "Mount", "dismount": "Dismount",
-    "end": "End turn",
+    "end": "End turn", "aggressive": "Aggressive", "second_wind": "Second wind",
 }
 TIPS = {
     "move": "Move: click a shaded square. Striped squares need a Dash first (clicking one dashes, then moves).",
@@ -52,6 +54,9 @@ TIPS = {
     "mount": "Mount a willing creature within 1.5 m at least one size larger (half your speed). Click it.",
     "dismount": "Dismount (half your speed).",
     "end": "End your turn.",
+    "second_wind": "Second Wind (bonus action, once a battle): regain 1d10 + your fighter level hit points.",
+    "aggressive": "Aggressive (bonus action): move up to your speed toward a hostile creature you can see, "
+                  "every step ending nearer to it. Choose the creature.",
 }
 DIGITS = "1234567890"
 
@@ -88,11 +93,15 @@ def acts(battle, options: list[Option]) -> list[Act]:
         found.append(Act(key, TITLES[key], LETTERS[key], aim, listed, reason, TIPS[key]))
 
     simple("move", MOVE, by_act.get("move", []))
+    if "aggressive" in actor.stats.traits:
+        simple("aggressive", MENU, closest_per_target(by_act.get("aggressive", [])))
     for act in ("dash", "disengage", "dodge"):
         simple(act, NOW, by_act.get(act, []))
     simple("help", TARGET, by_act.get("help", []))
     simple("hide", NOW, by_act.get("hide", []))
     simple("search", NOW, by_act.get("search", []))
+    if "second-wind" in actor.stats.traits:
+        simple("second_wind", NOW, by_act.get("second_wind", []))
     simple("ready", MENU, by_act.get("ready", []))
     simple("use", MENU, by_act.get("use", []))
     simple("grapple", TARGET, by_act.get("grapple", []))
@@ -103,6 +112,15 @@ def acts(battle, options: list[Option]) -> list[Act]:
     simple("stand", NOW, by_act.get("stand", []))
     simple("end", NOW, by_act.get("end", []))
     return found
+
+
+def closest_per_target(listed: list[Option]) -> list[Option]:
+    """The Aggressive moves as a menu: per hostile creature, the first of its moves (the options
+    query lists one per square, the one ending nearest to it first)."""
+    best: dict[str, Option] = {}
+    for o in listed:
+        best.setdefault(o.command["toward"], o)
+    return list(best.values())
 
 
 def attack_names(actor) -> list[str]:
@@ -225,6 +243,9 @@ def sample_command(battle, actor, key: str, target_id: str | None = None) -> dic
         slot = slot_for(actor, spell)
         level = {"level": slot} if slot and slot != spell.level else {}
         return {**me, "act": "cast", "spell": spell.name, "target": target.id, **level}
+    if key == "aggressive":
+        target = chosen or foe
+        return target and {**me, "act": "aggressive", "toward": target.id, "to": [target.x, target.y]}
     if key in ("grapple", "shove"):
         target = chosen or foe
         return target and {**me, "act": key, "target": target.id}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..commands import Command, position_arg
 from ..errors import IllegalCommand
 from ..state import DEAD, Creature
-from . import actions, helping, hiding, mounted
+from . import actions, aggressive, features, helping, hiding, mounted
 from .attacks import resolve_attack, weapon_of
 from .conditions import give, immune, refuse_if_immune, say_immune
 from .geometry import field_for, space_distance_m
@@ -25,6 +25,9 @@ class Handlers:
 
     def _do_search(self, actor: Creature, cmd: Command) -> None:
         hiding.do_search(self, actor, cmd)
+
+    def _do_second_wind(self, actor: Creature, cmd: Command) -> None:
+        features.do_second_wind(self, actor, cmd)
 
     def _do_use(self, actor: Creature, cmd: Command) -> None:
         actions.do_use(self, actor, cmd)
@@ -177,6 +180,9 @@ class Handlers:
         spend_action_or_bonus(self, actor, "disengage", cmd)
         actor.conditions.add("disengaged")  # 5e: no opportunity attacks for the rest of the turn
         self.emit("action", f"{actor.name} disengages", creature=actor.id)
+
+    def _do_aggressive(self, actor: Creature, cmd: Command) -> None:
+        aggressive.do_aggressive(self, actor, cmd)
 
     def _do_dodge(self, actor: Creature, cmd: Command) -> None:
         self._use_action(actor, "Dodge")

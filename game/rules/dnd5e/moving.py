@@ -17,11 +17,19 @@ from .geometry import field_for, space_after_step, space_distance_m
 
 
 @dataclass
-class ReactionMove(PendingMove):
+class AllowanceMove(PendingMove):
+    """A move with an allowance of its own, counted apart from the turn's movement (the orc's
+    Aggressive, SRD 5.1: up to its speed; a readied move)."""
+
+    left: float = 0.0  # metres it may still move
+    label: str = "readied"  # what the log says instead of the movement left
+
+
+@dataclass
+class ReactionMove(AllowanceMove):
     """A move made with a reaction (a readied move): up to the creature's speed, counted apart
     from its turn's movement; the offers and the move it interrupted wait until it ends."""
 
-    left: float = 0.0  # metres it may still move
     waiting: int = 0  # offers that were waiting when it began
     interrupted: PendingMove | None = None
 
@@ -169,7 +177,7 @@ class Moving:
     def _walk(self, first_checked: bool) -> None:
         """Carry out the pending move step by step, pausing where reactions are offered."""
         pending = self.state.pending_move
-        reaction = isinstance(pending, ReactionMove)
+        reaction = isinstance(pending, AllowanceMove)
         mover = self.state.creatures[pending.mover]
         field = field_for(self, mover, pending.mode)
         walked = [(mover.x, mover.y)]
@@ -251,7 +259,7 @@ class Moving:
             if len(drag_paths[c.id]) > 1:
                 self.emit("move", f"{c.name} is dragged to [{c.x}, {c.y}]", creature=c.id,
                           path=[list(p) for p in drag_paths[c.id]], cost=0.0, forced=True)
-        self.state.pending_move = pending.interrupted if reaction else None
+        self.state.pending_move = pending.interrupted if isinstance(pending, ReactionMove) else None
         hiding.reveal_if_seen(self, mover)
 
     def _fly_to(self, mover: Creature, altitude: float, mode: str) -> bool:
@@ -287,7 +295,7 @@ class Moving:
         end = walked[-1]
         squeeze = " (squeezing)" if mover.squeezing else ""
         pending = self.state.pending_move
-        left = "readied" if isinstance(pending, ReactionMove) else f"{actions.movement_left(self, mover):g} m left"
+        left = pending.label if isinstance(pending, AllowanceMove) else f"{actions.movement_left(self, mover):g} m left"
         self.emit("move", f"{mover.name} moves to [{end[0]}, {end[1]}], {spent:g} m{squeeze} "
                   f"({left})", creature=mover.id, path=[list(p) for p in walked], cost=spent)
 

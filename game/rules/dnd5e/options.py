@@ -10,11 +10,11 @@ with what a player (or a computer player) wants to know before choosing:
   fly, swim, climb), with the path, its cost, and the creatures whose reach the path leaves that
   could make an opportunity attack (the engine's own `_opportunity_offers`, step by step, run on
   stand-ins: no dice, no change), and those whose readied action it would trigger; a flyer's
-  changes of altitude, 1.5 m at a time;
+  changes of altitude, 1.5 m at a time; the orc's Aggressive moves (`aggressive_options`);
 - attacks: each attack of the stat block and the unarmed strike against each creature it can
   strike, with the hit chance, advantage and why, cover, the number to beat and the expected
   damage; off-hand attacks when two-weapon fighting is possible (no `knock_out` variants);
-- dash, disengage, dodge, hide, search, help, grapple, shove, escape, use, stabilize, stand,
+- dash, disengage, dodge, hide, search, second_wind (the fighter's), help, grapple, shove, escape, use, stabilize, stand,
   drop_prone, mount, dismount and end, each listed exactly when the engine would accept it (a
   `bonus = true` form where a trait allows it and it would not be the plain form anyway);
 - ready: an attack with each weapon against whoever triggers it, for each trigger event (a
@@ -41,7 +41,7 @@ from ...core.sizes import SPACE_SQUARES
 from ..api import Option
 from ..errors import IllegalCommand
 from ..state import DEAD, Creature
-from . import actions, mounted
+from . import actions, aggressive, mounted
 from .attacks import first_melee, preview_attack, weapon_of
 from .geometry import distance_m, field_for, melee_reach, space_after_step, space_distance_m
 from .moving import mode_refusal
@@ -167,6 +167,47 @@ def move_options(battle, actor: Creature) -> list[Option]:
                 "readied_actions": readied, "mode": mode,
             }))
     options += _altitude_options(battle, actor, watch)
+    options += aggressive_options(battle, actor, watch)
+    return options
+
+
+def aggressive_options(battle, actor: Creature, watch: "PathWatch") -> list[Option]:
+    """The orc's Aggressive (SRD 5.1; aggressive.py): per hostile creature it sees, one move per
+    square a path ending every step nearer to it reaches within its speed. The one command per
+    hostile that ends nearest to it is checked by `battle.check`; when accepted (bonus action,
+    trait, sight), every square of that hostile is listed, its path found by the engine's own
+    `toward_paths`."""
+    if not aggressive.has_aggressive(actor) or not actor.bonus_action:
+        return []
+    field_ = field_for(battle, actor, "walk")
+    options = []
+    for foe in battle.state.creatures.values():
+        if foe.side == actor.side or not foe.alive:
+            continue
+        paths = aggressive.toward_paths(battle, actor, foe, field_)
+        if not paths:
+            continue
+
+        def closing(square):
+            x, y = square
+            there = space_after_step(actor, field_, x, y)
+            straight = (x - foe.x) ** 2 + (y - foe.y) ** 2  # ties: the square most straight ahead
+            return space_distance_m(battle, there, actor.altitude, foe.space, foe.altitude), paths[square][0], straight
+
+        ordered = sorted(paths, key=lambda sq: (closing(sq), sq))
+        if battle.check({"actor": actor.id, "act": "aggressive", "toward": foe.id, "to": list(ordered[0])}) is not None:
+            continue
+        for square in ordered:
+            cost, steps = paths[square]
+            provokes, readied = watch.along(field_, steps)
+            label = f"aggressive move toward {foe.id} to [{square[0]}, {square[1]}] ({cost:g} m, bonus action)"
+            if provokes:
+                label += f", provokes {', '.join(provokes)}"
+            options.append(option(
+                {"actor": actor.id, "act": "aggressive", "toward": foe.id, "to": list(square)}, label, {
+                    "path": [list(st) for st in steps], "cost_m": cost, "opportunity_attacks": provokes,
+                    "readied_actions": readied, "mode": "walk", "target": foe.id, "hostile": True,
+                    "distance_m": closing(square)[0], "uses": "bonus action"}))
     return options
 
 
@@ -355,6 +396,8 @@ def action_options(battle, actor: Creature) -> list[Option]:
     for extra, uses in _spend_forms(actor, "hide"):
         add("hide", f"hide ({uses})", uses, **extra)
     add("search", "search", "action")
+    if "second-wind" in actor.stats.traits:  # SRD 5.1, Fighter (features.py)
+        add("second_wind", "second wind (bonus action)", "bonus action")
     allies = [c for c in others if c.side == actor.side]
     foes = [c for c in others if c.side != actor.side]
     for ally in allies:

@@ -1,5 +1,6 @@
 """The tactician behind `normal` and `hard`: it scores what a creature can do now (attacks,
-spells, healing, reactions, bonus actions, Help, Dodge, Search) and gives the best legal command.
+spells, healing, reactions, bonus actions (Aggressive, Second Wind), Help, Dodge, Search, a readied
+cantrip for a foe coming round cover) and gives the best legal command.
 Where to move is weighed in positioning.py, grapple and shove in maneuvers.py."""
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from ...core.cover import cover_many
 from .odds import Plan
 from .positioning import Positioning
 from .simple import end_or_decline
+
+
+READY_SPELL_SCORE = 1.1  # above closing in and Dash (1.0), below any strike, spell or hold of a chokepoint
 
 
 class Tactician(Positioning):
@@ -74,6 +78,8 @@ class Tactician(Positioning):
             (not can_act and (not engaged or ranged and self.hard or me.dashes) and "hidden" not in me.conditions)
         if worth_moving and me.movement_left() >= SQUARE_M and "mounted_on" not in me.effects:
             plans += self.move_plans(best_here, can_act)
+        if can_act and me.action and self.hard:
+            plans += self.aggressive_plans()
         plans += self.bonus_plans()
         if can_act and me.action:
             plans += self.fallback_action_plans()
@@ -81,6 +87,8 @@ class Tactician(Positioning):
             from .maneuvers import maneuver_plans
 
             plans += maneuver_plans(self, best_here)
+        if can_act and me.action and self.hard and max((p.score for p in plans), default=0.0) < READY_SPELL_SCORE:
+            plans += self.ready_spell_plans()
         plans.sort(key=lambda p: -p.score)
         return [p for p in plans if p.score > 0] + [Plan(0, {"actor": me.id, "act": "end"}, "end", trusted=True)]
 
@@ -93,7 +101,47 @@ class Tactician(Positioning):
             # an ally's mount or a creature at 0 is not worth a reaction; a caster keeps its
             # reaction for Shield unless the blow may well finish the one that provokes it
             take = provoker.standing and not (self.keeps_shield(reactor) and not self.may_finish(reactor, provoker))
-        return {"actor": reactor.id, "act": "react", "take": take}
+        command = {"actor": reactor.id, "act": "react", "take": take}
+        if take and self.battle.check(command) is not None:
+            command["take"] = False  # a readied spell whose target is out of range or sight
+        return command
+
+    def ready_spell_plans(self) -> list[Plan]:
+        """Hard, a caster with nothing to strike this turn from anywhere it can reach (out of
+        range, or every foe behind total cover): ready a cantrip attack for a melee foe that
+        will come at it (5e, Ready: a readied spell is cast now and released with the reaction).
+
+        The trigger is `enters_reach`, by that foe, who is also the spell's target (a readied
+        cast names its target in advance): a foe stepping into our reach is surely within the
+        spell's range and in sight, so the spell is released rather than lost. `moves` fires
+        after the foe's first step, most often still out of range or behind the wall that hid
+        it, and an unreleased readied spell is lost. The price is the disadvantage of a ranged
+        attack within 1.5 m of a hostile creature; the spell still lands before the foe's blow.
+        """
+        me = self.me
+        if me.concentration or not me.reaction:
+            return []
+        cantrips = [s for s in self.est.spells(me) if s.cantrip and s.effect == "attack" and s.time == "action"]
+        if not cantrips:
+            return []
+        spell = max(cantrips, key=lambda s: s.dice.average if s.dice else 0.0)
+        here = self.sp[me.id]
+        coming = []
+        for foe in self.foes:
+            melee = max((a.reach for a in foe.stats.attacks if a.is_melee), default=None)
+            ranged = max((a.damage.average for a in foe.stats.attacks if a.kind == "ranged"), default=0.0)
+            best_melee = max((a.damage.average for a in foe.stats.attacks if a.is_melee), default=0.0)
+            if melee is None or ranged > best_melee or foe.stats.spellcasting:
+                continue  # archers and casters will not come to our side
+            gap = gap_squares(here, self.sp[foe.id], self.battle.diagonals)
+            if gap * SQUARE_M <= 2 * foe.speed() + melee + 1e-9:  # with a Dash it reaches us
+                coming.append((gap, -self.value(foe), foe.id))
+        if not coming:
+            return []
+        foe_id = min(coming)[2]
+        command = {"actor": me.id, "act": "ready", "trigger": {"event": "enters_reach", "by": foe_id},
+                   "then": {"act": "cast", "spell": spell.name, "target": foe_id}}
+        return [Plan(READY_SPELL_SCORE, command, f"ready {spell.name} for {foe_id}")]
 
     def keeps_shield(self, reactor) -> bool:
         """The reactor can cast Shield, and foes other than the provoker may attack it before its turn."""
@@ -341,6 +389,10 @@ class Tactician(Positioning):
                             gap_squares(self.sp[me.id], self.sp[target.id], self.battle.diagonals) <= 1:
                         plans.append(Plan(2.0, {"actor": me.id, "act": "attack", "target": target.id,
                                                 "with": attack.name, "offhand": True}, "off-hand"))
+        if "second-wind" in me.stats.traits and me.hp < me.stats.hp / 2:
+            # SRD 5.1, Fighter, Second Wind (once a battle): below half its hit points, when the
+            # bonus action has nothing better (every other bonus plan scores above it)
+            plans.append(Plan(1.0, {"actor": me.id, "act": "second_wind"}, "second wind"))
         if self.hard and not me.action and me.attacks_left == 0:
             traits = me.stats.traits
             if ({"nimble-escape", "cunning-action"} & traits) and self.adjacent_foes(self.sp[me.id]) \
@@ -356,6 +408,40 @@ class Tactician(Positioning):
                     plans.append(Plan(self.hide_value(), {"actor": me.id, "act": "hide", "bonus": True}, "hide",
                                       trusted=exact))
         return plans
+
+    def aggressive_plans(self) -> list[Plan]:
+        """Hard, for a creature with the orc's Aggressive (SRD 5.1: a bonus action move toward a
+        hostile creature it sees): far from every foe, close in first when its walk alone would
+        not bring it to strike this turn, and the Aggressive move lets it strike this turn (then
+        walking) or next (a walk and another Aggressive move). Moves that provoke an opportunity
+        attack are left out. The moves and their distances are the options query's."""
+        me = self.me
+        if not me.bonus_action or "aggressive" not in me.stats.traits or "mounted_on" in me.effects:
+            return []
+        reach = max((a.reach for a in me.stats.attacks if a.is_melee), default=SQUARE_M)
+        walk = me.movement_left()
+        here = self.sp[me.id]
+        nearest = min(gap_squares(here, self.sp[f.id], self.battle.diagonals) for f in self.foes) * SQUARE_M
+        if nearest <= walk + reach + 1e-9:
+            return []  # its walk already brings it to strike
+        best = None
+        for o in self.battle.legal_commands():
+            if o.act != "aggressive" or o.preview.opportunity_attacks or o.preview.distance_m is None:
+                continue
+            foe = self.state.creatures[o.command["toward"]]
+            if not foe.standing:
+                continue
+            gap = o.preview.distance_m
+            if gap > walk + reach + 1e-9 and gap > walk + me.speed() + reach + 1e-9:
+                continue  # neither this turn nor next
+            key = (gap > walk + reach + 1e-9, gap, -self.value(foe), o.preview.cost_m)
+            if best is None or key < best[0]:
+                best = (key, o)
+        if best is None:
+            return []
+        # above every move: the bonus action brings it nearer for free before it walks
+        score = 1000.0 if not best[0][0] else 500.0
+        return [Plan(score, dict(best[1].command), f"aggressive toward {best[1].command['toward']}", trusted=True)]
 
     def fallback_action_plans(self) -> list[Plan]:
         """Hard, when the action has nothing better: Help an ally, Disengage to get away,

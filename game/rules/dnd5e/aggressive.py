@@ -1,0 +1,162 @@
+"""The orc's Aggressive (SRD 5.1, Orc: "As a bonus action, the orc can move up to its speed
+toward a hostile creature that it can see").
+
+The command is `aggressive` with `toward` (the hostile creature) and `to` (the square to end on)
+or `path` (the squares walked). "Toward" is read strictly: every step of the move ends nearer,
+by grid distance (5e, Distance: the squares between the two spaces), to the chosen creature.
+The move walks up to the creature's walking speed, counted apart from its turn's movement (it
+is a move of its own, like the readied move); it provokes opportunity attacks and triggers
+readied actions like any move. The rule is written here once: the handler and the options
+query both call `toward_paths`.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from ...core.board import SQUARE_M
+from ..commands import Command, position_arg
+from ..errors import IllegalCommand
+from ..state import Creature
+from . import actions, hiding
+from .geometry import field_for, space_after_step, space_distance_m
+
+TRAIT = "aggressive"
+STEPS = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
+
+
+def has_aggressive(creature: Creature) -> bool:
+    return TRAIT in creature.stats.traits
+
+
+def drag_factor(battle, actor: Creature) -> int:
+    """5e, Moving a grappled creature: dragging it halves the speed (each step costs double)."""
+    dragged = actions.drags(battle, actor)
+    return 2 if dragged and actions.drag_slows(actor, dragged) else 1
+
+
+def nearer(battle, actor: Creature, target: Creature, before, after) -> bool:
+    """Whether a step from space `before` to space `after` ends nearer to the target."""
+    d0 = space_distance_m(battle, before, actor.altitude, target.space, target.altitude)
+    d1 = space_distance_m(battle, after, actor.altitude, target.space, target.altitude)
+    return d1 < d0 - 1e-9
+
+
+def toward_paths(battle, actor: Creature, target: Creature, field=None) -> dict[tuple[int, int], tuple[float, list]]:
+    """Every square the creature may end on by a move within its walking speed whose every step
+    ends nearer to the target: square -> (cost in metres, the cheapest such path)."""
+    field = field or field_for(battle, actor, "walk")
+    budget = actor.speed("walk")
+    factor = drag_factor(battle, actor)
+    h, w = field.cost.shape
+    start = (actor.x, actor.y, actor.diagonal_parity)
+    best = {start: 0.0}
+    came: dict[tuple, tuple] = {}
+    spaces = {(actor.x, actor.y): actor.space}
+    heap = [(0.0, start)]
+    found: dict[tuple[int, int], tuple[float, list]] = {}
+    while heap:
+        cost, node = heapq.heappop(heap)
+        if cost > best.get(node, float("inf")) + 1e-9:
+            continue
+        x, y, parity = node
+        if node != start and (x, y) not in found and field.can_end[y, x]:
+            path, at = [], node
+            while at != start:
+                path.append(at[:2])
+                at = came[at]
+            found[(x, y)] = (cost, path[::-1])
+        for dx, dy in STEPS:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < w and 0 <= ny < h) or field.multiplier[ny, nx] == 0:
+                continue
+            if not field.corner_ok((x, y), (nx, ny)):
+                continue
+            after = space_after_step(actor, field, nx, ny)
+            if not nearer(battle, actor, target, spaces[(x, y)], after):
+                continue
+            squares, new_parity = field.step_cost((nx, ny), dx != 0 and dy != 0, parity)
+            total = cost + squares * SQUARE_M * factor
+            if total > budget + 1e-9:
+                continue
+            nxt = (nx, ny, new_parity)
+            if total < best.get(nxt, float("inf")) - 1e-9:
+                best[nxt] = total
+                came[nxt] = node
+                spaces[(nx, ny)] = after
+                heapq.heappush(heap, (total, nxt))
+    return found
+
+
+def check_target(battle, actor: Creature, cmd: Command) -> Creature:
+    """The creature moved toward: hostile, alive and seen (SRD 5.1, Aggressive)."""
+    target = battle.creature(cmd.get("toward"))
+    if target is actor or target.side == actor.side:
+        raise IllegalCommand(f"{target.id} is not hostile to {actor.id}")
+    if not target.alive:
+        raise IllegalCommand(f"{target.id} is not alive")
+    if not hiding.sees(battle, actor, target):
+        raise IllegalCommand(f"{actor.id} cannot see {target.id}")
+    return target
+
+
+def steps_of(battle, actor: Creature, target: Creature, cmd: Command) -> list[tuple[int, int]]:
+    """The steps of the move, each ending nearer to the target, within the creature's speed."""
+    has_to, has_path = cmd.get("to") is not None, cmd.get("path") is not None
+    if has_to == has_path:
+        raise IllegalCommand("'aggressive' needs either 'to' or 'path'")
+    field = field_for(battle, actor, "walk")
+    speed = actor.speed("walk")
+    if has_to:
+        x, y = position_arg(cmd.get("to"), "'to'")
+        if (x, y) == (actor.x, actor.y):
+            raise IllegalCommand(f"{actor.id} is already at [{x}, {y}]")
+        if not battle.board.inside(x, y):
+            raise IllegalCommand(f"[{x}, {y}] is outside the {battle.board.width}x{battle.board.height} map")
+        battle._check_end(actor, field, x, y)
+        found = toward_paths(battle, actor, target, field).get((x, y))
+        if found is None:
+            raise IllegalCommand(f"no path to [{x}, {y}] within {actor.id}'s speed ({speed:g} m) ends every "
+                                 f"step nearer to {target.id} (Aggressive moves toward it)")
+        return list(found[1])
+    raw = cmd.get("path")
+    if not isinstance(raw, tuple) or not raw:
+        raise IllegalCommand("'path' must be a list of [column, row] squares")
+    steps = [position_arg(p, "each square of 'path'") for p in raw]
+    if steps[0] == (actor.x, actor.y):
+        steps = steps[1:]
+    if not steps:
+        raise IllegalCommand(f"{actor.id} is already there")
+    battle._check_path(actor, field, steps)
+    before = actor.space
+    for step in steps:
+        after = space_after_step(actor, field, *step)
+        if not nearer(battle, actor, target, before, after):
+            raise IllegalCommand(f"the step to [{step[0]}, {step[1]}] does not end nearer to {target.id} "
+                                 "(Aggressive moves toward it)")
+        before = after
+    cost = battle._path_cost(actor, field, steps) * drag_factor(battle, actor)
+    if cost > speed + 1e-9:
+        raise IllegalCommand(f"the move costs {cost:g} m, more than {actor.id}'s speed ({speed:g} m)")
+    return steps
+
+
+def do_aggressive(battle, actor: Creature, cmd: Command) -> None:
+    """SRD 5.1, Orc, Aggressive: a bonus action, a move up to its speed toward a seen hostile."""
+    from .moving import AllowanceMove
+
+    battle._mobile(actor)
+    if not has_aggressive(actor):
+        raise IllegalCommand(f"{actor.id} has no Aggressive trait")
+    if "mounted_on" in actor.effects:
+        raise IllegalCommand(f"{actor.id} is mounted: its mount moves, or it dismounts")
+    if actor.altitude > 0:
+        raise IllegalCommand(f"{actor.id} is flying at {actor.altitude:g} m: Aggressive walks")
+    if actor.speed("walk") == 0:
+        raise IllegalCommand(f"{actor.id} has speed 0")
+    target = check_target(battle, actor, cmd)
+    steps = steps_of(battle, actor, target, cmd)
+    battle.use_bonus_action(actor, TRAIT)
+    battle.emit("action", f"{actor.name} moves aggressively toward {target.name} (bonus action)", creature=actor.id)
+    battle.state.pending_move = AllowanceMove(actor.id, steps, "walk", left=actor.speed("walk"), label="aggressive")
+    battle._walk(first_checked=False)
