@@ -81,3 +81,19 @@ def test_the_options_list_the_aggressive_moves_and_the_bar_shows_them():
     assert [o.command["to"] for o in bar["aggressive"].options] == [[6, 2]]
     act(b, "orc", "end")
     assert "aggressive" not in {a.key for a in b.acts(b.legal_commands())}  # the fighter has no such trait
+
+
+def test_a_grappling_orc_moves_aggressively_at_half_speed():
+    # SRD 5.1, Aggressive: up to its speed; 5e, Lutte: dragging a grappled creature halves it
+    from helpers import act, battle, creature
+
+    b = battle("\n".join(["." * 16] * 3), [creature("orc", "orc", "red", (0, 1)),
+                                          creature("gob", "goblin", "blue", (1, 1), conditions=["grappled"]),
+                                          creature("fighter", "fighter", "blue", (15, 1))],
+               initiative=["orc", "gob", "fighter"])
+    b.state.creatures["gob"].effects["grappled_by"] = "orc"
+    too_far = b.check({"actor": "orc", "act": "aggressive", "toward": "fighter", "to": [4, 1]})  # 6 m
+    assert too_far is not None and "speed (4.5 m)" in too_far
+    act(b, "orc", "aggressive", toward="fighter", to=[3, 1])  # 4.5 m: half its 9 m
+    orc = b.state.creatures["orc"]
+    assert (orc.x, orc.y) == (3, 1)

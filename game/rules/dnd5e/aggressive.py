@@ -29,12 +29,6 @@ def has_aggressive(creature: Creature) -> bool:
     return TRAIT in creature.stats.traits
 
 
-def drag_factor(battle, actor: Creature) -> int:
-    """5e, Moving a grappled creature: dragging it halves the speed (each step costs double)."""
-    dragged = actions.drags(battle, actor)
-    return 2 if dragged and actions.drag_slows(actor, dragged) else 1
-
-
 def nearer(battle, actor: Creature, target: Creature, before, after) -> bool:
     """Whether a step from space `before` to space `after` ends nearer to the target."""
     d0 = space_distance_m(battle, before, actor.altitude, target.space, target.altitude)
@@ -46,8 +40,7 @@ def toward_paths(battle, actor: Creature, target: Creature, field=None) -> dict[
     """Every square the creature may end on by a move within its walking speed whose every step
     ends nearer to the target: square -> (cost in metres, the cheapest such path)."""
     field = field or field_for(battle, actor, "walk")
-    budget = actor.speed("walk")
-    factor = drag_factor(battle, actor)
+    budget = actions.speed(battle, actor, "walk")  # 5e, Lutte: halved while it drags a grappled creature
     h, w = field.cost.shape
     start = (actor.x, actor.y, actor.diagonal_parity)
     best = {start: 0.0}
@@ -76,7 +69,7 @@ def toward_paths(battle, actor: Creature, target: Creature, field=None) -> dict[
             if not nearer(battle, actor, target, spaces[(x, y)], after):
                 continue
             squares, new_parity = field.step_cost((nx, ny), dx != 0 and dy != 0, parity)
-            total = cost + squares * SQUARE_M * factor
+            total = cost + squares * SQUARE_M
             if total > budget + 1e-9:
                 continue
             nxt = (nx, ny, new_parity)
@@ -106,7 +99,7 @@ def steps_of(battle, actor: Creature, target: Creature, cmd: Command) -> list[tu
     if has_to == has_path:
         raise IllegalCommand("'aggressive' needs either 'to' or 'path'")
     field = field_for(battle, actor, "walk")
-    speed = actor.speed("walk")
+    speed = actions.speed(battle, actor, "walk")  # halved while dragging (5e, Lutte)
     if has_to:
         x, y = position_arg(cmd.get("to"), "'to'")
         if (x, y) == (actor.x, actor.y):
@@ -135,7 +128,7 @@ def steps_of(battle, actor: Creature, target: Creature, cmd: Command) -> list[tu
             raise IllegalCommand(f"the step to [{step[0]}, {step[1]}] does not end nearer to {target.id} "
                                  "(Aggressive moves toward it)")
         before = after
-    cost = battle._path_cost(actor, field, steps) * drag_factor(battle, actor)
+    cost = battle._path_cost(actor, field, steps)
     if cost > speed + 1e-9:
         raise IllegalCommand(f"the move costs {cost:g} m, more than {actor.id}'s speed ({speed:g} m)")
     return steps
@@ -158,5 +151,6 @@ def do_aggressive(battle, actor: Creature, cmd: Command) -> None:
     steps = steps_of(battle, actor, target, cmd)
     battle.use_bonus_action(actor, TRAIT)
     battle.emit("action", f"{actor.name} moves aggressively toward {target.name} (bonus action)", creature=actor.id)
-    battle.state.pending_move = AllowanceMove(actor.id, steps, "walk", left=actor.speed("walk"), label="aggressive")
+    battle.state.pending_move = AllowanceMove(actor.id, steps, "walk", left=actions.speed(battle, actor, "walk"),
+                                              label="aggressive")
     battle._walk(first_checked=False)

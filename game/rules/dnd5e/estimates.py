@@ -17,6 +17,7 @@ from .attacks import armour_class, preview_attack
 from .checks import best_of, check_bonus
 from .conditions import dodging
 from .geometry import COVER_BONUS, blockers_of, can_see, covers_between, field_for, melee_reach, sights_between
+from .options import PathWatch, aggressive_options
 from .shield import can_cast_shield
 from .spells import SPELLS, area_mask, scaled, spell_attack_bonus, spell_save_dc
 
@@ -142,6 +143,12 @@ class Estimates:
         """Whether a creature it grapples can be dragged into the squares it leaves (a space no
         bigger than the grappler's); one that cannot stays behind and is freed out of reach."""
         return held.side_squares <= grappler.side_squares
+
+    def aggressive_moves(self, creature, toward, most: int = 12) -> list:
+        """The orc's Aggressive moves the options query would list for it toward these foes (only
+        those, and the `most` ending nearest each: not the whole options query), with each path,
+        cost, distance left and opportunity attacks."""
+        return aggressive_options(self.battle, creature, PathWatch(self.battle, creature), toward, most)
 
     # -- spells and reactions
     def spells(self, creature) -> list:

@@ -171,7 +171,7 @@ def move_options(battle, actor: Creature) -> list[Option]:
     return options
 
 
-def aggressive_options(battle, actor: Creature, watch: "PathWatch") -> list[Option]:
+def aggressive_options(battle, actor: Creature, watch: "PathWatch", toward=None, most: int | None = None) -> list[Option]:
     """The orc's Aggressive (SRD 5.1; aggressive.py): per hostile creature it sees, one move per
     square a path ending every step nearer to it reaches within its speed. The one command per
     hostile that ends nearest to it is checked by `battle.check`; when accepted (bonus action,
@@ -181,7 +181,7 @@ def aggressive_options(battle, actor: Creature, watch: "PathWatch") -> list[Opti
         return []
     field_ = field_for(battle, actor, "walk")
     options = []
-    for foe in battle.state.creatures.values():
+    for foe in battle.state.creatures.values() if toward is None else toward:  # toward: only these
         if foe.side == actor.side or not foe.alive:
             continue
         paths = aggressive.toward_paths(battle, actor, foe, field_)
@@ -197,7 +197,7 @@ def aggressive_options(battle, actor: Creature, watch: "PathWatch") -> list[Opti
         ordered = sorted(paths, key=lambda sq: (closing(sq), sq))
         if battle.check({"actor": actor.id, "act": "aggressive", "toward": foe.id, "to": list(ordered[0])}) is not None:
             continue
-        for square in ordered:
+        for square in ordered[:most]:  # most: only the squares ending nearest (a planner's bound)
             cost, steps = paths[square]
             provokes, readied = watch.along(field_, steps)
             label = f"aggressive move toward {foe.id} to [{square[0]}, {square[1]}] ({cost:g} m, bonus action)"

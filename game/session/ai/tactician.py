@@ -425,8 +425,10 @@ class Tactician(Positioning):
         if nearest <= walk + reach + 1e-9:
             return []  # its walk already brings it to strike
         best = None
-        for o in self.battle.legal_commands():
-            if o.act != "aggressive" or o.preview.opportunity_attacks or o.preview.distance_m is None:
+        # the nearest two foes only: a path toward each is a search of its own
+        near = sorted(self.foes, key=lambda f: (gap_squares(here, self.sp[f.id], self.battle.diagonals), f.id))[:2]
+        for o in self.est.aggressive_moves(me, near):
+            if o.preview.opportunity_attacks or o.preview.distance_m is None:
                 continue
             foe = self.state.creatures[o.command["toward"]]
             if not foe.standing:
