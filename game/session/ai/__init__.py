@@ -30,12 +30,12 @@ def choose(battle, level: str = "hard") -> dict:
     """The next command for the creature that must act now (a reaction first); never one the
     rules refuse: a level's command the battle would refuse gives way to ending the turn (or
     declining the reaction), so a gap in a level's reading of the rules costs a turn, not the game."""
+    if level in ("normal", "hard"):
+        return Tactician(battle, hard=level == "hard").decide()  # it checks every command it gives
     if level == "random":
         command = random_player(battle)
     elif level == "rush":
         command = rush(battle)
-    elif level in ("normal", "hard"):
-        command = Tactician(battle, hard=level == "hard").decide()
     else:
         raise ValueError(f"unknown level {level!r} (known: {', '.join(POLICIES)})")
     if battle.check(command) is not None:

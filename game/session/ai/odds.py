@@ -12,4 +12,3 @@ class Plan:
     command: dict
     why: str = ""
     then: dict | None = None  # what a move is made for (the attack from there)
-    trusted: bool = False  # legal by construction (checked with the engine's own previews)

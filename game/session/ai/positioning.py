@@ -78,7 +78,7 @@ class Positioning:
                 then, why = {"actor": me.id, "act": "hide", "bonus": True}, "move to hide"
             if score > 0.2:
                 plans.append(Plan(best_here + score, {"actor": me.id, "act": "move", "to": [int(x), int(y)]},
-                                  why, then, trusted=self.plain_mover()))
+                                  why, then))
         if not plans and best_here <= 0 and (can_act or me.dashes or not (self.hard and ranged)):
             # closing in after acting is for melee creatures (archers keep their distance), or
             # for whoever dashed to close in
@@ -109,11 +109,6 @@ class Positioning:
                 gap = np.maximum(dx, dy)
             gaps = np.minimum(gaps, gap)
         return gaps
-
-    def plain_mover(self) -> bool:
-        """A walk the movement field prices exactly: on the ground, dragging nobody."""
-        me = self.me
-        return me.altitude == 0 and not self.est.drags(me) and "mounted_on" not in me.effects
 
     def candidate_squares(self, field, reach) -> list[tuple[int, int]]:
         """Squares worth scoring: next to foes, and for ranged attackers a spread of the rest."""

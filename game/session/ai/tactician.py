@@ -30,7 +30,8 @@ class Tactician(Positioning):
     def decide(self) -> dict:
         state = self.state
         if state.offers:
-            return self.react(state.offers[0])
+            answer = self.react(state.offers[0])
+            return answer if self.battle.check(answer) is None else end_or_decline(self.battle)
         me = self.battle.current
         if state.over or me is None or not me.standing:
             return end_or_decline(self.battle)
@@ -46,7 +47,7 @@ class Tactician(Positioning):
         self.covers: dict = {}
         self.sp = {c.id: c.space for c in state.creatures.values()}  # spaces, looked up often
         for plan in self.plans():
-            if plan.trusted or self.battle.check(plan.command) is None:
+            if self.battle.check(plan.command) is None:  # never a command the rules refuse
                 # remember what a move was for, to play it next without thinking again
                 self.battle.ai_hint = ((state.commands_done + 1, me.id), plan.then) if plan.then else None
                 return plan.command
@@ -90,7 +91,7 @@ class Tactician(Positioning):
         if can_act and me.action and self.hard and max((p.score for p in plans), default=0.0) < READY_SPELL_SCORE:
             plans += self.ready_spell_plans()
         plans.sort(key=lambda p: -p.score)
-        return [p for p in plans if p.score > 0] + [Plan(0, {"actor": me.id, "act": "end"}, "end", trusted=True)]
+        return [p for p in plans if p.score > 0] + [Plan(0, {"actor": me.id, "act": "end"}, "end")]
 
     # -------------------------------------------------------------- reactions
     def react(self, offer) -> dict:
@@ -262,9 +263,7 @@ class Tactician(Positioning):
                     if not (reach_ok or self.hard) and self.adjacent_foes(space):
                         score *= 0.8
                     plans.append(Plan(score, {"actor": me.id, "act": "attack", "target": target.id,
-                                              "with": attack.name}, f"attack {target.id}",
-                                      trusted=exact and here and "loading" not in attack.properties
-                                      and attack.ammunition is None))
+                                              "with": attack.name}, f"attack {target.id}"))
             if me.action:
                 plans += self.spell_strikes(target, dist, space)
         if me.action and here and self.hard:
@@ -404,9 +403,7 @@ class Tactician(Positioning):
                 here = self.sp[me.id]
                 self.prefetch_cover_from(self.foes, [here])
                 if self.hideout(here):
-                    exact = all(self.sp[f.id][2] == 1 for f in self.foes)
-                    plans.append(Plan(self.hide_value(), {"actor": me.id, "act": "hide", "bonus": True}, "hide",
-                                      trusted=exact))
+                    plans.append(Plan(self.hide_value(), {"actor": me.id, "act": "hide", "bonus": True}, "hide"))
         return plans
 
     def aggressive_plans(self) -> list[Plan]:
@@ -443,7 +440,7 @@ class Tactician(Positioning):
             return []
         # above every move: the bonus action brings it nearer for free before it walks
         score = 1000.0 if not best[0][0] else 500.0
-        return [Plan(score, dict(best[1].command), f"aggressive toward {best[1].command['toward']}", trusted=True)]
+        return [Plan(score, dict(best[1].command), f"aggressive toward {best[1].command['toward']}")]
 
     def fallback_action_plans(self) -> list[Plan]:
         """Hard, when the action has nothing better: Help an ally, Disengage to get away,
