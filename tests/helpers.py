@@ -35,3 +35,21 @@ def force(b: Battle, *faces: int) -> None:
 
 def act(b: Battle, actor: str, act_name: str, **args):
     return b.submit({"actor": actor, "act": act_name, **args})
+
+
+SWORD = [{"name": "longsword", "kind": "melee", "to_hit": 5, "damage": "1d8+3", "type": "slashing"}]
+
+
+def play_turn(b: Battle, actor: str, dice=()) -> list[dict]:
+    """Let the hard computer play actor's turn to its end; the commands it gave."""
+    from game.session.ai import choose
+
+    force(b, *dice)
+    given = []
+    while b.current.id == actor and not b.state.over:
+        command = choose(b, "hard")
+        given.append(command)
+        b.submit(command)
+        if command["act"] == "end":
+            break
+    return given

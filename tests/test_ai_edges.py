@@ -6,23 +6,9 @@ Aggressive to close in, and a fire bolt readied for a foe coming round a wall.""
 from game.content.maps import load_map
 from game.content.paths import MAPS_DIR
 from game.session.ai import choose
-from helpers import act, battle, creature, force
+from helpers import SWORD, act, battle, creature, force, play_turn
 
-SWORD = [{"name": "longsword", "kind": "melee", "to_hit": 5, "damage": "1d8+3", "type": "slashing"}]
 BOW = [{"name": "longbow", "kind": "ranged", "to_hit": 3, "damage": "1d8+1", "type": "piercing", "range": [45, 180]}]
-
-
-def play_turn(b, actor: str, dice=()) -> list[dict]:
-    """Let the hard computer play actor's turn to its end; the commands it gave."""
-    force(b, *dice)
-    given = []
-    while b.current.id == actor and not b.state.over:
-        command = choose(b, "hard")
-        given.append(command)
-        b.submit(command)
-        if command["act"] == "end":
-            break
-    return given
 
 
 # ---- Search ----------------------------------------------------------------------------

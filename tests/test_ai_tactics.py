@@ -4,23 +4,9 @@ right choice, and where it is not."""
 
 from game.core.board import gap_squares
 from game.session.ai import choose
-from helpers import act, battle, creature, force
+from helpers import SWORD, act, battle, creature, force, play_turn
 
 BOW = [{"name": "shortbow", "kind": "ranged", "to_hit": 4, "damage": "1d6+2", "type": "piercing", "range": [24, 96]}]
-SWORD = [{"name": "longsword", "kind": "melee", "to_hit": 5, "damage": "1d8+3", "type": "slashing"}]
-
-
-def play_turn(b, actor: str, dice=()) -> list[dict]:
-    """Let the hard computer play actor's turn to its end; the commands it gave."""
-    force(b, *dice)
-    given = []
-    while b.current.id == actor and not b.state.over:
-        command = choose(b, "hard")
-        given.append(command)
-        b.submit(command)
-        if command["act"] == "end":
-            break
-    return given
 
 
 # ---- cover from archers ----------------------------------------------------------------

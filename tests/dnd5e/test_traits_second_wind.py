@@ -62,23 +62,20 @@ def test_on_the_bar_and_in_the_options():
     assert not bar["second_wind"].allowed
 
 
+def acts_of_its_turn(b, level: str) -> list[str]:
+    """The acts the computer at this level gives on the fighter's turn, to its end."""
+    given = []
+    while b.current.id == "fighter":
+        command = choose(b, level)
+        given.append(command["act"])
+        b.submit(command)
+        if command["act"] == "end":
+            break
+    return given
+
+
 @pytest.mark.parametrize("level", ["hard", "normal"])
 def test_the_computer_takes_its_second_wind_when_below_half(level):
-    b = fighter_and_orc(hp=13, dice=[5] * 20)
-    given = []
-    while b.current.id == "fighter":
-        command = choose(b, level)
-        given.append(command["act"])
-        b.submit(command)
-        if command["act"] == "end":
-            break
-    assert "second_wind" in given
-    b = fighter_and_orc(hp=14, dice=[5] * 20)  # half its 28 hit points: not hurt enough
-    given = []
-    while b.current.id == "fighter":
-        command = choose(b, level)
-        given.append(command["act"])
-        b.submit(command)
-        if command["act"] == "end":
-            break
-    assert "second_wind" not in given
+    assert "second_wind" in acts_of_its_turn(fighter_and_orc(hp=13, dice=[5] * 20), level)
+    # half its 28 hit points: not hurt enough
+    assert "second_wind" not in acts_of_its_turn(fighter_and_orc(hp=14, dice=[5] * 20), level)

@@ -112,15 +112,7 @@ def steps_of(battle, actor: Creature, target: Creature, cmd: Command) -> list[tu
             raise IllegalCommand(f"no path to [{x}, {y}] within {actor.id}'s speed ({speed:g} m) ends every "
                                  f"step nearer to {target.id} (Aggressive moves toward it)")
         return list(found[1])
-    raw = cmd.get("path")
-    if not isinstance(raw, tuple) or not raw:
-        raise IllegalCommand("'path' must be a list of [column, row] squares")
-    steps = [position_arg(p, "each square of 'path'") for p in raw]
-    if steps[0] == (actor.x, actor.y):
-        steps = steps[1:]
-    if not steps:
-        raise IllegalCommand(f"{actor.id} is already there")
-    battle._check_path(actor, field, steps)
+    steps = battle._given_path(actor, field, cmd.get("path"))
     before = actor.space
     for step in steps:
         after = space_after_step(actor, field, *step)

@@ -82,15 +82,7 @@ class Moving:
             x, y = position_arg(cmd.get("to"), "'to'")
             steps = self._path_to(actor, field, x, y)
         elif has_path:
-            raw = cmd.get("path")
-            if not isinstance(raw, tuple) or not raw:
-                raise IllegalCommand("'path' must be a list of [column, row] squares")
-            steps = [position_arg(p, "each square of 'path'") for p in raw]
-            if steps[0] == (actor.x, actor.y):
-                steps = steps[1:]
-            if not steps:
-                raise IllegalCommand(f"{actor.id} is already there")
-            self._check_path(actor, field, steps)
+            steps = self._given_path(actor, field, cmd.get("path"))
         else:
             steps = []
         cost = self._path_cost(actor, field, steps)
@@ -126,6 +118,19 @@ class Moving:
                     hostile = "a hostile creature" if other.side != actor.side else "another creature"
                     raise IllegalCommand(f"{hostile} occupies [{x}, {y}] ({other.id})")
             raise IllegalCommand(f"{actor.id} cannot end its move at [{x}, {y}]")
+
+    def _given_path(self, actor: Creature, field, raw) -> list[tuple[int, int]]:
+        """A command's `path` as steps (its first square may be where the actor stands), checked
+        step by step on the field."""
+        if not isinstance(raw, tuple) or not raw:
+            raise IllegalCommand("'path' must be a list of [column, row] squares")
+        steps = [position_arg(p, "each square of 'path'") for p in raw]
+        if steps[0] == (actor.x, actor.y):
+            steps = steps[1:]
+        if not steps:
+            raise IllegalCommand(f"{actor.id} is already there")
+        self._check_path(actor, field, steps)
+        return steps
 
     def _check_path(self, actor: Creature, field, steps: list[tuple[int, int]]) -> None:
         prev = (actor.x, actor.y)

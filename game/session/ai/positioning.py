@@ -352,10 +352,8 @@ class Positioning:
         here = self.sp[me.id]
         coming = []
         for foe in self.foes:
-            melee = max((a.reach for a in foe.stats.attacks if a.is_melee), default=None)
-            ranged = max((a.damage.average for a in foe.stats.attacks if a.kind == "ranged"), default=0.0)
-            best_melee = max((a.damage.average for a in foe.stats.attacks if a.is_melee), default=0.0)
-            if melee is None or ranged > best_melee:
+            melee = self.coming_reach(foe)
+            if melee is None:
                 continue  # archers will not come
             squares = (foe.speed() + melee) / SQUARE_M
             if gap_squares(here, self.sp[foe.id], self.battle.diagonals) <= squares:
@@ -365,6 +363,17 @@ class Positioning:
         command = {"actor": me.id, "act": "ready", "trigger": {"event": "enters_reach", "by": "enemy"},
                    "then": {"act": "attack", "with": weapon.name}}
         return Plan(1.2, command, "hold the chokepoint")
+
+    @staticmethod
+    def coming_reach(foe, casters_stay: bool = False) -> float | None:
+        """The melee reach of a foe that comes to strike in melee; None for one whose best attack
+        is ranged (an archer keeps its distance), and with casters_stay for a caster too."""
+        melee = max((a.reach for a in foe.stats.attacks if a.is_melee), default=None)
+        ranged = max((a.damage.average for a in foe.stats.attacks if a.kind == "ranged"), default=0.0)
+        best_melee = max((a.damage.average for a in foe.stats.attacks if a.is_melee), default=0.0)
+        if melee is None or ranged > best_melee or casters_stay and foe.stats.spellcasting:
+            return None
+        return melee
 
     def gang_up(self, space, foes) -> int:
         """How many foes could stand next to us at once here: the free squares around our space

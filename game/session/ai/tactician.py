@@ -129,10 +129,8 @@ class Tactician(Positioning):
         here = self.sp[me.id]
         coming = []
         for foe in self.foes:
-            melee = max((a.reach for a in foe.stats.attacks if a.is_melee), default=None)
-            ranged = max((a.damage.average for a in foe.stats.attacks if a.kind == "ranged"), default=0.0)
-            best_melee = max((a.damage.average for a in foe.stats.attacks if a.is_melee), default=0.0)
-            if melee is None or ranged > best_melee or foe.stats.spellcasting:
+            melee = self.coming_reach(foe, casters_stay=True)
+            if melee is None:
                 continue  # archers and casters will not come to our side
             gap = gap_squares(here, self.sp[foe.id], self.battle.diagonals)
             if gap * SQUARE_M <= 2 * foe.speed() + melee + 1e-9:  # with a Dash it reaches us
