@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from .errors import IllegalCommand
 
-# act -> (required arguments, optional arguments)
+# the 5e acts: act -> (required arguments, optional arguments); each ruleset has its own table
 ACTS: dict[str, tuple[set[str], set[str]]] = {
     "move": (set(), {"to", "path", "mode", "altitude"}),
     "attack": (set(), {"target", "at", "with", "offhand", "knock_out", "two_handed"}),
@@ -78,17 +78,21 @@ def _thaw(value):
     return value
 
 
-def parse_command(raw: dict) -> Command:
-    """A command table as a Command; IllegalCommand when its shape is wrong."""
+def parse_command(raw: dict, acts: dict[str, tuple[set[str], set[str]]] | None = None) -> Command:
+    """A command table as a Command; IllegalCommand when its shape is wrong.
+
+    `acts` is the ruleset's table of acts (act -> (required, optional) arguments); the 5e
+    one, ACTS, when not given."""
+    acts = ACTS if acts is None else acts
     if not isinstance(raw, dict):
         raise IllegalCommand("a command must be a table with 'actor' and 'act'")
     actor = raw.get("actor")
     act = raw.get("act")
     if not isinstance(actor, str) or not actor:
         raise IllegalCommand("the command has no 'actor'")
-    if act not in ACTS:
-        raise IllegalCommand(f"unknown act {act!r} (known: {', '.join(sorted(ACTS))})")
-    required, optional = ACTS[act]
+    if act not in acts:
+        raise IllegalCommand(f"unknown act {act!r} (known: {', '.join(sorted(acts))})")
+    required, optional = acts[act]
     args = {k: v for k, v in raw.items() if k not in ("actor", "act")}
     missing = required - set(args)
     if missing:

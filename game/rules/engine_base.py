@@ -1,0 +1,159 @@
+"""The plumbing every ruleset's engine shares: events, submitting a command with undo, checking
+one without playing it, and answering the reactions on offer before the next command.
+
+A ruleset's engine subclasses EngineBase and gives `ACTS` (its table of acts for
+commands.parse_command), `_do_ACT(actor, command)` for each act, `_settle()` (what follows any
+change at once, ending with the check for the battle's end), and `_answer_offer(offer, take,
+target)` and `_resume()` when it offers reactions. The state is rules/state.py's BattleState
+(or a ruleset's own with the same `creatures`, `offers`, `dice`, `log`, `played`, `rolled`).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from ..core.dice import DiceError
+from .commands import ACTS, Command, parse_command
+from .errors import IllegalCommand
+from .events import Event
+
+
+class EngineBase:
+    """Events, submit with undo, check, and lookups; the rules are the subclass's."""
+
+    ACTS = ACTS  # the ruleset's acts (the 5e table unless the subclass gives its own)
+
+    def _start_plumbing(self) -> None:
+        self._events: list[Event] = []
+        self._reacting: str | None = None  # a readied action firing as this creature's reaction
+        self.damage_source: str | None = None  # the creature whose attack or spell is resolving
+
+    # ----------------------------------------------------------------- events
+    def emit(self, kind: str, text: str, **data) -> None:
+        if kind == "damage" and "source" not in data:
+            data["source"] = self.damage_source  # who dealt it, for statistics
+        self._events.append(Event(kind, text, data))
+        self.state.log.append(text)
+
+    def _take_events(self) -> list[Event]:
+        events, self._events = self._events, []
+        return events
+
+    # ----------------------------------------------------------------- commands
+    def parse(self, raw: dict | Command) -> Command:
+        """A command of this ruleset (IllegalCommand when its shape is wrong)."""
+        return raw if isinstance(raw, Command) else parse_command(raw, self.ACTS)
+
+    def submit(self, raw: dict | Command, undo_on_error: bool = True) -> list[Event]:
+        """Play one command; IllegalCommand (and no change at all) when the rules refuse it.
+
+        undo_on_error=False skips the copy that undoing needs, for callers that give up on
+        the battle when a command is refused (computer against computer in simulate).
+        """
+        command = self.parse(raw)
+        snapshot = copy.deepcopy(self.state) if undo_on_error else None
+        self._events = []
+        dice_before = (self.state.dice.rng.getstate(), len(self.state.dice.forced))
+        try:
+            self._run(command)
+            self._settle()
+        except (IllegalCommand, DiceError) as exc:
+            if snapshot is not None:
+                self._restore(snapshot)
+            self._events = []
+            self._reacting = None
+            raise IllegalCommand(str(exc)) from None
+        self.state.commands_done += 1
+        self.state.played.append(command.to_dict())
+        self.state.rolled.append((self.state.dice.rng.getstate(), len(self.state.dice.forced)) != dice_before)
+        return self._take_events()
+
+    def check(self, raw: dict | Command) -> str | None:
+        """Why the battle would refuse this command now, or None if it would accept it.
+
+        The command is tried and everything it did is undone (dice included).
+        """
+        try:
+            command = self.parse(raw)
+        except IllegalCommand as exc:
+            return str(exc)
+        snapshot = copy.deepcopy(self.state)
+        events, self._events = self._events, []
+        try:
+            self._run(command)
+            self._settle()
+            return None
+        except (IllegalCommand, DiceError) as exc:
+            return str(exc)
+        finally:
+            self._restore(snapshot)
+            self._events = events
+            self._reacting = None
+
+    def _restore(self, snapshot) -> None:
+        """Put the state back as it was, in place: the same state and creature objects."""
+        live = self.state
+        creatures = live.creatures
+        for cid, saved in snapshot.creatures.items():
+            creatures[cid].__dict__.update(saved.__dict__)
+        live.__dict__.update(snapshot.__dict__)
+        live.creatures = creatures
+
+    def _settle(self) -> None:
+        raise NotImplementedError
+
+    def _run(self, cmd: Command) -> None:
+        """Answer the offers first, then play the command through its `_do_ACT` handler."""
+        state = self.state
+        if state.over:
+            raise IllegalCommand("the battle is over")
+        self.creature(cmd.actor)
+        if self._answer_offers(cmd):
+            return
+        if cmd.act == "react":
+            raise IllegalCommand(f"no reaction is offered to {cmd.actor}")
+        actor = state.current
+        if cmd.actor != actor.id:
+            raise IllegalCommand(f"it is {actor.id}'s turn, not {cmd.actor}'s")
+        self._before_act(actor, cmd)
+        handler = getattr(self, f"_do_{cmd.act}", None)
+        if handler is None:
+            raise IllegalCommand(f"'{cmd.act}' is not an act of this ruleset")
+        handler(actor, cmd)
+
+    def _before_act(self, actor, cmd: Command) -> None:
+        """A ruleset's check before any act of its turn (5e: a controlled mount's few acts)."""
+
+    def _answer_offers(self, cmd: Command) -> bool:
+        """Settle the reactions on offer before `cmd`: a `react` by the creature offered answers
+        the first offer (True: the command is done); any other command takes each offer as
+        its default, one at a time."""
+        state = self.state
+        while state.offers:
+            offer = state.offers[0]
+            if cmd.act == "react" and cmd.actor == offer.reactor:
+                take = cmd.get("take")
+                if not isinstance(take, bool):
+                    raise IllegalCommand("'take' must be true or false")
+                self._answer_offer(offer, take, cmd.get("target"))
+                self._resume()
+                return True
+            try:
+                self._answer_offer(offer, True, None)  # any other command: the default, taken
+            except IllegalCommand as exc:
+                # a reaction that cannot be carried out is let go, never a dead end
+                self.emit("note", f"{self.state.creatures[offer.reactor].name} cannot take its reaction: {exc}")
+            self._resume()
+            if state.over:
+                raise IllegalCommand("the battle ended in the reactions before this command")
+        return False
+
+    # ----------------------------------------------------------------- lookups
+    def creature(self, cid: str):
+        if not isinstance(cid, str) or cid not in self.state.creatures:
+            raise IllegalCommand(f"no creature {cid!r}")
+        return self.state.creatures[cid]
+
+    @property
+    def current(self):
+        return self.state.current
