@@ -4,10 +4,14 @@ collector that lets a loader find every problem of a file before it raises them 
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import tomllib
 from contextlib import contextmanager
 from pathlib import Path
+
+from . import limits
 
 MAX_PROBLEMS = 50  # `skirmish check` lists at most this many problems of one file
 
@@ -89,33 +93,88 @@ class Problems:
 
 
 def read_document(path: str | Path) -> tuple[dict, str]:
-    """A TOML (or JSON) file as a dict, with its text for locating lines."""
+    """A TOML (or JSON) file as a dict, with its text for locating lines.
+
+    Only a regular file is read (not a directory, a FIFO or a device such as /dev/zero), of
+    at most MAX_FILE_BYTES, with lines of at most MAX_LINE_CHARS; its values are then held to
+    the limits of `limits.value_problem`. Anything else is one ContentError."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        # O_NONBLOCK: opening a FIFO with no writer returns at once (and is refused below)
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise ContentError("no such file", path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError(f"cannot read: {exc}", path) from None
+    except OSError as exc:
+        raise ContentError(f"cannot read: {exc.strerror or exc}", path) from None
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise ContentError("not a regular file", path)
+        os.set_blocking(handle, True)
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            raw = stream.read(limits.MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise ContentError(f"cannot read: {exc.strerror or exc}", path) from None
+    finally:
+        os.close(handle)
+    if len(raw) > limits.MAX_FILE_BYTES:
+        raise ContentError(f"the file is larger than {limits.MAX_FILE_BYTES // (1024 * 1024)} MB", path)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ContentError(f"cannot read: not UTF-8 text (byte {exc.start})", path) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a byte order mark
+    _check_lines(text, path)
     return parse_document(text, path), text
 
 
+def _check_lines(text: str, path) -> None:
+    """Refuse a line longer than MAX_LINE_CHARS, naming it."""
+    if len(text) <= limits.MAX_LINE_CHARS:
+        return
+    for number, line in enumerate(text.split("\n"), start=1):
+        if len(line) > limits.MAX_LINE_CHARS:
+            raise ContentError(f"line of {len(line)} characters (at most {limits.MAX_LINE_CHARS})", path, number)
+
+
 def parse_document(text: str, path: str | Path | None = None) -> dict:
-    if str(path).endswith(".json"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ContentError(f"invalid JSON: {exc.msg}", path, exc.lineno) from None
-    else:
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            found = re.search(r"\(at line (\d+), column \d+\)", str(exc))
-            message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
-            raise ContentError(f"invalid TOML: {message}", path, int(found.group(1)) if found else None) from None
+    """The table a TOML (or, for a .json path, JSON) text holds, its values within the limits."""
+    try:
+        if str(path).endswith(".json"):
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise ContentError(f"invalid JSON: {exc.msg}", path, exc.lineno) from None
+        else:
+            try:
+                data = tomllib.loads(text)
+            except tomllib.TOMLDecodeError as exc:
+                found = re.search(r"\(at line (\d+), column \d+\)", str(exc))
+                message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+                raise ContentError(f"invalid TOML: {message}", path, int(found.group(1)) if found else None) from None
+    except RecursionError:
+        raise ContentError(f"nested too deep (at most {limits.MAX_DEPTH} levels of tables and arrays)", path) from None
+    except ValueError as exc:  # an integer of thousands of digits
+        if isinstance(exc, ContentError):
+            raise
+        raise ContentError("a number too long to read (integers are 64-bit)", path) from None
     if not isinstance(data, dict):
         raise ContentError("the file must hold a table of keys", path)
+    found = limits.value_problem(data)
+    if found:
+        place, problem = found
+        raise ContentError(f"{limits.where(place)}: {problem}", path, _line_of_place(text, place))
     return data
+
+
+def _line_of_place(text: str, place: tuple) -> int | None:
+    """The line of a value's place, where it is easy to know: a top-level key, or the header of
+    an item of a top-level array of tables ([[creature]] 2)."""
+    if not place or not isinstance(place[0], str):
+        return None
+    if len(place) >= 2 and isinstance(place[1], int):
+        return lines_of(text, f"[[{place[0]}]]", place[1] + 1)[place[1]]
+    return key_line(text, place[0])
 
 
 def line_of(text: str | None, header: str, index: int = 0) -> int | None:

@@ -1,0 +1,105 @@
+"""The limits every file the game reads is held to, and the one walk that checks a document's values.
+
+A small file must not make large work: these bounds are checked where the input enters (reading
+a document, parsing dice, reading a map, a scenario's roster and commands), each with one clear
+line, so no later part meets a value it cannot handle. FORMATS.md ("Limits") lists them.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..core.dice import MAX_BONUS, MAX_DICE, MAX_FACES  # the dice's own limits, checked as they are parsed
+
+MAX_FILE_BYTES = 16 * 1024 * 1024  # a file read (a save of 200,000 commands is about 11 MB)
+MAX_LINE_CHARS = 10_000  # characters on one line of a file
+MAX_DEPTH = 16  # tables and arrays nested in one another (a command's `then.path` is 6 deep)
+MAX_INT = 2 ** 63 - 1  # TOML's integers are 64-bit
+MAX_TEXT = 1_000  # characters of a string or key (a title, a name, an id, ...)
+LONG_TEXT_KEYS = frozenset({"grid", "description"})  # strings bounded by the file alone
+MAX_ID = 64  # characters of an id (creature, side, kind, item, spell, map name)
+MAX_MAP_SIDE = 200  # squares across or down a map
+MAX_CREATURES = 500  # creatures in one scenario
+MAX_COMMANDS = 200_000  # commands in one scenario or save
+MAX_FORCED_DICE = 200_000  # faces in a scenario's `dice`
+MAX_METRES = 10_000.0  # any distance, speed or altitude, in metres
+
+# characters no string may hold: the C0 controls but tab, newline and carriage return, DEL,
+# the C1 controls and lone surrogates (JSON can spell those; they cannot be written back)
+_BAD_CHARS = frozenset(chr(c) for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20),
+                                        *range(0x7F, 0xA0)))
+
+
+def bad_char(text: str) -> str | None:
+    """The first character of text a file may not hold, or None."""
+    for char in text:
+        if char in _BAD_CHARS or "\ud800" <= char <= "\udfff":
+            return char
+    return None
+
+
+def short(value, limit: int = 40) -> str:
+    """repr(value), cut to about `limit` characters: what an error line may quote of a value."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def where(path: tuple) -> str:
+    """A value's place in a document, like creature[2].stats.hp."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "the document"
+
+
+def value_problem(data) -> tuple[tuple, str] | None:
+    """(where, what is wrong) for the first value of a parsed document out of bounds, or None.
+
+    Walks the document without recursion: nesting depth, 64-bit integers, finite numbers,
+    strings and keys without control characters and within MAX_TEXT (a `grid` or
+    `description` only within the file's size)."""
+    stack = [((), data, 0)]
+    while stack:
+        path, value, depth = stack.pop()
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            if not -MAX_INT - 1 <= value <= MAX_INT:
+                return path, "integer out of range (64 bits)"
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                return path, f"{value} is not a number the game can use (finite numbers only)"
+        elif isinstance(value, str):
+            problem = text_problem(value, path[-1] in LONG_TEXT_KEYS if path else False)
+            if problem:
+                return path, problem
+        elif isinstance(value, (dict, list)):
+            if depth >= MAX_DEPTH:
+                return path, f"nested too deep (at most {MAX_DEPTH} levels of tables and arrays)"
+            if isinstance(value, dict):
+                for key, item in value.items():
+                    problem = text_problem(key, False) if isinstance(key, str) else "a key must be a string"
+                    if problem:
+                        return path, f"key {short(key)}: {problem}"
+                    stack.append(((*path, key), item, depth + 1))
+            else:
+                stack.extend(((*path, i), item, depth + 1) for i, item in enumerate(value))
+        # other values (TOML dates and times) are shapes no key takes: each key refuses them
+    return None
+
+
+def text_problem(text: str, long: bool) -> str | None:
+    """What is wrong with a string of a file (its length, a control character), or None."""
+    if not long and len(text) > MAX_TEXT:
+        return f"a string of {len(text)} characters (at most {MAX_TEXT})"
+    char = bad_char(text)
+    if char is not None:
+        return f"a string holds the control character U+{ord(char):04X}"
+    return None
+
+
+__all__ = [
+    "MAX_FILE_BYTES", "MAX_LINE_CHARS", "MAX_DEPTH", "MAX_INT", "MAX_TEXT", "LONG_TEXT_KEYS", "MAX_ID",
+    "MAX_DICE", "MAX_FACES", "MAX_BONUS", "MAX_MAP_SIDE", "MAX_CREATURES", "MAX_COMMANDS",
+    "MAX_FORCED_DICE", "MAX_METRES", "bad_char", "short", "where", "value_problem", "text_problem",
+]
