@@ -11,12 +11,35 @@ from pathlib import Path
 from .content.errors import ContentError
 from .content.paths import RULESETS
 
-EXIT_OK, EXIT_INVALID = 0, 2
+EXIT_OK, EXIT_INVALID, EXIT_INTERRUPTED = 0, 2, 130
+MAX_PICTURE_PX = 4096  # `render` draws a map at most about this wide (squares from 32 down to 8 pixels)
 
 
 def _error(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
+    print(f"error: {' '.join(str(message).split())}", file=sys.stderr)  # one line, whatever it holds
     return EXIT_INVALID
+
+
+class Parser(argparse.ArgumentParser):
+    """The command line's parser: a bad argument is one line on stderr (then exit 2), not the usage."""
+
+    def error(self, message: str):
+        print(f"error: {' '.join(message.split())} (see {self.prog} --help)", file=sys.stderr)
+        raise SystemExit(EXIT_INVALID)
+
+
+def picture_path(name: str) -> Path:
+    """Where a picture may be written: a name ending in .png (it is PNG whatever the name would
+    say otherwise) in a folder that exists, not a directory or a special file; ValueError saying
+    why not."""
+    path = Path(name)
+    if path.suffix.lower() != ".png":
+        raise ValueError(f"{name}: the picture is a PNG: give a file name ending in .png")
+    if not path.parent.is_dir():
+        raise ValueError(f"{name}: no such folder {str(path.parent)!r}")
+    if path.exists() and not path.is_file():
+        raise ValueError(f"{name}: not a regular file")
+    return path
 
 
 def cmd_replay(args) -> int:
@@ -70,14 +93,17 @@ def cmd_render(args) -> int:
 
     try:
         scenario = load_scenario(args.file)
-    except ContentError as exc:
+        out = picture_path(args.output)
+    except ValueError as exc:  # a ContentError too
         return _error(str(exc))
     from .ui.render import render_to_png
 
+    board = scenario.map.board
+    square_px = max(8, min(32, MAX_PICTURE_PX // max(board.width, board.height)))  # big maps: smaller squares
     try:
-        render_to_png(scenario, args.output)
-    except (OSError, ValueError) as exc:
-        return _error(f"{args.output}: cannot write the picture: {exc}")
+        render_to_png(scenario, out, square_px=square_px)
+    except OSError as exc:
+        return _error(f"{args.output}: cannot write the picture: {exc.strerror or exc}")
     print(f"wrote {args.output}")
     return EXIT_OK
 
@@ -100,8 +126,9 @@ def cmd_bench(args) -> int:
 
 
 def cmd_simulate(args) -> int:
+    from .content.scenarios import load_scenario
     from .session.ai import POLICIES
-    from .session.simulate import heat, simulate, table
+    from .session.simulate import heat, sides_of, simulate, table
 
     policies = {}
     for item in args.policy or ():
@@ -112,18 +139,34 @@ def cmd_simulate(args) -> int:
     if args.runs < 1 or args.jobs < 1:
         return _error("--runs and --jobs must be at least 1")
     try:
+        scenario = load_scenario(args.file, args.ruleset)
+        heatmap = picture_path(args.heatmap) if args.heatmap else None
+    except ContentError as exc:
+        return _error(str(exc))
+    except ValueError as exc:
+        return _error(f"--heatmap {exc}")
+    sides = sides_of(scenario)
+    unknown = [side for side in policies if side not in sides]
+    if unknown:
+        return _error(f"--policy {unknown[0]}=...: the scenario has no side {unknown[0]!r} "
+                      f"(sides: {', '.join(sides) or 'none'})")
+    try:
         summary, results = simulate(args.file, args.runs, jobs=args.jobs, seed=args.seed, policies=policies,
                                     swap=args.swap, progress=not args.json, ruleset=args.ruleset)
     except ContentError as exc:
         return _error(str(exc))
-    if args.heatmap:
-        from .content.scenarios import load_scenario
+    # the results first: a picture that cannot be written loses none of them
+    print(json.dumps(summary) if args.json else table(summary), flush=True)
+    if summary.get("interrupted"):
+        return EXIT_INTERRUPTED
+    if heatmap is not None:
         from .ui.heatmap import write_heatmap
 
-        scenario = load_scenario(args.file, args.ruleset)
         falls, damage = heat(scenario, results)
-        write_heatmap(scenario, falls, damage, args.heatmap)
-    print(json.dumps(summary) if args.json else table(summary))
+        try:
+            write_heatmap(scenario, falls, damage, heatmap)
+        except OSError as exc:
+            return _error(f"--heatmap {args.heatmap}: cannot write the picture: {exc.strerror or exc}")
     return EXIT_OK
 
 
@@ -154,7 +197,7 @@ def add_ruleset_option(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="skirmish", description="A grid-based tactical battle game (5e rules).")
+    parser = Parser(prog="skirmish", description="A grid-based tactical battle game (5e rules).")
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="play a scenario, a save or a bare map in a window")
@@ -211,6 +254,10 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(["play", *(argv or [])])
     try:
         return args.func(args)
+    except KeyboardInterrupt:
+        # Ctrl-C: what was finished is printed already (simulate stops its workers); no traceback
+        print(file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # the reader went away (`skirmish replay --json FILE | head`): end quietly, as a filter
         # does; stdout is pointed at nothing so that Python's own flush at exit stays quiet too

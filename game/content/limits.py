@@ -16,7 +16,7 @@ MAX_LINE_CHARS = 10_000  # characters on one line of a file
 MAX_DEPTH = 16  # tables and arrays nested in one another (a command's `then.path` is 6 deep)
 MAX_INT = 2 ** 63 - 1  # TOML's integers are 64-bit
 MAX_TEXT = 1_000  # characters of a string or key (a title, a name, an id, ...)
-LONG_TEXT_KEYS = frozenset({"grid", "description"})  # strings bounded by the file alone
+LONG_TEXT_KEYS = frozenset({"grid"})  # a map's grid: bounded by MAX_MAP_SIDE instead
 MAX_ID = 64  # characters of an id (creature, side, kind, item, spell, map name)
 MAX_MAP_SIDE = 200  # squares across or down a map
 MAX_CREATURES = 500  # creatures in one scenario
@@ -56,8 +56,8 @@ def value_problem(data) -> tuple[tuple, str] | None:
     """(where, what is wrong) for the first value of a parsed document out of bounds, or None.
 
     Walks the document without recursion: nesting depth, 64-bit integers, finite numbers,
-    strings and keys without control characters and within MAX_TEXT (a `grid` or
-    `description` only within the file's size)."""
+    strings and keys without control characters and within MAX_TEXT (a `grid` within the
+    map's size), and only the values TOML and JSON share (no JSON null, no TOML date)."""
     stack = [((), data, 0)]
     while stack:
         path, value, depth = stack.pop()
@@ -84,7 +84,10 @@ def value_problem(data) -> tuple[tuple, str] | None:
                     stack.append(((*path, key), item, depth + 1))
             else:
                 stack.extend(((*path, i), item, depth + 1) for i, item in enumerate(value))
-        # other values (TOML dates and times) are shapes no key takes: each key refuses them
+        elif value is None:
+            return path, "null is not a value (leave the key out)"
+        else:
+            return path, f"a {type(value).__name__} is not a value the game reads (no dates or times)"
     return None
 
 

@@ -7,7 +7,7 @@ tables. The file appears whole or not at all: it is written beside its target, t
 
 from __future__ import annotations
 
-import json
+import math
 import os
 import re
 import tempfile
@@ -18,45 +18,83 @@ from ..content.paths import MAPS_DIR
 from ..content.errors import ContentError, read_document
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+WRAP = 100  # an array longer than this on one line is written one item a line
+
+
+def _escaped(text: str, newlines: bool = False) -> str:
+    """text inside a TOML basic string: quotes, backslashes and every control character
+    escaped (newlines kept as they are in a multi-line string)."""
+    out = []
+    for char in text:
+        if char == "\n" and newlines:
+            out.append(char)
+        elif char in _ESCAPES:
+            out.append(_ESCAPES[char])
+        elif char < " " or "\x7f" <= char <= "\x9f" or "\ud800" <= char <= "\udfff":
+            out.append(f"\\u{ord(char):04x}")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def _string(text: str) -> str:
+    if "\n" in text:
+        return '"""\n' + _escaped(text, newlines=True) + '"""'  # the newline after the quotes is dropped
+    return '"' + _escaped(text) + '"'
 
 
 def _key(key: str) -> str:
-    return key if _BARE_KEY.match(key) else json.dumps(key)
+    return key if _BARE_KEY.match(key) else '"' + _escaped(key) + '"'
 
 
 def _value(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value) if math.isfinite(value) else ("nan" if value != value else "inf" if value > 0 else "-inf")
     if isinstance(value, str):
-        if "\n" in value and "'''" not in value and "\r" not in value:
-            return "'''\n" + value + "'''"
-        return json.dumps(value, ensure_ascii=False)
+        return _string(value)
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
+        items = [_value(v) for v in value]
+        line = "[" + ", ".join(items) + "]"
+        if len(line) <= WRAP or any("\n" in item for item in items):
+            return line
+        return "[\n" + "".join(f"    {item},\n" for item in items) + "]"
     if isinstance(value, dict):
         return "{ " + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + " }"
     raise TypeError(f"cannot write {type(value).__name__} to TOML")
 
 
-def to_toml(data: dict) -> str:
-    """TOML text for a scenario-shaped dict: plain keys, then tables, then arrays of tables."""
-    lines = []
-    tables = {k: v for k, v in data.items() if isinstance(v, dict)}
-    arrays = {k: v for k, v in data.items()
-              if isinstance(v, list) and v and all(isinstance(i, dict) for i in v)}
-    for key, value in data.items():
-        if key not in tables and key not in arrays:
+def _is_tables(value) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(i, dict) for i in value)
+
+
+def _table(lines: list[str], header: str | None, table: dict) -> None:
+    """A table's keys, then its tables and arrays of tables as sections under `header`."""
+    for key, value in table.items():
+        if not isinstance(value, dict) and not _is_tables(value):
             lines.append(f"{_key(key)} = {_value(value)}")
-    for key, table in tables.items():
-        lines += ["", f"[{_key(key)}]"]
-        lines += [f"{_key(k)} = {_value(v)}" for k, v in table.items()]
-    for key, items in arrays.items():
-        for item in items:
-            lines += ["", f"[[{_key(key)}]]"]
-            lines += [f"{_key(k)} = {_value(v)}" for k, v in item.items()]
-    return "\n".join(lines) + "\n"
+    for key, value in table.items():
+        name = f"{header}.{_key(key)}" if header else _key(key)
+        if isinstance(value, dict):
+            lines += ["", f"[{name}]"]
+            _table(lines, name, value)
+        elif _is_tables(value):
+            for item in value:
+                lines += ["", f"[[{name}]]"]
+                _table(lines, name, item)
+
+
+def to_toml(data: dict) -> str:
+    """TOML text for a document: each table's plain keys, then its tables and arrays of tables as
+    sections. The one writer of the game's files: every string is escaped (so any string
+    a file may hold reads back the same) and long arrays are wrapped (so no line is long)."""
+    lines: list[str] = []
+    _table(lines, None, data)
+    return "\n".join(lines).lstrip("\n") + "\n"
 
 
 def save_data(battle) -> dict:
