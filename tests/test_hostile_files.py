@@ -314,3 +314,15 @@ def test_a_caption_is_ignored_by_the_engine(tmp_path, capsys):
         assert main(["replay", str(path), "--json"]) == 0
         outs.append(capsys.readouterr().out)
     assert outs[0] == outs[1] and '"at": [3, 0]' in outs[0]
+
+
+def test_the_limits_are_the_ones_formats_md_documents():
+    text = (Path(__file__).resolve().parents[1] / "docs" / "FORMATS.md").read_text(encoding="utf-8")
+    limits_section = text[text.index("## Limits"):text.index("## Command line")]
+    for value in (f"{limits.MAX_FILE_BYTES // 2 ** 20} MB", f"{limits.MAX_LINE_CHARS:,} characters",
+                  f"{limits.MAX_DEPTH} levels", f"{limits.MAX_TEXT:,} characters", f"{limits.MAX_ID} characters",
+                  f"{MAX_DICE} dice of at most {MAX_FACES:,} faces", f"{limits.MAX_BONUS:,}",
+                  f"{limits.MAX_MAP_SIDE} x {limits.MAX_MAP_SIDE}", f"{limits.MAX_CREATURES} creatures",
+                  f"{limits.MAX_COMMANDS:,} commands", f"{limits.MAX_FORCED_DICE:,} of them",
+                  f"{limits.MAX_METRES:,.0f} m"):
+        assert value in limits_section, value

@@ -29,7 +29,7 @@ class ContentError(ValueError):
         where = self.path or ""
         if self.path and self.line:
             where += f":{self.line}"
-        return f"{where}: {self.message}" if where else self.message
+        return limits.one_line(f"{where}: {self.message}" if where else self.message)
 
 
 class ContentErrors(ContentError):

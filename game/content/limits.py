@@ -8,6 +8,7 @@ line, so no later part meets a value it cannot handle. FORMATS.md ("Limits") lis
 from __future__ import annotations
 
 import math
+import re
 
 from ..core.dice import MAX_BONUS, MAX_DICE, MAX_FACES  # the dice's own limits, checked as they are parsed
 
@@ -24,6 +25,7 @@ MAX_COMMANDS = 200_000  # commands in one scenario or save
 MAX_FORCED_DICE = 200_000  # faces in a scenario's `dice`
 MAX_METRES = 10_000.0  # any distance, speed or altitude, in metres
 
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]+")
 # characters no string may hold: the C0 controls but tab, newline and carriage return, DEL,
 # the C1 controls and lone surrogates (JSON can spell those; they cannot be written back)
 _BAD_CHARS = frozenset(chr(c) for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20),
@@ -45,11 +47,21 @@ def short(value, limit: int = 40) -> str:
 
 
 def where(path: tuple) -> str:
-    """A value's place in a document, like creature[2].stats.hp."""
+    """A value's place in a document, like creature[2].stats.hp (an odd key quoted)."""
     out = ""
     for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            name = part if _PLAIN_KEY.fullmatch(part) else short(part)
+            out += f".{name}" if out else name
     return out or "the document"
+
+
+def one_line(text: str) -> str:
+    """text with every control character (a newline too) written as an escape: an error line
+    stays one line whatever value it quotes."""
+    return "".join(repr(c)[1:-1] if c < " " or "\x7f" <= c <= "\x9f" else c for c in text)
 
 
 def value_problem(data) -> tuple[tuple, str] | None:
@@ -78,7 +90,7 @@ def value_problem(data) -> tuple[tuple, str] | None:
                 return path, f"nested too deep (at most {MAX_DEPTH} levels of tables and arrays)"
             if isinstance(value, dict):
                 for key, item in value.items():
-                    problem = text_problem(key, False) if isinstance(key, str) else "a key must be a string"
+                    problem = key_problem(key)
                     if problem:
                         return path, f"key {short(key)}: {problem}"
                     stack.append(((*path, key), item, depth + 1))
@@ -89,6 +101,15 @@ def value_problem(data) -> tuple[tuple, str] | None:
         else:
             return path, f"a {type(value).__name__} is not a value the game reads (no dates or times)"
     return None
+
+
+def key_problem(key) -> str | None:
+    """What is wrong with a key of a file (its length, any control character), or None."""
+    if not isinstance(key, str):
+        return "a key must be a string"
+    if any(c in "\t\n\r" for c in key):
+        return "a key holds a tab or a line break"
+    return text_problem(key, False)
 
 
 def text_problem(text: str, long: bool) -> str | None:
@@ -104,5 +125,6 @@ def text_problem(text: str, long: bool) -> str | None:
 __all__ = [
     "MAX_FILE_BYTES", "MAX_LINE_CHARS", "MAX_DEPTH", "MAX_INT", "MAX_TEXT", "LONG_TEXT_KEYS", "MAX_ID",
     "MAX_DICE", "MAX_FACES", "MAX_BONUS", "MAX_MAP_SIDE", "MAX_CREATURES", "MAX_COMMANDS",
-    "MAX_FORCED_DICE", "MAX_METRES", "bad_char", "short", "where", "value_problem", "text_problem",
+    "MAX_FORCED_DICE", "MAX_METRES", "bad_char", "short", "where", "one_line", "value_problem", "key_problem",
+    "text_problem",
 ]

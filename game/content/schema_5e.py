@@ -42,6 +42,8 @@ STAT_KEYS = {
 MAX_LEVEL = 20  # SRD 5.1, Character advancement: levels 1 to 20
 SLOT_LEVELS = {str(level) for level in range(1, 10)}  # SRD 5.1, Spell slots: levels 1 to 9
 MAX_SLOTS = 20  # slots of one level (a bound, far above any SRD table)
+MAX_ATTACKS = 10  # attacks of one Attack action (the SRD's most is 4): each is a command to play
+MAX_BONUS_NUMBER = 30  # proficiency (the SRD's most is 9)
 MAX_DARTS = 20  # darts of one spell, per_slot included (magic missile has 3)
 # SRD 5.1, Monsters, "Type": the creature types (a hero is a humanoid, the default)
 CREATURE_TYPES = (
@@ -310,9 +312,10 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
     for key in ("player", "hover", "rideable"):
         if not isinstance(data.get(key, False), bool):
             problems.add(f"'{key}' must be true or false", key_line(text, key))
-    numbers = {key: problems.get(lambda: _int(data, key, path, text, minimum=low, default=default))
-               for key, low, default in (("proficiency", 0, 2), ("attacks_per_action", 1, 1),
-                                         ("damage_reduction", 0, 0), ("level", 1, 1))}
+    numbers = {key: problems.get(lambda: _int(data, key, path, text, minimum=low, default=default, maximum=high))
+               for key, low, default, high in (("proficiency", 0, 2, MAX_BONUS_NUMBER),
+                                               ("attacks_per_action", 1, 1, MAX_ATTACKS),
+                                               ("damage_reduction", 0, 0, None), ("level", 1, 1, None))}
     if isinstance(numbers["level"], int) and numbers["level"] > MAX_LEVEL:
         problems.add(f"'level' must be from 1 to {MAX_LEVEL}, got {numbers['level']}", key_line(text, "level"))
     names = {key: problems.get(lambda: _names(data, key, path, text, allowed), ())
