@@ -177,8 +177,11 @@ def cmd_play(args) -> int:
     path = Path(args.file) if args.file else DEFAULT_SCENARIO
     try:
         scenario = load_scenario(path, args.ruleset)
+        screenshot = picture_path(args.screenshot) if args.screenshot else None
     except ContentError as exc:
         return _error(str(exc))
+    except ValueError as exc:
+        return _error(f"--screenshot {exc}")
     if args.seed is not None:
         scenario.seed = args.seed
     from .session.ai import choose
@@ -186,10 +189,14 @@ def cmd_play(args) -> int:
 
     try:
         return run(scenario, hotseat=args.hotseat, ai_sides=tuple(args.ai or ()),
-                   screenshot=args.screenshot, exit_when_over=args.exit_when_over,
+                   screenshot=screenshot, exit_when_over=args.exit_when_over,
                    ai=lambda battle: choose(battle, "hard"))
     except ContentError as exc:
         return _error(str(exc))
+    except OSError as exc:
+        if screenshot is None:
+            raise
+        return _error(f"--screenshot {args.screenshot}: cannot write the picture: {exc.strerror or exc}")
 
 
 def add_ruleset_option(parser: argparse.ArgumentParser) -> None:

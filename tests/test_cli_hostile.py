@@ -89,6 +89,13 @@ def test_a_heatmap_that_cannot_be_written_keeps_the_results(tmp_path, capsys, mo
                                     "No space left on device"]
 
 
+def test_a_bad_screenshot_path_is_refused_before_the_window_opens(tmp_path, capsys):
+    for out, why in ((tmp_path / "shot.bmp", "ending in .png"), (tmp_path / "no" / "s.png", "no such folder"),
+                     (tmp_path, "ending in .png")):
+        line = one_line(capsys, "play", str(SCENARIO), "--screenshot", str(out))
+        assert line.startswith(f"error: --screenshot {out}") and why in line
+
+
 def test_a_bad_heatmap_path_is_refused_before_any_battle(tmp_path, capsys):
     for out in (tmp_path, tmp_path / "no" / "h.png", tmp_path / "h.jpg"):
         line = one_line(capsys, "simulate", str(SCENARIO), "--runs", "1", "--heatmap", str(out))

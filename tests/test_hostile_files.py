@@ -2,6 +2,7 @@
 error and nothing changed on disk; each class is stopped where the input enters."""
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -188,6 +189,31 @@ def test_deep_json_and_big_json_numbers_are_one_line(tmp_path, capsys):
     assert "U+D800" in check_refuses(tmp_path, capsys, '{"grid": "..", "name": "\\ud800"}', name="sur.json")
 
 
+def test_a_long_array_is_refused_but_commands_and_forced_dice(tmp_path, capsys):
+    spells = "spells = [\n" + ",\n".join(['"fire-bolt"'] * (limits.MAX_ITEMS + 1)) + "]"
+    assert f"creature[0].spells: an array of {limits.MAX_ITEMS + 1} items (at most 1,000)" in check_refuses(
+        tmp_path, capsys, scenario_text(fighter=spells))
+    dice = "dice = [\n" + ",\n".join(["3"] * (limits.MAX_ITEMS + 1)) + "]"
+    path = tmp_path / "dice.toml"
+    path.write_text(scenario_text(top=dice))
+    assert main(["check", str(path)]) == 0
+
+
+def test_many_unknown_keys_cost_one_pass_over_the_file(tmp_path, capsys):
+    # each problem's line was searched from the top of the file: 20,000 keys took minutes
+    keys = "".join(f"k{i} = 1\n" for i in range(20_000))
+    start = time.perf_counter()
+    line = refused(capsys, "replay", str(_written(tmp_path, scenario_text(top=keys))))
+    assert "unknown scenario key 'k0' (and 19999 more problems)" in line
+    assert time.perf_counter() - start < 20
+
+
+def _written(folder: Path, text: str) -> Path:
+    path = folder / "s.toml"
+    path.write_text(text)
+    return path
+
+
 def test_a_long_name_never_reaches_the_disk(tmp_path, capsys):
     long_kind = "a" * 900
     line = check_refuses(tmp_path, capsys, scenario_text().replace('kind = "goblin"', f'kind = "{long_kind}"'))
@@ -324,5 +350,5 @@ def test_the_limits_are_the_ones_formats_md_documents():
                   f"{MAX_DICE} dice of at most {MAX_FACES:,} faces", f"{limits.MAX_BONUS:,}",
                   f"{limits.MAX_MAP_SIDE} x {limits.MAX_MAP_SIDE}", f"{limits.MAX_CREATURES} creatures",
                   f"{limits.MAX_COMMANDS:,} commands", f"{limits.MAX_FORCED_DICE:,} of them",
-                  f"{limits.MAX_METRES:,.0f} m"):
+                  f"{limits.MAX_METRES:,.0f} m", f"at most {limits.MAX_ITEMS:,} items"):
         assert value in limits_section, value

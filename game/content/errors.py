@@ -204,11 +204,24 @@ def lines_of(text: str | None, header: str, count: int) -> list[int | None]:
 
 
 def key_line(text: str | None, key: str) -> int | None:
-    """The line where a top-level key is set, like 'grid = ...'."""
+    """The line where a key is first set, like 'grid = ...' (one pass over the text, kept for
+    the next call on the same text: a file of many keys costs one pass, not one per key)."""
     if not text:
         return None
-    pattern = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=")
-    for number, line in enumerate(text.splitlines(), start=1):
-        if pattern.match(line):
-            return number
-    return None
+    return _key_index(text).get(key)
+
+
+_KEY_AT_START = re.compile(r"""\s*(?:"([^"\\]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*=""")
+_LAST_INDEX: list = [None, {}]  # [the text, its index]: the file being read
+
+
+def _key_index(text: str) -> dict[str, int]:
+    """Each key set at the start of a line of text -> the first line that sets it."""
+    if _LAST_INDEX[0] is not text:
+        index: dict[str, int] = {}
+        for number, line in enumerate(text.splitlines(), start=1):
+            found = _KEY_AT_START.match(line)
+            if found:
+                index.setdefault(next(g for g in found.groups() if g is not None), number)
+        _LAST_INDEX[:] = [text, index]
+    return _LAST_INDEX[1]

@@ -24,6 +24,8 @@ MAX_CREATURES = 500  # creatures in one scenario
 MAX_COMMANDS = 200_000  # commands in one scenario or save
 MAX_FORCED_DICE = 200_000  # faces in a scenario's `dice`
 MAX_METRES = 10_000.0  # any distance, speed or altitude, in metres
+MAX_ITEMS = 1_000  # items of an array (attacks, spells, a move's path, ...), but these:
+LONG_ARRAYS = {"command": MAX_COMMANDS, "dice": MAX_FORCED_DICE}
 
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]+")
 # characters no string may hold: the C0 controls but tab, newline and carriage return, DEL,
@@ -95,6 +97,9 @@ def value_problem(data) -> tuple[tuple, str] | None:
                         return path, f"key {short(key)}: {problem}"
                     stack.append(((*path, key), item, depth + 1))
             else:
+                most = LONG_ARRAYS.get(path[-1], MAX_ITEMS) if path and isinstance(path[-1], str) else MAX_ITEMS
+                if len(value) > most:
+                    return path, f"an array of {len(value)} items (at most {most:,})"
                 stack.extend(((*path, i), item, depth + 1) for i, item in enumerate(value))
         elif value is None:
             return path, "null is not a value (leave the key out)"
@@ -125,6 +130,6 @@ def text_problem(text: str, long: bool) -> str | None:
 __all__ = [
     "MAX_FILE_BYTES", "MAX_LINE_CHARS", "MAX_DEPTH", "MAX_INT", "MAX_TEXT", "LONG_TEXT_KEYS", "MAX_ID",
     "MAX_DICE", "MAX_FACES", "MAX_BONUS", "MAX_MAP_SIDE", "MAX_CREATURES", "MAX_COMMANDS",
-    "MAX_FORCED_DICE", "MAX_METRES", "bad_char", "short", "where", "one_line", "value_problem", "key_problem",
+    "MAX_FORCED_DICE", "MAX_METRES", "MAX_ITEMS", "LONG_ARRAYS", "bad_char", "short", "where", "one_line", "value_problem", "key_problem",
     "text_problem",
 ]

@@ -40,6 +40,7 @@ from .hud import Floaters, InitiativeBar
 from .modal import Modal
 from .modes import MoveMode
 from .panel import ERROR, GOLD, TEXT, Messages, Panel
+from .png import save_png
 from .scene import STEP_SECONDS, Scene
 from .text import Text
 
@@ -164,7 +165,7 @@ class App(Controls, Acting, Modal):
                 if over_frames > FPS:  # let the last move and the result be seen for a second
                     break
         if screenshot:
-            pygame.image.save(self.screen, str(screenshot))
+            save_png(self.screen, screenshot)  # an OSError is the command line's one line
         if exit_when_over and self.battle.state.over:
             print(f"winner: {self.battle.state.winner or 'nobody'} (round {self.battle.state.round})")
         return self.exit_code
