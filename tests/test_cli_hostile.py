@@ -3,6 +3,7 @@ are one line on stderr (or a quiet exit 130), never a traceback, and lose no res
 
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -131,7 +132,12 @@ def test_ctrl_c_during_simulate_prints_what_was_finished_and_exits_130(jobs):
         [sys.executable, "-m", "game", "simulate", str(SCENARIO), "--runs", "500", "--jobs", jobs],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(4)
+    seen = b""
+    deadline = time.monotonic() + 120
+    while b"battles" not in seen and time.monotonic() < deadline:  # the progress line: battles begun
+        if select.select([process.stderr], [], [], 1)[0]:
+            seen += os.read(process.stderr.fileno(), 100)
+    time.sleep(1)
     os.killpg(process.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole group
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130

@@ -42,7 +42,7 @@ def bad_char(text: str) -> str | None:
     return None
 
 
-def short(value, limit: int = 40) -> str:
+def short(value, limit: int = 80) -> str:
     """repr(value), cut to about `limit` characters: what an error line may quote of a value."""
     text = repr(value)
     return text if len(text) <= limit else text[:limit] + "..."

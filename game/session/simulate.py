@@ -136,6 +136,7 @@ def simulate(path: str | Path, runs: int, jobs: int = 1, seed: int | None = None
     results: list[BattleResult] = []
     start = time.perf_counter()
     interrupted = False
+    _progress(progress, 0, runs, start)  # the battles have begun
     try:
         if jobs == 1:
             for task in tasks:
