@@ -12,6 +12,7 @@ from .content.errors import ContentError
 from .content.paths import RULESETS
 
 EXIT_OK, EXIT_INVALID, EXIT_INTERRUPTED = 0, 2, 130
+MAX_RUNS = 1_000_000  # battles of one `simulate` (each is kept until the summary)
 MAX_PICTURE_PX = 4096  # `render` draws a map at most about this wide (squares from 32 down to 8 pixels)
 
 
@@ -138,6 +139,8 @@ def cmd_simulate(args) -> int:
         policies[side] = level
     if args.runs < 1 or args.jobs < 1:
         return _error("--runs and --jobs must be at least 1")
+    if args.runs > MAX_RUNS:
+        return _error(f"--runs {args.runs}: at most {MAX_RUNS:,} battles in one simulation")
     try:
         scenario = load_scenario(args.file, args.ruleset)
         heatmap = picture_path(args.heatmap) if args.heatmap else None

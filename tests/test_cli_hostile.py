@@ -114,6 +114,8 @@ def test_a_bad_heatmap_path_is_refused_before_any_battle(tmp_path, capsys):
     (["replay", str(SCENARIO), "--frobnicate"], "unrecognized arguments: --frobnicate"),
     (["simulate", str(SCENARIO), "--runs", "1", "--policy", "purple=rush"], "the scenario has no side 'purple'"),
     (["simulate", str(SCENARIO), "--runs", "1", "--policy", "=rush"], "the scenario has no side ''"),
+    (["simulate", str(SCENARIO), "--runs", str(10 ** 12)], "at most 1,000,000 battles"),
+    (["simulate", str(SCENARIO), "--runs", "0"], "--runs and --jobs must be at least 1"),
 ])
 def test_a_bad_argument_is_one_line(capsys, argv, what):
     try:
