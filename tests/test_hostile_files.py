@@ -173,6 +173,8 @@ def test_a_file_not_in_utf8_is_one_line(tmp_path, capsys):
     ('"\\u001b[31m"', "U+001B"),
     ('"del\\u007f"', "U+007F"),
     ('"\\u0085"', "U+0085"),
+    ("1979-05-27", "a date is not a value the game reads"),
+    ("07:32:00", "a time is not a value the game reads"),
 ])
 def test_odd_values_anywhere_are_refused_in_one_line(tmp_path, capsys, value, what):
     for text in (scenario_text(top=f"notes = {value}"),
@@ -187,6 +189,7 @@ def test_deep_json_and_big_json_numbers_are_one_line(tmp_path, capsys):
     assert "a number too long" in check_refuses(tmp_path, capsys, '{"hp": ' + "7" * 5000 + "}", name="n.json")
     assert "finite numbers only" in check_refuses(tmp_path, capsys, '{"grid": "..", "x": NaN}', name="nan.json")
     assert "U+D800" in check_refuses(tmp_path, capsys, '{"grid": "..", "name": "\\ud800"}', name="sur.json")
+    assert "null is not a value" in check_refuses(tmp_path, capsys, '{"grid": "..", "name": null}', name="null.json")
 
 
 def test_a_long_array_is_refused_but_commands_and_forced_dice(tmp_path, capsys):

@@ -369,13 +369,16 @@ def parse_creature(raw: dict, index: int, path, line, ruleset: str) -> CreatureS
 
 
 def _check_carried(stats, ruleset: str, cid: str, path, line) -> None:
-    """The items and spells a stat block names are the ruleset's bundled ids (whatever schema
-    read it: the ones it has)."""
+    """The items and spells a stat block names are among the ruleset's bundled ids, where the
+    ruleset bundles them as files (whatever schema read the stat block)."""
     for key, bundled in (("items", bundled_items), ("spells", bundled_spell_ids)):
+        known = bundled(ruleset)
+        if not known:
+            continue  # this ruleset keeps none of these as files: its schema answers for them
         for name in getattr(stats, key, ()) or ():
-            if not creature_ids.is_kebab(name) or name not in bundled(ruleset):
-                raise ContentError(f"creature {short(cid)}: unknown {key[:-1]} {short(name)} in ruleset {ruleset} "
-                                   f"(bundled: {', '.join(bundled(ruleset)) or 'none'})", path, line)
+            if isinstance(name, str) and name not in known:
+                raise ContentError(f"creature {cid!r}: unknown {key[:-1]} {short(name)} in ruleset {ruleset} "
+                                   f"(bundled: {', '.join(known)})", path, line)
 
 
 _BUNDLED: dict[tuple[str, str], StatBlock] = {}  # (ruleset, kind) -> its bundled stat block
