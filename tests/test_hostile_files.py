@@ -132,8 +132,8 @@ def test_only_regular_files_are_read(tmp_path, capsys):
     loop = tmp_path / "loop.toml"
     loop.symlink_to(loop)
     for path in (fifo, link, tmp_path, Path("/dev/zero"), Path("/dev/null")):
-        for command in ("check", "replay", "render"):
-            extra = ["-o", str(tmp_path / "out.png")] if command == "render" else []
+        for command in ("check", "replay", "render", "simulate", "play"):
+            extra = {"render": ["-o", str(tmp_path / "out.png")], "simulate": ["--runs", "1"]}.get(command, [])
             line = refused(capsys, command, str(path), *extra, cwd=tmp_path)
             assert line == f"error: {path}: not a regular file"
     assert "cannot read" in refused(capsys, "check", str(loop))

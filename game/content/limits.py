@@ -12,7 +12,7 @@ import re
 
 from ..core.dice import MAX_BONUS, MAX_DICE, MAX_FACES  # the dice's own limits, checked as they are parsed
 
-MAX_FILE_BYTES = 16 * 1024 * 1024  # a file read (a save of 200,000 commands is about 11 MB)
+MAX_FILE_BYTES = 16 * 1024 * 1024  # a file read (a save of 200,000 short commands is about 8 MB)
 MAX_LINE_CHARS = 10_000  # characters on one line of a file
 MAX_DEPTH = 16  # tables and arrays nested in one another (a command's `then.path` is 6 deep)
 MAX_INT = 2 ** 63 - 1  # TOML's integers are 64-bit
@@ -30,16 +30,13 @@ LONG_ARRAYS = {"command": MAX_COMMANDS, "dice": MAX_FORCED_DICE}
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]+")
 # characters no string may hold: the C0 controls but tab, newline and carriage return, DEL,
 # the C1 controls and lone surrogates (JSON can spell those; they cannot be written back)
-_BAD_CHARS = frozenset(chr(c) for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20),
-                                        *range(0x7F, 0xA0)))
+_BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def bad_char(text: str) -> str | None:
     """The first character of text a file may not hold, or None."""
-    for char in text:
-        if char in _BAD_CHARS or "\ud800" <= char <= "\udfff":
-            return char
-    return None
+    found = _BAD_CHARS.search(text)
+    return found.group() if found else None
 
 
 def short(value, limit: int = 80) -> str:
