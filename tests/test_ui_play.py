@@ -223,7 +223,7 @@ def test_an_area_spell_shows_its_template_and_who_is_inside(open_app):
     problem, mask, caught = app.mode.info((3, 2))
     assert problem == "" and mask[2, 3] and {c.id for c in caught} == {"gob1", "gob2"}
     click(app, centre(app, 3, 2))
-    assert any(line.startswith("Wizard casts burning-hands") for line in app.battle.state.log)
+    assert any(line.startswith("Wizard casts burning hands") for line in app.battle.state.log)
     assert app.battle.state.creatures["wizard"].slots[1] == 3
 
 
@@ -235,7 +235,7 @@ def test_a_targeted_spell_shows_its_chance_and_casts(open_app):
     assert set(app.mode.targets) == {"gob1"}
     assert app.mode.targets["gob1"][0].preview.hit_chance > 0
     click(app, at(app, "gob1"))
-    assert any(line.startswith("Wizard casts fire-bolt") for line in app.battle.state.log)
+    assert any(line.startswith("Wizard casts fire bolt") for line in app.battle.state.log)
 
 
 def test_help_and_end_screen(open_app):

@@ -91,11 +91,14 @@ at = [10, 3]
     assert colours_in(out) > 50
 
 
-def test_labels_are_shortened_but_keep_their_number():
-    fits = lambda t: len(t) <= 4  # noqa: E731
-    assert short_label("gob1", fits) == "gob1"
-    assert short_label("wizard", fits) == "wzrd"
-    assert short_label("sahu12", fits) == "sa12"
+def test_labels_are_names_shortened_but_keep_their_number():
+    # issue 15, 7: tokens show names, never ids, cut to fit their space
+    fits = lambda t: len(t) <= 5  # noqa: E731
+    assert short_label("Orc 1", fits) == "Orc 1"
+    assert short_label("Goblin 1", fits) == "Gob 1"
+    assert short_label("Wizard", fits) == "Wizar"
+    assert short_label("Sahuagin 12", fits) == "Sa 12"
+    assert short_label("Hill giant", lambda t: len(t) <= 6) == "Hill g"
 
 
 def test_square_at_and_square_rect_agree():
@@ -270,3 +273,23 @@ def test_the_screen_reads_creatures_through_their_view(tmp_path):
         assert "standard" in drawn and "move" in drawn  # the turn line of the panel
     finally:
         app.close()
+
+
+def test_tokens_show_names_not_ids(tmp_path):
+    # issue 15, 7: "tokens show ids (gob1) while the panel shows names (Goblin 1)": names only
+    scenario = load_scenario(DEFAULT)
+    battle = new_battle(scenario)
+    drawn = []
+
+    class Recording(Text):
+        def blit(self, target, text, *args, **kwargs):
+            drawn.append(text)
+            return super().blit(target, text, *args, **kwargs)
+
+    view = BoardView(scenario.map.board, square_px=40, text=Recording())
+    surface = pygame.Surface(view.full_size)
+    view.draw_tokens(surface, [battle.view(cid) for cid in battle.state.creatures])
+    names = {c.name for c in battle.state.creatures.values()}
+    ids = set(battle.state.creatures) - names
+    assert set(drawn) & names  # at 40 px a square, whole names fit
+    assert not set(drawn) & ids

@@ -9,6 +9,7 @@ from ...core.dice import DiceExpr
 from ...core.terrain import COVER_NAMES, TOTAL
 from ..errors import IllegalCommand
 from ..state import Creature, Offer, PendingAttack
+from ..words import spoken
 from .conditions import dodging, fails_save, give, immune, say_immune
 from .damage import Hit, adjusted_damage, apply_damage
 from .geometry import COVER_BONUS, cover_between, distance_m, within
@@ -229,7 +230,7 @@ def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
     kind = label if reaction else ("off-hand attack" if offhand else "attacks")
     article = "an" if kind[0] in "aeiou" else "a"
     verb = f"makes {article} {kind} on" if reaction or offhand else "attacks"
-    text = (f"{attacker.name} {verb} {target.name} with {attack.name}: "
+    text = (f"{attacker.name} {verb} {target.name} with {spoken(attack.name)}: "
             f"{shown} {'-' if attack.to_hit < 0 else '+'} {abs(attack.to_hit)} = {total} vs {ac_text}, {verdict}{why}")
     battle.emit("attack", text, attacker=attacker.id, target=target.id, hit=hit, crit=crit,
                 faces=faces, total=total)
@@ -342,7 +343,7 @@ def lose_concentration(battle, creature: Creature, why: str) -> None:
     readied = creature.effects.get("readied")
     if readied and readied["then"].get("act") == "cast":
         creature.effects.pop("readied")
-    battle.emit("condition", f"{creature.name} loses concentration on {held} ({why})", creature=creature.id)
+    battle.emit("condition", f"{creature.name} loses concentration on {spoken(held)} ({why})", creature=creature.id)
 
 
 def saving_throw(battle, creature: Creature, ability: str, dc: int, bonus: int = 0,

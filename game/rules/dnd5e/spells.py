@@ -37,6 +37,7 @@ from ...core.terrain import COVER_NAMES, TOTAL
 from ..commands import position_arg
 from ..errors import IllegalCommand
 from ..state import DEAD, Creature, Offer, PendingDarts
+from ..words import spoken
 from .attacks import SPELL_ATTACK, apply_rolled_damage, preview_attack, resolve_attack, roll_damage, saving_throw
 from .damage import heal
 from .geometry import COVER_BONUS, blockers_of, cover_between, distance_m, line_caps
@@ -192,7 +193,7 @@ def slot_for(actor: Creature, spell: Spell, level) -> int:
 
 
 def _cast_text(actor: Creature, spell: Spell, slot: int) -> str:
-    return f"{actor.name} casts {spell.name} ({'cantrip' if spell.cantrip else f'slot {slot}'})"
+    return f"{actor.name} casts {spoken(spell.name)} ({'cantrip' if spell.cantrip else f'slot {slot}'})"
 
 
 # ----------------------------------------------------------------------------- aiming
@@ -353,7 +354,7 @@ def _do_darts(battle, actor, spell, slot, targets):
                                     for cid in offered]
         for cid in offered:
             battle.emit("offer", f"{battle.state.creatures[cid].name} may cast shield against "
-                        f"{actor.name}'s {spell.name}", reactor=cid, provoker=actor.id, reaction="shield")
+                        f"{actor.name}'s {spoken(spell.name)}", reactor=cid, provoker=actor.id, reaction="shield")
         return
     _strike_darts(battle, actor, spell, slot, targets)
 
@@ -404,7 +405,7 @@ def _do_area(battle, actor, spell, slot, aim):
             cover = 0
         if cover >= TOTAL:
             # 5e, Cover: total cover; SRD 5.1, Areas of effect: no clear line from the point of origin
-            battle.emit("note", f"{target.name} has total cover from {spell.name} and is unharmed", creature=target.id)
+            battle.emit("note", f"{target.name} has total cover from {spoken(spell.name)} and is unharmed", creature=target.id)
             continue
         bonus = COVER_BONUS.get(cover, 0) if spell.save == "dex" and spell.cover_helps else 0
         why = f"{COVER_NAMES[cover]} cover" if bonus else ""
