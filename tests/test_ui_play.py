@@ -19,7 +19,7 @@ import pytest  # noqa: E402
 from game.content.scenarios import load_scenario  # noqa: E402
 from game.rules.registry import new_battle  # noqa: E402
 from game.ui import app as ui_app  # noqa: E402
-from game.ui.modes import AreaMode, MoveMode, TargetMode  # noqa: E402
+from game.ui.modes import AreaMode, MoveMode, TargetMode, attack_lines  # noqa: E402
 from helpers import creature, scenario  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -542,3 +542,16 @@ def test_in_hotseat_the_side_acting_decides_what_is_shown(open_app):
     app.submit({"actor": "fighter", "act": "end"})
     app.step()
     assert app.session.watching_side() == "red" and "gob2" in app.views  # gob1's turn: red sees its own
+
+
+def test_a_save_spell_a_heal_and_a_grapple_show_their_odds_on_hover(open_app):
+    # issue 15, 6: odds for saves (the chance the target fails, the damage expected), heals
+    # (the amount expected) and contests (the chance to win), not only for attack rolls
+    app = open_app([creature("cleric", "cleric", "blue", (1, 2)), creature("fighter", "fighter", "blue", (1, 3), current_hp=5),
+                    creature("gob1", "goblin", "red", (2, 2))])
+    texts = lambda key, target: [t for t, _ in attack_lines(  # noqa: E731
+        app.current_choices().entry(key).by_target()[target][0].preview, "")]
+    assert "50% to fail the DC 13 Dex save, +2" in texts("spell:sacred-flame", "gob1")
+    assert "Expected damage 2.2 (none on a save)" in texts("spell:sacred-flame", "gob1")
+    assert "Expected healing 7.5 hp" in texts("spell:cure-wounds", "fighter")
+    assert any(t.endswith("chance to succeed") for t in texts("grapple", "gob1"))

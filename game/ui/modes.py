@@ -160,7 +160,21 @@ def attack_lines(preview, title: str) -> list[tuple[str, tuple]]:
         if preview.expected_damage is not None:
             lines.append((f"Expected damage {preview.expected_damage:.1f}", DIM))
     elif preview.dc is not None:
-        lines.append((f"DC {preview.dc} {str(preview.save or '').capitalize()} save", TEXT))
+        save = str(preview.save or "").capitalize()
+        bonus = f", {preview.save_bonus:+d}" if preview.save_bonus is not None else ""
+        if preview.fail_chance is not None:
+            lines.append((f"{preview.fail_chance:.0%} to fail the DC {preview.dc} {save} save{bonus}", TEXT))
+        else:
+            lines.append((f"DC {preview.dc} {save} save{bonus}", TEXT))
+        if preview.expected_damage is not None:
+            lines.append((f"Expected damage {preview.expected_damage:.1f} (none on a save)", DIM))
+    elif preview.darts is not None and preview.expected_damage is not None:
+        lines.append((f"{preview.darts} darts that always hit", TEXT))
+        lines.append((f"Expected damage {preview.expected_damage:.1f}", DIM))
+    if preview.expected_heal is not None:
+        lines.append((f"Expected healing {preview.expected_heal:.1f} hp", GOOD))
+    if preview.success_chance is not None:
+        lines.append((f"{preview.success_chance:.0%} chance to succeed", TEXT))
     return lines
 
 

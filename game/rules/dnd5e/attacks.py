@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...content.creatures import Attack
-from ...core.dice import DiceExpr
+from ...core.dice import DiceExpr, d20_at_least
 from ...core.terrain import COVER_NAMES, TOTAL
 from ..errors import IllegalCommand
 from ..state import Creature, Offer, PendingAttack
@@ -346,15 +346,26 @@ def lose_concentration(battle, creature: Creature, why: str) -> None:
     battle.emit("condition", f"{creature.name} loses concentration on {spoken(held)} ({why})", creature=creature.id)
 
 
-def saving_throw(battle, creature: Creature, ability: str, dc: int, bonus: int = 0,
-                 why: str = "") -> tuple[bool, str]:
-    """A saving throw: d20 + save bonus (+ bonus, e.g. cover on a Dexterity save) against dc."""
+def save_advantage(creature: Creature, ability: str) -> int:
+    """Advantage (+1), disadvantage (-1) or neither of a creature's saving throw."""
     dex = ability == "dex"
     good = dex and dodging(creature)  # 5e, Dodge: advantage on Dexterity saves
     # 5e, Squeezing, and SRD 5.1, Restrained: disadvantage on Dexterity saves
     bad = dex and (creature.squeezing or "restrained" in creature.conditions)
-    advantage = int(good) - int(bad)  # advantage and disadvantage cancel, never stack (5e)
-    face, faces = battle.state.dice.d20(advantage)
+    return int(good) - int(bad)  # advantage and disadvantage cancel, never stack (5e)
+
+
+def save_chance(creature: Creature, ability: str, dc: int, bonus: int = 0) -> float:
+    """The chance that the creature makes this saving throw (saving_throw's own rules)."""
+    if fails_save(creature, ability):
+        return 0.0
+    return d20_at_least(dc, creature.stats.save(ability) + bonus, save_advantage(creature, ability))
+
+
+def saving_throw(battle, creature: Creature, ability: str, dc: int, bonus: int = 0,
+                 why: str = "") -> tuple[bool, str]:
+    """A saving throw: d20 + save bonus (+ bonus, e.g. cover on a Dexterity save) against dc."""
+    face, faces = battle.state.dice.d20(save_advantage(creature, ability))
     total = face + creature.stats.save(ability) + bonus
     ok = total >= dc
     if fails_save(creature, ability):
