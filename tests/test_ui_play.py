@@ -555,3 +555,18 @@ def test_a_save_spell_a_heal_and_a_grapple_show_their_odds_on_hover(open_app):
     assert "Expected damage 2.2 (none on a save)" in texts("spell:sacred-flame", "gob1")
     assert "Expected healing 7.5 hp" in texts("spell:cure-wounds", "fighter")
     assert any(t.endswith("chance to succeed") for t in texts("grapple", "gob1"))
+
+
+def test_magic_missile_darts_are_aimed_one_by_one_and_split_as_aimed(open_app):
+    # issue 15, 3: each dart aimed by a click, a counter of darts left; SRD 5.1, Magic Missile:
+    # "each dart hits a creature of your choice"
+    app = open_app([creature("wizard", "wizard", "blue", (1, 2)), creature("gob1", "goblin", "red", (5, 1)),
+                    creature("gob2", "goblin", "red", (5, 3))], dice=[1, 1, 1])
+    app.choose(app.current_choices().entry("spell:magic-missile"))
+    assert app.mode.left == 3
+    click(app, at(app, "gob1"))
+    click(app, at(app, "gob1"))
+    assert app.mode.left == 1 and not any("casts" in line for line in app.battle.state.log)
+    click(app, at(app, "gob2"))
+    cast = next(line for line in app.battle.state.log if "casts magic missile" in line)
+    assert "3 darts at Goblin 1, Goblin 1, Goblin 2" in cast

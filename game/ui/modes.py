@@ -6,6 +6,8 @@
 - `TargetMode`: an attack, a targeted spell, Help, Grapple, Shove...: the valid targets ringed;
   hovering one shows its preview (chance to hit, cover, each reason for advantage or
   disadvantage); a click submits (or opens a menu when one target has several options).
+- `DartsMode`: a spell of several darts (magic missile): each click aims one dart, a counter
+  says how many are left, the last click casts with the darts split as aimed.
 - `AreaMode`: an area spell: its template (`area_mask`) under the cursor and who is inside.
 
 A click answers an `Outcome`: commands to submit in order, options to choose from in a menu,
@@ -212,6 +214,12 @@ class TargetMode:
             self._reasons[cid] = self.battle.why_not(self.entry_key, cid) or "not a target for it"
         return self._reasons[cid]
 
+    click_hint = "Click to do it"
+
+    def card_lines(self, option, title: str) -> list:
+        """The hover card of a target: its preview's odds and reasons."""
+        return attack_lines(option.preview, title)
+
     def click(self, square) -> Outcome:
         cid = self.target_at(square)
         if cid is None:
@@ -244,17 +252,75 @@ class TargetMode:
         if hovered is not None:
             c = creatures[hovered]
             option = self.targets[hovered][0]
-            lines = attack_lines(option.preview, f"{self.entry.title} at {c.name}")
+            lines = self.card_lines(option, f"{self.entry.title} at {c.name}")
             if len(self.targets[hovered]) > 1:
                 lines.append((f"{len(self.targets[hovered])} ways: click to choose", DIM))
-            else:
-                lines.append(("Click to do it", DIM))
+            elif self.click_hint:
+                lines.append((self.click_hint, DIM))
             me = self.battle.state.creatures[self.entry.options[0].command["actor"]]
             avoid = [view.square_rect(o.x, o.y, o.side_squares) for o in
                      [creatures[t] for t in self.targets] + [me]]
             draw_card(surface, text, lines, view.square_centre(c.x, c.y, c.side_squares), 13, clip,
                       away=view.square_centre(me.x, me.y, me.side_squares),
                       gap=view.square_px * c.side_squares // 2 + 6, avoid=avoid)
+
+
+class DartsMode(TargetMode):
+    """A spell of several darts (magic missile): each click aims one more dart at a ringed
+    target, a counter says how many are left; the last one casts, the darts split as aimed."""
+
+    def __init__(self, battle, entry, shown: set | None = None) -> None:
+        super().__init__(battle, entry, shown)
+        self.total = int(entry.options[0].preview.darts or 1)
+        self.aimed: list[str] = []
+
+    @property
+    def left(self) -> int:
+        return self.total - len(self.aimed)
+
+    def click(self, square) -> Outcome:
+        cid = self.target_at(square)
+        if cid is None:
+            return super().click(square)
+        self.aimed.append(cid)
+        if self.left > 0:
+            return Outcome()
+        aimed, self.aimed = self.aimed, []
+        command = dict(self.targets[aimed[0]][0].command)
+        command["target"] = aimed[0] if len(set(aimed)) == 1 else aimed
+        why = self.battle.check(command)
+        if why:
+            return Outcome(message=f"{self.entry.title}: {why}")
+        return Outcome(commands=[command])
+
+    def draw(self, surface, view: BoardView, hover, text, clip) -> None:
+        creatures = self.battle.state.creatures
+        for cid in dict.fromkeys(self.aimed):  # each target's darts so far, by its token (under the card)
+            c = creatures[cid]
+            rect = view.square_rect(c.x, c.y, c.side_squares)
+            text.blit(surface, f"x{self.aimed.count(cid)}", max(11, view.square_px // 3), GOLD,
+                      (rect.right, rect.top - 2), "bottomright", outline=(20, 20, 28))
+        super().draw(surface, view, hover, text, clip)
+
+    click_hint = ""
+
+    def card_lines(self, option, title: str) -> list:
+        lines = [(title, GOLD), (f"Dart {len(self.aimed) + 1} of {self.total}: click to aim it"
+                                 + (f" ({self.left - 1} more after it)" if self.left > 1 else ", then it casts"), GOOD)]
+        if option.preview.expected_damage is not None:
+            each = option.preview.expected_damage / self.total
+            lines.append((f"Each dart hits: {each:.1f} damage expected", TEXT))
+        aimed = self.aimed.count(option.command["target"]) if isinstance(option.command["target"], str) else 0
+        if aimed:
+            lines.append((f"{aimed} dart{'s' if aimed > 1 else ''} aimed here already", DIM))
+        return lines
+
+
+def target_mode(battle, entry, shown: set | None = None) -> TargetMode:
+    """The mode an act aimed at creatures puts the board in: darts aimed one by one, else one target."""
+    if entry.options and entry.options[0].preview.darts:
+        return DartsMode(battle, entry, shown)
+    return TargetMode(battle, entry, shown)
 
 
 class AreaMode:
