@@ -13,6 +13,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from pathlib import Path  # noqa: E402
 
+import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
@@ -570,3 +571,25 @@ def test_magic_missile_darts_are_aimed_one_by_one_and_split_as_aimed(open_app):
     click(app, at(app, "gob2"))
     cast = next(line for line in app.battle.state.log if "casts magic missile" in line)
     assert "3 darts at Goblin 1, Goblin 1, Goblin 2" in cast
+
+
+def test_a_huge_creature_has_a_move_for_every_square_of_its_shaded_region(open_app):
+    # issue 15, 11: the hill giant's region was ragged and some squares had no footprint or
+    # path; the region is every square its reachable spaces cover, and each one has a move
+    from game.ui.overlays import footprints
+
+    grid = "\n".join(["." * 20] * 3 + [".......#............"] * 3 + ["." * 20] * 4)
+    app = open_app([creature("giant", "hill-giant", "blue", (2, 3)), creature("gob1", "goblin", "red", (17, 8))],
+                   grid=grid)
+    current = app.my_turn()
+    app.toggle_move(current)
+    mode = app.mode
+    assert isinstance(mode, MoveMode) and mode.side == 3
+    region = footprints(mode.mask | mode.dash_mask, mode.side)
+    assert region[0, 0]  # the map's corner: the giant's space can reach it
+    for y, x in np.argwhere(region):
+        goal = mode.target((int(x), int(y)))
+        assert goal is not None, (x, y)
+        assert goal[0] <= x < goal[0] + 3 and goal[1] <= y < goal[1] + 3
+        steps, cost, _, _ = mode.path_info(goal)
+        assert steps and steps[-1] == goal and cost > 0

@@ -62,14 +62,19 @@ class MoveMode:
 
     # -- what the cursor points at
     def target(self, square) -> tuple[int, int] | None:
-        """Where the creature's top-left square would go for the square under the mouse, if it can."""
+        """Where the creature's top-left square would go for the square under the mouse, if it can:
+        of the spaces it may reach that cover that square, the one centred on it first (without a
+        Dash before one that needs it), so every square of the region shaded has a move."""
         if square is None:
             return None
-        x, y = square[0] - self.grab, square[1] - self.grab
         h, w = self.mask.shape
-        if 0 <= x < w and 0 <= y < h and (self.mask[y, x] or self.dash_mask[y, x]):
-            return x, y
-        return None
+        found = []
+        for oy in range(self.side):  # each space that would cover the square, centred first
+            for ox in range(self.side):
+                x, y = square[0] - ox, square[1] - oy
+                if 0 <= x < w and 0 <= y < h and (self.mask[y, x] or self.dash_mask[y, x]):
+                    found.append((not self.mask[y, x], abs(ox - self.grab) + abs(oy - self.grab), oy, ox, (x, y)))
+        return min(found)[-1] if found else None
 
     def path_info(self, goal: tuple[int, int]) -> tuple[list, float, list[str], bool]:
         """The steps, cost, opportunity attacks and whether a Dash is needed, for a goal square."""
@@ -103,8 +108,9 @@ class MoveMode:
         """The reachable squares, under the tokens: blue, and lighter where only a Dash reaches."""
         s = view.square_px
         if s not in self._layers:
-            self._layers = {s: (view.reach_layer(self.mask, self.grab),
-                                view.reach_layer(self.dash_mask, self.grab, DASH_FILL, DASH_EDGE, DASH_HATCH)
+            self._layers = {s: (view.reach_layer(self.mask, self.side),
+                                view.reach_layer(self.dash_mask | self.mask, self.side, DASH_FILL, DASH_EDGE, DASH_HATCH,
+                                                 minus=self.mask)
                                 if self.dash_mask.any() else None)}
         reach, dash = self._layers[s]
         if dash is not None:
