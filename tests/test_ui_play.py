@@ -593,3 +593,15 @@ def test_a_huge_creature_has_a_move_for_every_square_of_its_shaded_region(open_a
         assert goal[0] <= x < goal[0] + 3 and goal[1] <= y < goal[1] + 3
         steps, cost, _, _ = mode.path_info(goal)
         assert steps and steps[-1] == goal and cost > 0
+
+
+def test_a_buttons_tooltip_stands_above_the_bar_and_hides_no_button(open_app):
+    # issue 15, 10: "End turn [E]" was hidden under a greyed button's tip; tips go above the bar
+    app = open_app([creature("fighter", "fighter", "blue", (2, 2)), creature("gob1", "goblin", "red", (8, 4))])
+    button = app.bar.buttons["end"]
+    button.hover_time = 1.0  # hovered long enough
+    button.while_hovering(0.1, button.rect.center)
+    tip = button.tool_tip
+    assert tip is not None
+    assert tip.rect.bottom <= app.bar.rect.top
+    assert not any(tip.rect.colliderect(b.rect) for b in app.bar.buttons.values())

@@ -61,6 +61,7 @@ class ActionBar:
         for entry, rect in zip(entries, self.layout([e.label for e in entries])):
             oid = "#end_turn" if entry.key == "end" else None
             b = button(rect, entry.label, self.manager, entry.tooltip(), object_id=oid)
+            b.tip_above = self.rect.top  # above the bar: a tip never hides another button
             if not entry.allowed:
                 b.disable()
             self.buttons[entry.key] = b
