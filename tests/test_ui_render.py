@@ -115,8 +115,35 @@ def test_window_runs_a_few_frames_and_saves_a_screenshot(tmp_path):
     code = ui_app.run(load_scenario(DEFAULT), max_frames=5, screenshot=shot, data_dir=tmp_path)
     assert code == 0
     assert shot.is_file()
-    assert pygame.image.load(str(shot)).get_size() == ui_app.DEFAULT_SIZE
+    # the default size, fitted to the desktop (the dummy driver's is 1024 x 768)
+    pygame.display.init()
+    width, height = pygame.display.get_desktop_sizes()[0]
+    expected = (min(ui_app.DEFAULT_SIZE[0], width - 40), min(ui_app.DEFAULT_SIZE[1], height - 80))
+    assert pygame.image.load(str(shot)).get_size() == expected
     assert colours_in(shot) > 10
+
+
+def test_a_small_window_lays_out_every_button_whole_and_says_when_too_small(tmp_path):
+    # issue 15, 4: at 900 x 600 buttons read "Warhamme", "Light crossbo"; from 800 x 600 up
+    # every label fits whole (keys left off only if they must), and below it the window says so
+    from game.ui.action_bar import label_width
+    from game.ui.window_size import too_small_notice
+
+    app = ui_app.App(load_scenario(DEFAULT), data_dir=tmp_path, size=(800, 600))
+    try:
+        for size in ((800, 600), (900, 600), (1280, 800)):
+            app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+            app.step()
+            buttons = list(app.bar.buttons.values())
+            assert len(buttons) > 10
+            for b in buttons:
+                assert app.bar.rect.contains(b.rect), (size, b.text)
+                assert b.rect.w >= label_width(b.text) + 4, (size, b.text)  # the label is not cut
+            assert not too_small_notice(size)
+        assert "needs at least 800 x 600" in too_small_notice((640, 480))
+    finally:
+        app.close()
 
 
 def click(app, pos):
