@@ -320,3 +320,20 @@ def test_tokens_show_names_not_ids(tmp_path):
     ids = set(battle.state.creatures) - names
     assert set(drawn) & names  # at 40 px a square, whole names fit
     assert not set(drawn) & ids
+
+
+def test_every_bundled_kind_has_an_emblem_drawn_on_its_token():
+    # issue 15, 7: "an emblem per creature kind ... shipped in assets/ with its credit"
+    from game.content.creatures import bundled_kinds
+    from game.content.paths import ASSETS_DIR
+    from game.ui.emblems import emblem
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    for kind in bundled_kinds("5e"):
+        art = emblem(kind, 32)
+        assert art is not None and art.get_size() == (32, 32), kind
+        assert pygame.mask.from_surface(art).count() > 50, kind  # something is drawn
+    assert emblem("no-such-kind", 32) is None
+    credit = (ASSETS_DIR / "icons" / "README.md").read_text()
+    assert "game-icons.net" in credit and "CC BY 3.0" in credit
