@@ -27,12 +27,13 @@ def emblem_names() -> dict[str, str]:
 
 @lru_cache(maxsize=256)
 def emblem(kind: str, px: int) -> pygame.Surface | None:
-    """The kind's emblem, white on transparent, px pixels square; None for a kind without one."""
+    """The kind's emblem, white on transparent (per-pixel alpha), px pixels square; None for a
+    kind without one."""
     name = emblem_names().get(kind)
     if name is None or px < 8:
         return None
     path = ICONS / "game-icons" / f"{name}.svg"
     try:
-        return pygame.image.load_sized_svg(str(path), (px, px)).convert_alpha()
+        return pygame.image.load_sized_svg(str(path), (px, px))
     except (pygame.error, FileNotFoundError):
         return None
