@@ -77,9 +77,13 @@ def save_data(battle) -> dict:
 
 def write_save(battle, path: str | Path) -> Path:
     """Write the battle's save to path atomically; returns the path."""
+    return write_text(path, to_toml(save_data(battle)))
+
+
+def write_text(path: str | Path, text: str) -> Path:
+    """Write a file atomically (beside it, then renamed: whole or not at all); returns the path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = to_toml(save_data(battle))
     handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
@@ -94,4 +98,4 @@ def write_save(battle, path: str | Path) -> Path:
     return path
 
 
-__all__ = ["to_toml", "save_data", "write_save", "ContentError"]
+__all__ = ["to_toml", "save_data", "write_save", "write_text", "ContentError"]
