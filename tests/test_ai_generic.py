@@ -146,3 +146,21 @@ def test_a_refused_choice_gives_way_to_ending_the_turn():
 
     b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("gob1", "goblin", "red", (2, 1))])
     assert choose(Refusing(b), "hard") == {"actor": "fighter", "act": "end"}
+
+
+def test_an_attack_on_several_foes_counts_each_and_one_that_catches_a_friend_counts_against():
+    # a 4e close or area power lists its targets (or who is inside): the planner weighs every one
+    from game.rules.api import Option, Preview
+
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("gob1", "goblin", "red", (2, 1)),
+                     creature("gob2", "goblin", "red", (2, 2)), creature("cleric", "cleric", "blue", (0, 1))])
+    planner = generic.Planner(seen(b), "hard")
+    me = planner.views["fighter"]
+    one = Option({"actor": "fighter", "act": "attack", "target": "gob1", "with": "x"}, "one",
+                 Preview(expected_damage=4.0, hit_chance=0.6))
+    two = Option({"actor": "fighter", "act": "attack", "target": ["gob1", "gob2"], "with": "x"}, "two",
+                 Preview(expected_damage=4.0, hit_chance=0.6))
+    burst = Option({"actor": "fighter", "act": "attack", "at": [1, 1], "with": "x"}, "burst",
+                   Preview(expected_damage=4.0, hit_chance=0.6, inside=("gob1", "gob2", "cleric")))
+    assert planner.value(me, two) == pytest.approx(2 * planner.value(me, one))
+    assert planner.value(me, burst) < planner.value(me, two)

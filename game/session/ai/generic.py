@@ -129,9 +129,11 @@ class Planner:
         return [(-s, command, caught) for s, _, command, caught in scored]
 
     def _caught(self, option) -> list:
-        """The creatures an option would strike: its area's, else its target."""
-        if option.preview.inside:
-            return [self.views[cid] for cid in option.preview.inside if cid in self.views]
+        """The creatures an option would strike: its area's or its list of targets, else its target."""
+        listed = option.command.get("target")
+        if option.preview.inside or isinstance(listed, (list, tuple)):  # an area, or several targets
+            ids = option.preview.inside or listed
+            return [self.views[cid] for cid in ids if isinstance(cid, str) and cid in self.views]
         target = self._target(option)
         return [] if target is None or target.id == option.command.get("actor") else [target]
 
