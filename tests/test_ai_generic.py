@@ -164,3 +164,18 @@ def test_an_attack_on_several_foes_counts_each_and_one_that_catches_a_friend_cou
                    Preview(expected_damage=4.0, hit_chance=0.6, inside=("gob1", "gob2", "cleric")))
     assert planner.value(me, two) == pytest.approx(2 * planner.value(me, one))
     assert planner.value(me, burst) < planner.value(me, two)
+
+
+def test_hard_steps_nearer_before_a_shot_with_a_penalty_and_normal_shoots_at_once():
+    # 5e, Ranged attacks: beyond the normal range (shortbow 24 m) the attack has disadvantage
+    far = "." * 30
+    b = battle(far, [creature("gob1", "goblin", "red", (0, 0)), creature("fighter", "fighter", "blue", (20, 0))])
+    shot = choose(seen(b), "normal")
+    assert shot["act"] == "attack" and shot["target"] == "fighter"
+    step = choose(seen(b), "hard")
+    assert step["act"] == "move" and 2 <= step["to"][0] <= 6  # within its walk, out of the fighter's reach
+    b.submit(step)
+    shot = choose(seen(b), "hard")
+    assert shot["act"] == "attack" and shot["target"] == "fighter"
+    preview = next(o.preview for o in b.legal_commands() if o.command == shot)
+    assert all(r.good for r in preview.reasons)  # no more disadvantage
