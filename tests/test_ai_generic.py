@@ -3,6 +3,8 @@ through the ruleset interface only (interface_only.py: `estimates()` is None, no
 fields), as a 3.5 or 4e battle will be seen."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.content.paths import MAPS_DIR
 from game.content.scenarios import load_scenario
@@ -53,6 +55,19 @@ def test_every_level_plays_a_bundled_battle_to_its_end_with_commands_the_rules_a
         given = play(b, {"blue": blue, "red": red})
         assert b.state.over, (name, blue, red, b.state.round)
         assert any(c["act"] == "attack" for c in given) and any(c["act"] == "move" for c in given)
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.sampled_from(sorted(MAPS_DIR.glob("*.scenario.toml"))), st.integers(0, 10_000), st.sampled_from(generic.LEVELS))
+def test_no_generic_level_ever_gives_a_command_the_rules_refuse(path, seed, level):
+    scenario = load_scenario(path)
+    scenario.seed = seed
+    b = new_battle(scenario)
+    view = seen(b)
+    for _ in range(40):
+        if b.state.over:
+            break
+        b.submit(choose(view, level))  # IllegalCommand would fail the test
 
 
 def test_hard_beats_random_clearly():
@@ -179,3 +194,25 @@ def test_hard_steps_nearer_before_a_shot_with_a_penalty_and_normal_shoots_at_onc
     assert shot["act"] == "attack" and shot["target"] == "fighter"
     preview = next(o.preview for o in b.legal_commands() if o.command == shot)
     assert all(r.good for r in preview.reasons)  # no more disadvantage
+
+
+def test_a_move_within_the_move_left_comes_before_a_longer_one():
+    # 3.5 and 4e list moves longer than one move action (a double move spends the action too):
+    # the planner walks what one move gives first, so it may still strike once there
+    from dataclasses import replace
+
+    from game.rules.api import Option, Preview
+
+    far = "." * 30
+    b = battle(far, [creature("orc", "orc", "red", (0, 0), attacks=AXE, traits=[]),
+                     creature("fighter", "fighter", "blue", (14, 0))])
+    planner = generic.Planner(seen(b), "hard")
+    me = planner.views["orc"]
+    assert me.movement_left == 9
+    double = Option({"actor": "orc", "act": "move", "to": [13, 0]}, "double move",
+                    Preview(path=tuple((x, 0) for x in range(1, 14)), cost_m=19.5))
+    options = b.legal_commands() + [double]
+    assert planner._approach(me, options) == {"actor": "orc", "act": "move", "to": [6, 0]}
+    only_longer = [replace(o, preview=replace(o.preview, cost_m=12.0)) if o.act == "move" else o
+                   for o in b.legal_commands()] + [double]
+    assert planner._approach(me, only_longer) == double.command  # nothing within the move: the longest way

@@ -12,11 +12,14 @@ ruleset's own creature fields. One decision:
   most expected damage; `normal` weighs the damage that counts (no more than the hit points
   left) toward the chance to kill, so a wounded foe weighs more; `hard` weighs kills the more,
   and counts the opportunity attacks an attack would provoke; foes still in the fight come far
-  above the downed;
+  above the downed; `hard`, before a shot with a penalty (long range, cover...), first steps
+  nearer within the move it has left, out of every foe's reach, once a turn;
 - else a move toward where an attack becomes possible next: next to the nearest foe (within
-  reach), or, once it has shot at a foe this turn, no nearer than it shot from; `hard` will not
-  provoke an opportunity attack unless it brings it into striking distance while it is hale and
-  only one foe gets the attack; `normal` counts each attack provoked as two squares further;
+  reach), or, once it has shot at a foe this turn, no nearer than it shot from; a move within
+  the creature's `movement_left` first (3.5 and 4e list longer ones, which spend the action
+  too); `hard` will not provoke an opportunity attack unless it brings it into striking
+  distance while it is hale and only one foe gets the attack; `normal` counts each attack
+  provoked as two squares further;
 - else the end of the turn.
 Every command is checked with `battle.check` before it is given (refused: the next best, at
 last ending the turn or declining). The choice depends only on the battle state.
@@ -198,7 +201,10 @@ class Planner:
             weighed = need + (2 * provokes if self.level == "normal" else 0)
             if need >= here:
                 continue
-            scored.append(((weighed, provokes, cost, index), option.command))
+            # within the move it has left first: a longer one (3.5, 4e: a double move) spends the
+            # action it may attack with once there; the next move goes on if it cannot
+            longer = cost > me.movement_left + 1e-9
+            scored.append(((longer, weighed, provokes, cost, index), option.command))
         if not scored:
             return None
         return min(scored, key=lambda s: s[0])[1]
