@@ -62,22 +62,43 @@ def test_the_replay_summary_reads_the_interface():
     assert lines[1].split()[:4] == ["fighter", "blue", "[", "1,"] and "5/" in lines[1]
 
 
+def _key(app, k, char=""):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, unicode=char, mod=0))
+    app.step()
+
+
+def _mouse(app, square, click=False):
+    pos = tuple(int(v) for v in app.view.square_centre(*square, 1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    if click:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step()
+
+
 def test_the_window_plays_an_interface_only_battle(tmp_path):
     from game.ui.app import App
+    from game.ui.modes import MoveMode, TargetMode
 
-    s = scenario("..........\n..........\n..........", [creature("fighter", "fighter", "blue", (1, 1)),
-                                                      creature("gob1", "goblin", "red", (2, 1))],
+    s = scenario("..........\n..........\n..........\n..........\n..........",
+                 [creature("fighter", "fighter", "blue", (2, 2)), creature("gob1", "goblin", "red", (3, 2))],
                  initiative=["fighter", "gob1"])
     app = App(s, battle=InterfaceOnly(new_battle(s)), hotseat=True, data_dir=tmp_path)
     try:
         app.step()
-        for k, char in ((pygame.K_m, "m"), (pygame.K_ESCAPE, "\x1b"), (pygame.K_1, "1"), (pygame.K_ESCAPE, "\x1b"),
-                        (pygame.K_e, "e")):
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, unicode=char, mod=0))
-            app.step()
-            app.draw()
-            if k == pygame.K_1:
-                assert app.mode is not None  # an attack chosen, its targets ringed
+        _key(app, pygame.K_1, "1")
+        assert isinstance(app.mode, TargetMode) and set(app.mode.targets) == {"gob1"}
+        _mouse(app, (3, 2))  # the odds card
+        _key(app, pygame.K_ESCAPE, "\x1b")
+        _key(app, pygame.K_m, "m")
+        assert isinstance(app.mode, MoveMode)
+        _mouse(app, (0, 2))  # the path card, warning of the goblin's opportunity attack
+        _mouse(app, (0, 2), click=True)
+        app.step()
+        assert app.dialog_kind == "reaction" and app.battle.offer().reactor == "gob1"
+        _key(app, pygame.K_n, "n")  # the goblin lets it go
+        assert (app.battle.view("fighter").x, app.battle.view("fighter").y) == (0, 2)
+        _key(app, pygame.K_e, "e")
         assert app.battle.state.current_id == "gob1"  # E ended the fighter's turn
     finally:
         app.close()
