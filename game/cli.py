@@ -45,9 +45,10 @@ def summary(battle) -> str:
     state = battle.state
     lines = [f"Round {state.round}; " + (f"over, winner: {state.winner or 'nobody'}" if state.over
                                          else f"{state.current_id} to act")]
-    for c in state.creatures.values():
+    for cid in state.creatures:
+        c = battle.view(cid)  # the ruleset interface: any ruleset's creature
         conditions = ", ".join(sorted(c.conditions)) or "-"
-        lines.append(f"  {c.id:<12} {c.side:<6} [{c.x:>2}, {c.y:>2}]  {c.hp:>3}/{c.stats.hp:<3} {c.state:<11} {conditions}")
+        lines.append(f"  {c.id:<12} {c.side:<6} [{c.x:>2}, {c.y:>2}]  {c.hp:>3}/{c.max_hp:<3} {c.state:<11} {conditions}")
     return "\n".join(lines)
 
 
