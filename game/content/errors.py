@@ -89,8 +89,13 @@ class Problems:
 
 
 def read_document(path: str | Path) -> tuple[dict, str]:
-    """A TOML (or JSON) file as a dict, with its text for locating lines."""
+    """A TOML (or JSON) file as a dict, with its text for locating lines; a Tiled map (.tmx,
+    .tmj) as the plain data of a map or scenario (content/tiled.py), with no text."""
     path = Path(path)
+    from .tiled import is_tiled, read_tiled
+
+    if is_tiled(path):
+        return read_tiled(path), ""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -11,6 +11,7 @@ from ..core.board import Board
 from ..core.terrain import KIND_BY_CHAR, TERRAIN, kind_from_name
 from .errors import ContentError, Problems, key_line, line_of, lines_of, read_document
 from .paths import MAPS_DIR
+from .tiled import is_tiled, terrain_of
 
 MAP_KEYS = {"name", "grid", "legend", "spawn", "description"}
 
@@ -37,6 +38,8 @@ def resolve_map(reference: str, relative_to: Path | None = None) -> Path:
 
 def load_map(path: str | Path) -> MapData:
     data, text = read_document(path)
+    if is_tiled(path):
+        data = terrain_of(data)  # a Tiled file holding creatures, named as a map: its terrain only
     return parse_map(data, path, text)
 
 
