@@ -146,3 +146,18 @@ def test_a_bundled_scenario_opens_and_its_balance_readout_runs(editor):
 def test_skirmish_edit_opens_a_new_file_and_quits(tmp_path):
     assert main(["edit", str(tmp_path / "new.scenario.toml"), "--frames", "3"]) == 0
     assert main(["edit", str(tmp_path / "missing-dir" / "x.toml"), "--frames", "1"]) == 0
+
+
+def test_play_test_opens_the_battle_and_comes_back_to_the_editor(editor):
+    ed = editor()
+    key(ed, pygame.K_F5)
+    assert "Place creatures" in ed.message[0]  # nothing to play yet
+    ed.draft.place("fighter", "blue", (2, 2))
+    ed.draft.place("goblin", "red", (7, 5))
+    ed.step()
+    ed.play_frames = 3
+    key(ed, pygame.K_F5)
+    assert "Back from the play-test" in ed.message[0]
+    ed.draft.paint([(4, 4)], "#")
+    ed.step()  # the editor's window works again
+    assert ed.board.terrain[4, 4] == 1

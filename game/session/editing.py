@@ -14,11 +14,12 @@ import copy
 import re
 from pathlib import Path
 
-from ..content.creatures import bundled_kinds
+from ..content.creatures import bundled_kinds, bundled_raw
 from ..content.errors import ContentError, problems_of, read_document
 from ..content.maps import parse_map, resolve_map
 from ..content.paths import RULESETS
 from ..content.scenarios import is_scenario, parse_scenario
+from ..core.sizes import SPACE_SQUARES
 from ..core.terrain import KIND_BY_CHAR, TERRAIN
 from .saves import to_toml, write_text
 
@@ -357,9 +358,6 @@ def _check_size(width: int, height: int) -> None:
 
 def _space_side(creature: dict, ruleset: str) -> int:
     """The side of a placed creature's space, from its kind's size (1 when it cannot be read)."""
-    from ..content.creatures import bundled_raw
-    from ..core.sizes import SPACE_SQUARES
-
     size = creature.get("size")
     if size is None:
         try:

@@ -65,6 +65,7 @@ class Editor:
         self.balance: BalanceRun | None = None
         self.quit_asked = False
         self.running = True
+        self.play_frames: int | None = None  # a play-test's frames (tests); None: until it is closed
         self._shown_changes = -1
         self.problems: list = []
         self._open_window()
@@ -428,7 +429,7 @@ class Editor:
         from .app import App
 
         app = App(scenario, size=self.screen.get_size(), ai=lambda battle: choose(battle, "hard"))
-        app.run()
+        app.run(max_frames=self.play_frames)
         self._open_window()  # the battle closed its window: the editor's comes back
         self.say("Back from the play-test", DIM)
 
