@@ -69,9 +69,10 @@ def summary(battle) -> str:
     state = battle.state
     lines = [f"Round {state.round}; " + (f"over, winner: {state.winner or 'nobody'}" if state.over
                                          else f"{state.current_id} to act")]
-    for c in state.creatures.values():
+    for cid in state.creatures:
+        c = battle.view(cid)  # the ruleset interface: any ruleset's creature
         conditions = ", ".join(sorted(c.conditions)) or "-"
-        lines.append(f"  {c.id:<12} {c.side:<6} [{c.x:>2}, {c.y:>2}]  {c.hp:>3}/{c.stats.hp:<3} {c.state:<11} {conditions}")
+        lines.append(f"  {c.id:<12} {c.side:<6} [{c.x:>2}, {c.y:>2}]  {c.hp:>3}/{c.max_hp:<3} {c.state:<11} {conditions}")
     return "\n".join(lines)
 
 
@@ -202,6 +203,15 @@ def cmd_play(args) -> int:
         return _error(f"--screenshot {args.screenshot}: cannot write the picture: {exc.strerror or exc}")
 
 
+def cmd_edit(args) -> int:
+    from .ui.editor import run_editor
+
+    try:
+        return run_editor(args.file, max_frames=args.frames)
+    except ContentError as exc:
+        return _error(str(exc))
+
+
 def add_ruleset_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ruleset", choices=RULESETS, help="play under this ruleset instead of the scenario's")
 
@@ -247,6 +257,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--heatmap", metavar="OUT.png", help="draw where creatures fell and damage was dealt")
     add_ruleset_option(sim)
     sim.set_defaults(func=cmd_simulate)
+
+    edi = sub.add_parser("edit", help="the map and scenario editor (a window)")
+    edi.add_argument("file", nargs="?", help="a map or scenario to edit, or a new file to make")
+    edi.add_argument("--frames", type=int, help=argparse.SUPPRESS)  # tests: stop after this many frames
+    edi.set_defaults(func=cmd_edit)
 
     ben = sub.add_parser("bench", help="print the performance figures of the benchmark suite")
     ben.add_argument("--json", action="store_true")

@@ -1,6 +1,7 @@
 """Hostile files (issue 16): every bad input ends in exit status 2, exactly one line on standard
 error and nothing changed on disk; each class is stopped where the input enters."""
 
+import json
 import os
 import time
 from pathlib import Path
@@ -355,3 +356,56 @@ def test_the_limits_are_the_ones_formats_md_documents():
                   f"{limits.MAX_COMMANDS:,} commands", f"{limits.MAX_FORCED_DICE:,} of them",
                   f"{limits.MAX_METRES:,.0f} m", f"at most {limits.MAX_ITEMS:,} items"):
         assert value in limits_section, value
+
+
+# ----------------------------------------------------------------- Tiled files: the same guards
+def tiled_map(tmp_path, name="t.tmj", **changes) -> Path:
+    """A 2 x 2 Tiled JSON map (its tileset in a file beside it, tile 0 floor), with changes."""
+    (tmp_path / "terrain.tsj").write_text(json.dumps({
+        "type": "tileset", "name": "terrain", "tilewidth": 16, "tileheight": 16, "tilecount": 1, "columns": 1,
+        "image": "t.png", "imagewidth": 16, "imageheight": 16, "margin": 0, "spacing": 0,
+        "tiles": [{"id": 0, "properties": [{"name": "terrain", "type": "string", "value": "floor"}]}]}))
+    data = {"type": "map", "version": "1.10", "tiledversion": "1.10.2", "orientation": "orthogonal",
+            "renderorder": "right-down", "width": 2, "height": 2, "tilewidth": 16, "tileheight": 16,
+            "infinite": False, "nextlayerid": 2, "nextobjectid": 1,
+            "tilesets": [{"firstgid": 1, "source": "terrain.tsj"}],
+            "layers": [{"id": 1, "name": "ground", "type": "tilelayer", "width": 2, "height": 2, "x": 0, "y": 0,
+                        "opacity": 1, "visible": True, "data": [1, 1, 1, 1]}]}
+    data.update(changes)
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_tiled_map_is_read_within_the_same_limits(tmp_path, capsys, secret):
+    assert main(["check", str(tiled_map(tmp_path))]) == 0
+    capsys.readouterr()
+    huge = tiled_map(tmp_path, width=100_000, height=100_000)
+    assert "the map is 100000x100000 squares (at most 200x200)" in refused(capsys, "check", str(huge))
+    for source in ("/dev/zero", str(secret), "../elsewhere/secret.toml", "..\\\\x.tsj"):
+        bad = tiled_map(tmp_path, tilesets=[{"firstgid": 1, "source": source}])
+        line = refused(capsys, "check", str(bad))
+        assert "a tileset or template must be a relative path" in line and "s3cr3t" not in line
+    os.mkfifo(tmp_path / "fifo.tsj")
+    fifo = tiled_map(tmp_path, tilesets=[{"firstgid": 1, "source": "fifo.tsj"}])
+    assert refused(capsys, "check", str(fifo)).endswith("fifo.tsj: not a regular file")
+    layer = {"id": 1, "name": "ground", "type": "tilelayer", "width": 2, "height": 2, "x": 0, "y": 0, "opacity": 1,
+             "visible": True, "encoding": "base64", "compression": "zlib", "data": "eJxjZGBgYAQAAA0ABQ=="}
+    zipped = tiled_map(tmp_path, layers=[layer])
+    assert "a compressed tile layer is not read" in refused(capsys, "check", str(zipped))
+    os.mkfifo(tmp_path / "pipe.tmx")
+    assert refused(capsys, "check", str(tmp_path / "pipe.tmx")) == f"error: {tmp_path / 'pipe.tmx'}: not a regular file"
+
+
+def test_a_scenario_may_name_a_tiled_map_beside_it_and_its_save_carries_the_terrain(tmp_path, capsys):
+    tiled_map(tmp_path, name="field.tmj")
+    path = tmp_path / "s.toml"
+    path.write_text('format = 1\nmap = "field.tmj"\n[[creature]]\nid = "a"\nkind = "goblin"\nside = "red"\n'
+                    'at = [0, 0]\n[[creature]]\nid = "b"\nkind = "goblin"\nside = "blue"\nat = [1, 1]\n')
+    assert main(["check", str(path)]) == 0
+    from game.content.scenarios import load_scenario
+    from game.session.replay import new_battle
+    from game.session.saves import write_save
+
+    saved = load_scenario(write_save(new_battle(load_scenario(path)), tmp_path / "save.toml"))
+    assert saved.map.rows == ("..", "..") and [c.id for c in saved.creatures] == ["a", "b"]

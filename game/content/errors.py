@@ -93,12 +93,19 @@ class Problems:
 
 
 def read_document(path: str | Path) -> tuple[dict, str]:
-    """A TOML (or JSON) file as a dict, with its text for locating lines.
+    """A TOML (or JSON) file as a dict, with its text for locating lines; a Tiled map (.tmx,
+    .tmj) as the plain data of a map or scenario (content/tiled.py), with no text.
 
     Only a regular file is read (not a directory, a FIFO or a device such as /dev/zero), of
-    at most MAX_FILE_BYTES, with lines of at most MAX_LINE_CHARS; its values are then held to
-    the limits of `limits.value_problem`. Anything else is one ContentError."""
+    at most MAX_FILE_BYTES, with lines of at most MAX_LINE_CHARS (a Tiled file: its size
+    only); its values are then held to the limits of `limits.value_problem`. Anything else is
+    one ContentError."""
     path = Path(path)
+    from .tiled import is_tiled, read_tiled
+
+    if is_tiled(path):
+        check_regular(path)
+        return checked_values(read_tiled(path), path, ""), ""
     try:
         # O_NONBLOCK: opening a FIFO with no writer returns at once (and is refused below)
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -160,11 +167,32 @@ def parse_document(text: str, path: str | Path | None = None) -> dict:
         raise ContentError("a number too long to read (integers are 64-bit)", path) from None
     if not isinstance(data, dict):
         raise ContentError("the file must hold a table of keys", path)
+    return checked_values(data, path, text)
+
+
+def checked_values(data: dict, path, text: str) -> dict:
+    """data, when every value of it is within the limits (limits.value_problem); else the
+    ContentError of the first one that is not."""
     found = limits.value_problem(data)
     if found:
         place, problem = found
         raise ContentError(f"{limits.where(place)}: {problem}", path, _line_of_place(text, place))
     return data
+
+
+def check_regular(path: Path) -> None:
+    """ContentError unless path names a regular file of at most MAX_FILE_BYTES (for a file that
+    another library opens by its name: a Tiled map, its tilesets)."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise ContentError("no such file", path) from None
+    except OSError as exc:
+        raise ContentError(f"cannot read: {exc.strerror or exc}", path) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ContentError("not a regular file", path)
+    if info.st_size > limits.MAX_FILE_BYTES:
+        raise ContentError(f"the file is larger than {limits.MAX_FILE_BYTES // (1024 * 1024)} MB", path)
 
 
 def _line_of_place(text: str, place: tuple) -> int | None:

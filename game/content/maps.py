@@ -13,7 +13,9 @@ from .errors import ContentError, Problems, key_line, line_of, lines_of, read_do
 from .ids import is_kebab
 from .limits import MAX_MAP_SIDE, short
 from .paths import MAPS_DIR
+from .tiled import is_tiled, terrain_of
 
+MAP_SUFFIXES = (".toml", ".json", ".tmx", ".tmj")  # the files a map may be (Tiled's last)
 MAP_KEYS = {"name", "grid", "legend", "spawn", "description"}
 
 
@@ -27,19 +29,19 @@ class MapData:
 
 def resolve_map(reference, relative_to: Path | None = None) -> Path:
     """The file of a map a scenario names: a bundled map's name (`ruined-keep`, in maps/), or a
-    relative path to a `.toml` or `.json` file in the scenario's folder or below it (`..`
-    and absolute paths are refused: a file elsewhere is named on the command line)."""
+    relative path to a `.toml`, `.json`, `.tmx` or `.tmj` file in the scenario's folder or below
+    it (`..` and absolute paths are refused: a file elsewhere is named on the command line)."""
     if not isinstance(reference, str):
         raise ContentError("'map' must name a map or be an inline [map] table")
     if is_kebab(reference):
-        for path in (MAPS_DIR / f"{reference}.toml", MAPS_DIR / f"{reference}.json"):
-            if path.is_file():
-                return path
+        for suffix in MAP_SUFFIXES:
+            if (MAPS_DIR / f"{reference}{suffix}").is_file():
+                return MAPS_DIR / f"{reference}{suffix}"
     relative = PurePosixPath(reference)
-    if (relative.suffix not in (".toml", ".json") or relative.is_absolute() or ".." in relative.parts
+    if (relative.suffix.lower() not in MAP_SUFFIXES or relative.is_absolute() or ".." in relative.parts
             or "\\" in reference or ":" in reference):
         raise ContentError(f"unknown map {short(reference)}: not a bundled map's name nor a relative path "
-                           "to a .toml or .json file beside the scenario (no '..')")
+                           f"to a {', '.join(MAP_SUFFIXES)} file beside the scenario (no '..')")
     candidates = [relative_to / relative] if relative_to is not None else []
     for path in candidates + [MAPS_DIR / relative]:
         if path.is_file():
@@ -49,6 +51,8 @@ def resolve_map(reference, relative_to: Path | None = None) -> Path:
 
 def load_map(path: str | Path) -> MapData:
     data, text = read_document(path)
+    if is_tiled(path):
+        data = terrain_of(data)  # a Tiled file holding creatures, named as a map: its terrain only
     return parse_map(data, path, text)
 
 

@@ -99,3 +99,24 @@ class Dice:
             return face, [face]
         faces = [self.roll(20), self.roll(20)]
         return (max(faces) if advantage > 0 else min(faces)), faces
+
+
+def d20_faces_odds(advantage: int) -> tuple[float, ...]:
+    """The chance of each face 1..20 of a d20 roll, with advantage (+1: two dice, the higher
+    kept), disadvantage (-1: the lower) or neither (0); index 0 is face 1."""
+    if advantage > 0:
+        return tuple((2 * f - 1) / 400 for f in range(1, 21))
+    if advantage < 0:
+        return tuple((41 - 2 * f) / 400 for f in range(1, 21))
+    return (1 / 20,) * 20
+
+
+def d20_at_least(need: int, bonus: int = 0, advantage: int = 0) -> float:
+    """The chance that d20 + bonus reaches need (no natural 1 or 20 rule: saves and checks)."""
+    return sum(p for f, p in enumerate(d20_faces_odds(advantage), start=1) if f + bonus >= need)
+
+
+def d20_beats(edge: int, advantage: int = 0, opponent_advantage: int = 0) -> float:
+    """The chance that d20 + edge beats (strictly) the opponent's d20, each with its own advantage."""
+    mine, theirs = d20_faces_odds(advantage), d20_faces_odds(opponent_advantage)
+    return sum(p * q for a, p in enumerate(mine, 1) for b, q in enumerate(theirs, 1) if a + edge > b)

@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from ..content.maps import resolve_map
+from ..content.tiled import terrain_of
 from ..content.paths import MAPS_DIR
 from ..content.errors import ContentError, read_document
 
@@ -105,7 +106,7 @@ def save_data(battle) -> dict:
     if isinstance(mapref, str):
         path = resolve_map(mapref, scenario.path.parent if scenario.path else None)
         if path.parent.resolve() != MAPS_DIR.resolve():
-            data["map"] = read_document(path)[0]  # a map beside the scenario travels inline
+            data["map"] = terrain_of(read_document(path)[0])  # a map beside the scenario travels inline
     data["seed"] = scenario.seed  # `play --seed N` changed it: the save must replay with it
     if scenario.ruleset != data.get("ruleset", "5e"):
         data["ruleset"] = scenario.ruleset  # `play --ruleset R` changed it: so must the save
@@ -115,9 +116,13 @@ def save_data(battle) -> dict:
 
 def write_save(battle, path: str | Path) -> Path:
     """Write the battle's save to path atomically; returns the path."""
+    return write_text(path, to_toml(save_data(battle)))
+
+
+def write_text(path: str | Path, text: str) -> Path:
+    """Write a file atomically (beside it, then renamed: whole or not at all); returns the path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = to_toml(save_data(battle))
     handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
@@ -132,4 +137,4 @@ def write_save(battle, path: str | Path) -> Path:
     return path
 
 
-__all__ = ["to_toml", "save_data", "write_save", "ContentError"]
+__all__ = ["to_toml", "save_data", "write_save", "write_text", "ContentError"]

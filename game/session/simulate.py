@@ -68,7 +68,7 @@ def play_one(path: str, index: int, seed: int, policies: dict[str, str], swap: b
     commands = 0
     slowest = 0.0
     while not battle.state.over and battle.state.round <= round_cap:
-        acting = battle.state.offers[0].reactor if battle.state.offers else battle.current.id
+        acting = battle.state.offers[0].reactor if battle.state.offers else battle.state.current_id
         level = levels[battle.state.creatures[acting].side]
         start = time.perf_counter()
         command = choose(battle, level)
