@@ -142,6 +142,10 @@ def cmd_simulate(args) -> int:
         return _error("--runs and --jobs must be at least 1")
     if args.runs > MAX_RUNS:
         return _error(f"--runs {args.runs}: at most {MAX_RUNS:,} battles in one simulation")
+    rulesets = args.rulesets or [None]
+    if len(args.files) > 1 or len(rulesets) > 1:
+        return compare_files(args, rulesets, policies)
+    args.file, args.ruleset = args.files[0], rulesets[0]
     try:
         scenario = load_scenario(args.file, args.ruleset)
         heatmap = picture_path(args.heatmap) if args.heatmap else None
@@ -212,6 +216,32 @@ def cmd_edit(args) -> int:
         return _error(str(exc))
 
 
+def compare_files(args, rulesets: list, policies: dict) -> int:
+    """simulate with several files or rulesets: one table (or one JSON list) of every pair."""
+    from .session.compare import compare, compare_table
+
+    if args.heatmap:
+        return _error("--heatmap draws one file under one ruleset: give one file and at most one ruleset")
+    rows = compare(args.files, rulesets, args.runs, jobs=args.jobs, seed=args.seed, policies=policies,
+                   swap=args.swap, progress=not args.json)
+    print(json.dumps(rows) if args.json else compare_table(rows), flush=True)
+    if any(r.get("interrupted") for r in rows):
+        return EXIT_INTERRUPTED
+    failed = [r for r in rows if "error" in r]
+    if failed:
+        return _error(f"{len(failed)} of {len(rows)} simulations could not be played: {failed[0]['error']}")
+    return EXIT_OK
+
+
+def ruleset_list(text: str) -> list[str]:
+    """--ruleset of simulate: one ruleset or several, comma-separated ("5e,3.5,4e")."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    unknown = [n for n in names if n not in RULESETS]
+    if not names or unknown:
+        raise argparse.ArgumentTypeError(f"{(unknown or [text])[0]!r} is not a ruleset (known: {', '.join(RULESETS)})")
+    return list(dict.fromkeys(names))
+
+
 def add_ruleset_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ruleset", choices=RULESETS, help="play under this ruleset instead of the scenario's")
 
@@ -246,7 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
     ren.set_defaults(func=cmd_render)
 
     sim = sub.add_parser("simulate", help="play many battles computer against computer")
-    sim.add_argument("file")
+    sim.add_argument("files", nargs="+", metavar="FILE", help="one layout, or several to compare in one table")
     sim.add_argument("--runs", type=int, default=100)
     sim.add_argument("--jobs", type=int, default=1, help="worker processes")
     sim.add_argument("--seed", type=int, help="battle i uses seed + i (default: the scenario's seed)")
@@ -255,7 +285,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--swap", action="store_true", help="exchange the sides' levels every second battle")
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--heatmap", metavar="OUT.png", help="draw where creatures fell and damage was dealt")
-    add_ruleset_option(sim)
+    sim.add_argument("--ruleset", dest="rulesets", type=ruleset_list, metavar="R[,R...]",
+                     help="play under this ruleset, or under each of several (5e,3.5,4e), instead of the scenario's")
     sim.set_defaults(func=cmd_simulate)
 
     edi = sub.add_parser("edit", help="the map and scenario editor (a window)")
