@@ -29,6 +29,17 @@ def test_identical_monsters_share_one_initiative_roll():
     assert not b.state.dice.forced  # exactly two dice were used
 
 
+def test_identical_monsters_on_two_sides_roll_apart():
+    # a group of identical monsters is one side's ("Ordre de combat": the DM rolls once for a
+    # group of identical creatures): goblins fighting goblins roll one d20 a side, 4 then 16
+    s = scenario(FIELD, [creature("gob1", "goblin", "red", (5, 0)), creature("gob2", "goblin", "blue", (0, 0)),
+                         creature("gob3", "goblin", "red", (6, 0)), creature("gob4", "goblin", "blue", (0, 2))],
+                 dice=[4, 16])
+    b = Battle(s)
+    assert b.state.order == ["gob2", "gob4", "gob1", "gob3"]
+    assert not b.state.dice.forced  # exactly two dice were used
+
+
 def test_ties_go_to_the_higher_bonus_then_to_a_roll_off():
     # ogre dex 8 (-1) rolls 13 -> 12; fighter +2 rolls 10 -> 12: the fighter's bonus wins
     s = scenario("........\n........\n........", [creature("ogre", "ogre", "red", (5, 0)),

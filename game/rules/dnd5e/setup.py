@@ -85,7 +85,7 @@ def roll_surprise(state: BattleState, log) -> None:
 
 
 def roll_initiative(state: BattleState, scenario: Scenario, log) -> list[str]:
-    """5e, Initiative: a Dexterity check; one roll per group of identical monsters.
+    """5e, Initiative: a Dexterity check; one roll per group of identical monsters (of one side).
 
     A Dexterity check like any other: a poisoned creature rolls it with disadvantage (SRD 5.1,
     Poisoned), so it is no longer identical to the others of its kind.
@@ -99,7 +99,8 @@ def roll_initiative(state: BattleState, scenario: Scenario, log) -> list[str]:
     order_of_groups = []
     for spec in scenario.creatures:
         edge = check_advantage(state.creatures[spec.id])
-        key = ("monster", spec.kind, spec.stats, edge) if not spec.stats.player else ("pc", spec.id)
+        # a group is one side's: the same kind fighting on the other side rolls its own
+        key = ("monster", spec.side, spec.kind, spec.stats, edge) if not spec.stats.player else ("pc", spec.id)
         if key not in groups:
             groups[key] = []
             order_of_groups.append(key)
