@@ -19,9 +19,12 @@ def scenario4e(grid: str, roster: list[dict], dice=(), initiative=None, seed=1, 
 
 
 def battle4e(grid: str, roster: list[dict], dice=(), initiative=None, **kwargs):
-    """A 4e battle on an ASCII map; initiative defaults to the roster's order (no dice rolled)."""
+    """A 4e battle on an ASCII map; initiative defaults to the roster's order (no dice rolled);
+    initiative="roll" rolls it."""
     if initiative is None:
         initiative = [c["id"] for c in roster]
+    elif initiative == "roll":
+        initiative = None
     return new_battle(scenario4e(grid, roster, dice=dice, initiative=initiative, **kwargs))
 
 

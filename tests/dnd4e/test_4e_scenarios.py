@@ -1,0 +1,40 @@
+"""Every bundled scenario plays under --ruleset 4e (all their kinds are in the 4e roster):
+`replay` and `simulate` with the random computer players; a kind 4e lacks is one line naming
+the kind and the ruleset."""
+
+import json
+
+import pytest
+
+from game.cli import main
+from game.content.paths import MAPS_DIR
+from game.session.simulate import simulate
+
+SCENARIOS = sorted(MAPS_DIR.glob("*.scenario.toml"))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_every_bundled_scenario_replays_and_simulates_under_4e(path, capsys):
+    assert main(["replay", str(path), "--ruleset", "4e", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["round"] in (0, 1) and all("standard" in c for c in data["creatures"].values())
+    # four battles, random against random, a few rounds each (the whole 40 rounds are the CLI's)
+    summary, results = simulate(path, runs=4, policies={"blue": "random", "red": "random"}, round_cap=2,
+                                ruleset="4e")
+    assert summary["runs"] == 4 and len(results) == 4 and all(r.commands > 0 for r in results)
+
+
+def test_simulate_on_the_command_line_under_4e(capsys):
+    path = MAPS_DIR / "narrow-corridor.scenario.toml"
+    assert main(["simulate", str(path), "--runs", "1", "--policy", "blue=random", "--policy", "red=random",
+                 "--ruleset", "4e", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["runs"] == 1
+
+
+def test_a_kind_4e_lacks_is_one_line_naming_it(tmp_path, capsys):
+    path = tmp_path / "dragon.scenario.toml"
+    path.write_text('format = 1\nmap = { grid = "....." }\n[[creature]]\nid = "d"\nkind = "young-green-dragon"\n'
+                    'side = "red"\nat = [0, 0]\n[[creature]]\nid = "f"\nkind = "fighter"\nside = "blue"\nat = [4, 0]\n')
+    assert main(["replay", str(path), "--ruleset", "4e"]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"error: {path}:3: creature 'd': unknown creature kind 'young-green-dragon' in ruleset 4e")
