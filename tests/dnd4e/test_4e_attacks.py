@@ -189,3 +189,13 @@ def test_a_ranged_target_out_of_range_is_refused_and_long_range_is_minus_2():
     b = battle4e(grid, [creature("wizard", "wizard", "blue", (0, 0)), creature("orc", "orc", "red", (18, 0))])
     with pytest.raises(IllegalCommand, match="out of range of force-bolt"):
         attack(b, "wizard", "orc", "force-bolt")
+
+
+def test_an_unseen_attacker_has_combat_advantage_and_its_attack_gives_it_away():
+    # RULESETS.md 2, Combat advantage: "attacker unseen"
+    b = battle4e(ROW, [creature("rogue", "rogue", "blue", (1, 1), hidden=True), creature("orc", "orc", "red", (2, 1))])
+    preview = next(o.preview for o in b.legal_commands() if o.command.get("with") == "slip-strike")
+    assert preview.reasons[0].text == "combat advantage +2 (Orc cannot see Rogue)"
+    force(b, 2)
+    attack(b, "rogue", "orc", "slip-strike")
+    assert "hidden" not in b.state.creatures["rogue"].conditions

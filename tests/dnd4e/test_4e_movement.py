@@ -109,3 +109,30 @@ def test_immobilized_or_grabbed_cannot_move_and_escape_breaks_a_grab():
     act(b, "fighter", "escape")
     assert "grabbed" not in b.state.creatures["fighter"].conditions
     assert log_with(b, "tries to escape")[0].endswith("Acrobatics d20 17 +2 = 19 vs Ref 15: free")
+
+
+def test_a_large_creature_squeezes_through_a_one_square_gap_at_minus_5_granting_combat_advantage():
+    # RULESETS.md 2: "Squeeze: a size smaller, ½ speed, -5 attack, grants CA"
+    grid = "......\n###.##\n......\n......"
+    roster = [creature("ogre", "ogre", "red", (2, 2)), creature("fighter", "fighter", "blue", (0, 0))]
+    b = battle4e(grid, roster)
+    # one square east (1.5 m), then one north into the gap, squeezing: double (3 m)
+    assert b.movement_field("ogre").cost_to(3, 1) == pytest.approx(4.5)
+    act(b, "ogre", "move", to=[3, 1])
+    ogre = b.state.creatures["ogre"]
+    assert "squeezing" in ogre.conditions and ogre.side_squares == 1
+    act(b, "ogre", "end")
+    preview = next(o.preview for o in b.legal_commands() if o.command.get("act") == "charge")
+    assert "combat advantage +2 (Ogre is squeezing)" in [r.text for r in preview.reasons]
+
+
+def test_melee_across_a_walls_corner_gives_cover():
+    # RULESETS.md 3, `#` under 4e: "no corner cutting; melee across a corner: cover -2"
+    grid = "....\n.#..\n...."
+    b = battle4e(grid, [creature("fighter", "fighter", "blue", (0, 0)), creature("gob1", "goblin", "red", (0, 1))])
+    blow = next(o.preview for o in b.legal_commands() if o.command.get("target") == "gob1")
+    assert blow.reasons == ()
+    grid = "....\n#...\n...."
+    b = battle4e(grid, [creature("fighter", "fighter", "blue", (0, 0)), creature("gob1", "goblin", "red", (1, 1))])
+    blow = next(o.preview for o in b.legal_commands() if o.command.get("with") == "heavy-blow")
+    assert "cover -2" in [r.text for r in blow.reasons]

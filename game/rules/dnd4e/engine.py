@@ -16,7 +16,7 @@ from . import economy, turns
 from .conditions import START, add_timed, end_grab, release_grabs, speed_squares
 from .damage import spend_surge
 from .creature import NO_IMMEDIATE
-from .geometry import adjacent, field_for, gap
+from .geometry import adjacent, field_for, gap, needs_squeeze
 from .moving import can_take_opportunity, leaving_provokes, path_for
 from .powers import Aim, aim, power_of
 from .resolve import resolve
@@ -217,6 +217,11 @@ class Engine(EngineBase):
                     return
             x, y = walk["steps"].pop(0)
             c.x, c.y = x, y
+            # 4e, Squeeze: where its space does not fit, it squeezes (-5 to attack, grants combat advantage)
+            if needs_squeeze(self.board, c, x, y):
+                c.conditions.add("squeezing")
+            else:
+                c.conditions.discard("squeezing")
             walked.append((x, y))
         state.walk = None
         self._moved(c, walked)

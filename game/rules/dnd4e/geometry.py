@@ -7,9 +7,10 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
+from ...core.sizes import SPACE_SQUARES
 from ...core.cover import Blockers, cover_many
 from ...core.movement import MovementField, Mover, Occupant, movement_field
-from ...core.terrain import TOTAL
+from ...core.terrain import THREE_QUARTERS, TOTAL
 from .terrain_rules import COVER_4E, MELEE_COVER_4E, MOVE_4E, SLIT_COVER_4E
 
 EPS = 1e-9
@@ -48,8 +49,9 @@ def line_of_effect(board, a_space, b_space) -> bool:
 
 
 def can_see(battle, viewer, target) -> bool:
-    """Sight follows line of effect; a blinded viewer or an invisible target sees or is seen not."""
-    if "blinded" in viewer.conditions or "invisible" in target.conditions:
+    """Sight follows line of effect; a blinded viewer sees nothing, an invisible or hidden
+    target is not seen (the attacker unseen: combat advantage)."""
+    if "blinded" in viewer.conditions or target.conditions & {"invisible", "hidden"}:
         return False
     return line_of_effect(battle.board, viewer.space, target.space)
 
@@ -83,11 +85,25 @@ def cover_level(battle, attacker, target, melee: bool, origin=None) -> int:
     if melee:
         level = int(cover_many(_terrain_blockers(battle.board, MELEE_COVER_4E),
                                [(attacker.space, target.space, -1, -1)])[0])
-        return max(level, slit)
+        return max(level, slit, _corner_cover(battle.board, attacker.space, target.space))
     blockers, index = _enemy_blockers(battle, attacker.side)
     source_id = index[attacker.id] if origin is None else -1
     level = int(cover_many(blockers, [(source, target.space, source_id, index[target.id])])[0])
     return level if level == TOTAL else max(level, slit)
+
+
+def _corner_cover(board, a_space, t_space) -> int:
+    """RULESETS.md 3: a melee attack across a wall's corner (the spaces touch at a corner only
+    and a square beside that corner blocks lines) gives the target cover (the DMG's reading)."""
+    sx, sy = _sides(a_space, t_space)
+    if sx == 0 or sy == 0 or gap_squares(a_space, t_space, "1") != 1:
+        return 0
+    (ax, ay, aside), (tx, ty, tside) = a_space, t_space
+    a_corner = (ax + aside - 1 if sx < 0 else ax, ay + aside - 1 if sy < 0 else ay)
+    t_corner = (tx if sx < 0 else tx + tside - 1, ty if sy < 0 else ty + tside - 1)
+    caps = board.line_caps(MELEE_COVER_4E)
+    beside = (caps[t_corner[1], a_corner[0]], caps[a_corner[1], t_corner[0]])
+    return int(min(max(beside), THREE_QUARTERS))
 
 
 def flanked(battle, attacker, target) -> bool:
@@ -129,6 +145,17 @@ def occupants_for(battle, mover) -> list[Occupant]:
 def field_for(battle, creature, mode: str = "walk", limit_m: float | None = None) -> MovementField:
     return movement_field(battle.board, (creature.x, creature.y), mover_of(creature, mode),
                           occupants_for(battle, creature), rules=MOVE_4E, limit_m=limit_m)
+
+
+def needs_squeeze(board, creature, x: int, y: int) -> bool:
+    """Whether a creature bigger than a square must squeeze to stand at (x, y): its whole space
+    does not fit among the walls there (4e, Squeeze: a space one size smaller)."""
+    side = SPACE_SQUARES[creature.size]
+    if side <= 1:
+        return False
+    if not board.inside(x, y, side):
+        return True
+    return bool(board.blocks_move[y:y + side, x:x + side].any())
 
 
 def adjacent_squares_mask(battle, creature) -> np.ndarray:

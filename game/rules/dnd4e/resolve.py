@@ -59,6 +59,7 @@ def resolve(battle, attacker, power, aim, charging: bool = False) -> None:
                 sneak = s.count * s.sides + s.bonus if crit else sum(dice.roll_many(s.count, s.sides)) + s.bonus
                 attacker.sneak_turn = turn
                 break
+    attacker.conditions.discard("hidden")  # an attack gives its author away
     weakened = "weakened" in attacker.conditions
     battle.damage_source = attacker.id
     try:
