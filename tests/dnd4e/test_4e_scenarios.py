@@ -8,6 +8,8 @@ import pytest
 
 from game.cli import main
 from game.content.paths import MAPS_DIR
+from game.content.scenarios import load_scenario
+from game.rules.registry import new_battle
 from game.session.simulate import simulate
 
 SCENARIOS = sorted(MAPS_DIR.glob("*.scenario.toml"))
@@ -38,3 +40,14 @@ def test_a_kind_4e_lacks_is_one_line_naming_it(tmp_path, capsys):
     assert main(["replay", str(path), "--ruleset", "4e"]) == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert line.startswith(f"error: {path}:3: creature 'd': unknown creature kind 'young-green-dragon' in ruleset 4e")
+
+
+def test_the_computer_players_give_4e_a_legal_command_at_every_level():
+    # estimates() is None under 4e: every level falls back to the one that reads legal_commands()
+    from game.session.ai import POLICIES, choose
+
+    battle = new_battle(load_scenario(MAPS_DIR / "default.scenario.toml", "4e"))
+    assert battle.estimates() is None
+    for level in POLICIES:
+        command = choose(battle, level)
+        assert battle.check(command) is None, (level, command)

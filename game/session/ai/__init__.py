@@ -30,6 +30,8 @@ def choose(battle, level: str = "hard") -> dict:
     """The next command for the creature that must act now (a reaction first); never one the
     rules refuse: a level's command the battle would refuse gives way to ending the turn (or
     declining the reaction), so a gap in a level's reading of the rules costs a turn, not the game."""
+    if level != "random" and battle.estimates() is None:
+        level = "random"  # a ruleset without estimates (4e): only the level that reads legal_commands() plays it
     if level in ("normal", "hard"):
         return Tactician(battle, hard=level == "hard").decide()  # it checks every command it gives
     if level == "random":
