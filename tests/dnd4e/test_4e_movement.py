@@ -136,3 +136,15 @@ def test_melee_across_a_walls_corner_gives_cover():
     b = battle4e(grid, [creature("fighter", "fighter", "blue", (0, 0)), creature("gob1", "goblin", "red", (1, 1))])
     blow = next(o.preview for o in b.legal_commands() if o.command.get("with") == "heavy-blow")
     assert "cover -2" in [r.text for r in blow.reasons]
+
+
+def test_the_second_opportunity_attack_lapses_when_the_first_drops_the_mover():
+    roster = [creature("wizard", "wizard", "blue", (1, 1), current_hp=2), creature("orc", "orc", "red", (2, 1)),
+              creature("gob1", "goblin", "red", (0, 1)), creature("fighter", "fighter", "blue", (7, 2))]
+    b = battle4e(ROW, roster)
+    act(b, "wizard", "move", to=[1, 2])
+    assert [o.reactor for o in b.state.offers] == ["orc", "gob1"]
+    force(b, 15, 6)
+    act(b, "orc", "react", take=True)
+    assert b.state.creatures["wizard"].state == "dying" and b.state.offers == []
+    assert b.current.id == "wizard" and (b.state.creatures["wizard"].x, b.state.creatures["wizard"].y) == (1, 1)

@@ -16,7 +16,7 @@ from . import economy, turns
 from .conditions import START, add_timed, end_grab, release_grabs, speed_squares
 from .damage import spend_surge
 from .creature import NO_IMMEDIATE
-from .geometry import adjacent, field_for, gap, needs_squeeze
+from .geometry import adjacent, field_for, gap, line_of_effect, needs_squeeze
 from .moving import can_take_opportunity, leaving_provokes, path_for
 from .powers import Aim, aim, power_of
 from .resolve import resolve
@@ -178,6 +178,8 @@ class Engine(EngineBase):
             return False
         if gap_squares((x, y, side), target.space, "1") * SQUARE_M > power.reach + 1e-9:
             return False
+        if not line_of_effect(self.board, (x, y, side), target.space):
+            return False
         here = gap(c, target)
         for step in field.path_to(x, y):
             now = gap_squares((step[0], step[1], side), target.space, "1")
@@ -198,11 +200,13 @@ class Engine(EngineBase):
         walk = state.walk
         c = state.creatures[walk["mover"]]
         walked = []
+        walk.setdefault("safe", [c.x, c.y])
         while walk["steps"]:
             if not c.standing or speed_squares(c) == 0:
-                # 4e: an opportunity attack that drops the mover (or stops it) ends its action
+                # 4e: an opportunity attack that drops the mover (or stops it) ends its action;
+                # stopped in an ally's square, it is back on the last square it could stay on
                 state.walk = None
-                self._moved(c, walked)
+                self._settle_walk(c, walk, walked)
                 return
             if walk["provokes"]:
                 reactors = leaving_provokes(self, c, exclude=walk["asked"])
@@ -223,14 +227,27 @@ class Engine(EngineBase):
             else:
                 c.conditions.discard("squeezing")
             walked.append((x, y))
+            if not self._crowding(c):
+                walk["safe"] = [x, y]
         state.walk = None
-        self._moved(c, walked)
+        self._settle_walk(c, walk, walked)
         then = walk["then"]
         if then and c.standing:
             target = state.creatures[then["target"]]
             if target.alive:
                 self._use_power(c, power_of(c, then["power"]), aim(self, c, power_of(c, then["power"]), target.id),
                                 charging=True)
+
+    def _crowding(self, c) -> bool:
+        """Whether another living creature shares a square of c's space."""
+        mine = set(c.squares())
+        return any(o is not c and o.alive and mine.intersection(o.squares()) for o in self.state.creatures.values())
+
+    def _settle_walk(self, c, walk, walked) -> None:
+        if self._crowding(c) and [c.x, c.y] != walk["safe"]:
+            c.x, c.y = walk["safe"]
+            walked = walked + [tuple(walk["safe"])]
+        self._moved(c, walked)
 
     def _moved(self, c, walked) -> None:
         if walked:
@@ -320,6 +337,9 @@ class Engine(EngineBase):
 
     def _resume(self) -> None:
         state = self.state
+        creatures = state.creatures
+        # an offer lapses when its reactor or the one who provoked it is down
+        state.offers = [o for o in state.offers if creatures[o.reactor].standing and creatures[o.provoker].standing]
         if state.offers or state.over:
             return
         if state.walk is not None:
