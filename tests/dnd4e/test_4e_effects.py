@@ -198,3 +198,17 @@ def test_word_of_mending_a_minor_action_twice_an_encounter_spends_the_allys_surg
     act(b, "cleric", "attack", target="wizard", **{"with": "word-of-mending"})  # the move action traded down
     with pytest.raises(IllegalCommand):
         act(b, "cleric", "attack", target="wizard", **{"with": "word-of-mending"})
+
+
+def test_first_aid_dc_15_makes_a_dying_hero_stable_no_more_death_saves():
+    # RULESETS.md 2: "Heal DC 15 stops death saves"
+    roster = [creature("cleric", "cleric", "blue", (1, 1)), creature("wizard", "wizard", "blue", (2, 1), current_hp=0),
+              creature("orc", "orc", "red", (6, 1))]
+    b = battle4e(ROW, roster)
+    assert b.check({"actor": "cleric", "act": "stabilize", "target": "orc"}) == "orc is not dying"
+    force(b, 10)  # 10 + 1 + 4 = 15
+    act(b, "cleric", "stabilize", target="wizard")
+    assert b.state.creatures["wizard"].state == "stable"
+    act(b, "cleric", "end")
+    act(b, "orc", "end")  # the wizard's turn passes: no death save
+    assert b.state.creatures["wizard"].death_failures == 0 and not log_with(b, "death save")

@@ -51,3 +51,16 @@ def test_the_computer_players_give_4e_a_legal_command_at_every_level():
     for level in POLICIES:
         command = choose(battle, level)
         assert battle.check(command) is None, (level, command)
+
+
+def test_a_4e_save_replays_to_the_same_state(tmp_path):
+    from game.session.ai import choose
+    from game.session.replay import replay
+    from game.session.saves import write_save
+
+    battle = new_battle(load_scenario(MAPS_DIR / "mirror-goblins.scenario.toml", "4e"))
+    for _ in range(40):
+        battle.submit(choose(battle, "random"))
+    path = write_save(battle, tmp_path / "save.toml")
+    again = replay(load_scenario(path))
+    assert again.battle.to_json() == battle.to_json()

@@ -34,6 +34,7 @@ ACTS: dict[str, tuple[set[str], set[str]]] = {
     "stand": (set(), set()),
     "drop_prone": (set(), set()),
     "escape": (set(), set()),
+    "stabilize": ({"target"}, set()),
     "end": (set(), set()),
     "react": ({"take"}, {"target"}),
 }
@@ -447,6 +448,33 @@ class Engine(EngineBase):
                   f"{defence}: " + ("free" if ok else "still grabbed"), creature=c.id)
         if ok:
             end_grab(c)
+
+    def stabilize_refusal(self, c, target_id) -> str:
+        """Why c may not try to stabilize that creature now ('' when it may)."""
+        target = self.state.creatures.get(target_id) if isinstance(target_id, str) else None
+        if target is None:
+            return f"no creature {target_id!r}"
+        if target.state != "dying":
+            return f"{target.id} is not dying"
+        if not adjacent(c, target):
+            return f"{target.id} is not beside {c.id}"
+        return economy.refusal(c, "standard")
+
+    def _do_stabilize(self, c, cmd) -> None:
+        """4e, Heal (first aid, a standard action): DC 15 stops a dying creature's death saves
+        (engine: d20 + half level + Wisdom modifier); it stays unconscious, stable."""
+        why = self.stabilize_refusal(c, cmd.get("target"))
+        if why:
+            raise IllegalCommand(why)
+        economy.spend(c, "standard")
+        target = self.state.creatures[cmd.get("target")]
+        bonus = c.stats.level // 2 + c.stats.mod("wis")
+        face = self.state.dice.roll(20)
+        ok = face + bonus >= 15
+        self.emit("check", f"{c.name} gives first aid to {target.name}: Heal d20 {face} {bonus:+d} = {face + bonus} "
+                  "vs DC 15: " + ("stable" if ok else "no change"), creature=c.id)
+        if ok:
+            target.state = "stable"
 
     def _do_end(self, c, cmd) -> None:
         turns.end_turn(self, c)

@@ -38,6 +38,10 @@ def legal_commands(battle) -> list[api.Option]:
         if not battle.refusal(c, act):
             options.append(api.Option({"actor": c.id, "act": act}, act.replace("_", " "),
                                       api.Preview(uses=_uses(act))))
+    for other in state.creatures.values():
+        if not battle.stabilize_refusal(c, other.id):
+            options.append(api.Option({"actor": c.id, "act": "stabilize", "target": other.id},
+                                      f"first aid to {other.name}", api.Preview(target=other.id, uses="standard")))
     options.append(api.Option({"actor": c.id, "act": "end"}, "end the turn"))
     return options
 
