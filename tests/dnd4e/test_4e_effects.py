@@ -212,3 +212,54 @@ def test_first_aid_dc_15_makes_a_dying_hero_stable_no_more_death_saves():
     act(b, "cleric", "end")
     act(b, "orc", "end")  # the wizard's turn passes: no death save
     assert b.state.creatures["wizard"].death_failures == 0 and not log_with(b, "death save")
+
+
+def test_three_failed_death_saves_and_the_hero_dies():
+    # RULESETS.md 2: "< 10 a failure (3 before a rest: dead; healing doesn't reset)"
+    roster = [creature("orc", "orc", "red", (6, 1)), creature("wizard", "wizard", "blue", (1, 1), current_hp=0),
+              creature("fighter", "fighter", "blue", (1, 2))]
+    b = battle4e(ROW, roster)
+    for face in (2, 5):
+        force(b, face)
+        act(b, "orc", "end")
+        act(b, "fighter", "end")
+    assert b.state.creatures["wizard"].death_failures == 2 and b.state.creatures["wizard"].state == "dying"
+    force(b, 9)
+    act(b, "orc", "end")
+    assert b.state.creatures["wizard"].state == "dead"
+    assert log_with(b, "third death save")
+
+
+def test_the_challenge_interrupt_is_one_immediate_action_a_round():
+    # RULESETS.md 2: "Immediate interrupt ... one per round, never on your turn"
+    roster = [creature("fighter", "fighter", "blue", (1, 1)), creature("gob1", "goblin", "red", (2, 1)),
+              creature("cleric", "cleric", "blue", (3, 0))]
+    b = battle4e(ROW, roster)
+    force(b, 19, 4)
+    act(b, "fighter", "attack", target="gob1", **{"with": "heavy-blow"})
+    act(b, "fighter", "end")
+    act(b, "gob1", "shift", to=[2, 2])
+    force(b, 2)  # the interrupt misses
+    act(b, "fighter", "react", take=True)
+    gob = b.state.creatures["gob1"]
+    assert b.state.creatures["fighter"].immediate is False and (gob.x, gob.y) == (2, 2)
+    act(b, "gob1", "shift", to=[2, 1])  # its standard action traded down: still marked, still beside
+    assert b.state.offers == [] and (gob.x, gob.y) == (2, 1)  # no second interrupt this round
+
+
+def test_a_close_power_beside_an_enemy_provokes_nothing():
+    roster = [creature("wizard", "wizard", "blue", (1, 1)), creature("orc", "orc", "red", (2, 1)),
+              creature("gob1", "goblin", "red", (1, 0))]
+    b = battle4e(ROW, roster)
+    force(b, 2, 2, 1, 1)
+    act(b, "wizard", "attack", at=[2, 0], **{"with": "flame-fan"})
+    assert b.state.offers == [] and b.state.creatures["wizard"].standard is False
+
+
+def test_the_movement_budget_is_one_move_action_and_a_second_one():
+    b = battle4e(ROW, [creature("fighter", "fighter", "blue", (0, 0)), creature("gob1", "goblin", "red", (7, 2))])
+    assert b.movement_budget("fighter") == (7.5, 7.5)
+    act(b, "fighter", "move", to=[1, 0])
+    assert b.movement_budget("fighter") == (7.5, 0.0)  # the standard action is the only move left
+    act(b, "fighter", "move", to=[2, 0])
+    assert b.movement_budget("fighter") == (0.0, 0.0)

@@ -5,7 +5,9 @@ allowed now, and the reaction on offer in words."""
 from __future__ import annotations
 
 from .. import api
+from ..errors import IllegalCommand
 from . import economy
+from .options import offer_options
 from .powers import power_of
 
 TITLES = {"move": ("Move", "M", api.MOVE), "run": ("Run", "R", api.MENU), "shift": ("Shift", "S", api.MENU),
@@ -74,7 +76,7 @@ def reason_for(battle, act_key: str, target_id: str | None = None) -> str:
     if act == "attack":
         try:
             power = power_of(c, name or "basic")
-        except Exception as exc:  # an unknown power: the engine's own line
+        except IllegalCommand as exc:  # an unknown power: the engine's own line
             return str(exc)
         if c.uses_left(power) <= 0:
             return f"{power.name} is spent ({power.usage})"
@@ -109,8 +111,6 @@ def offer_view(battle) -> api.OfferView | None:
     else:
         question = f"{provoker.name}, marked by {reactor.name}, acts beside it — strike first (immediate interrupt)?"
     detail = ""
-    from .options import offer_options
-
     preview = offer_options(battle)[0].preview
     if preview.hit_chance is not None:
         detail = f"basic attack vs {preview.defence}: {preview.hit_chance:.0%} to hit"

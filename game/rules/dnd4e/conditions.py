@@ -4,6 +4,8 @@ and what conditions do to speed."""
 
 from __future__ import annotations
 
+from .geometry import adjacent
+
 SAVE, END, START = "save", "end", "start"
 
 
@@ -77,8 +79,6 @@ def clear_all(c) -> None:
 
 def release_grabs(battle) -> None:
     """4e, Grab: it ends when the grabber is no longer adjacent or can no longer act."""
-    from .geometry import adjacent
-
     for c in battle.state.creatures.values():
         grabber_id = c.effects.get("grabbed_by")
         if grabber_id is None:

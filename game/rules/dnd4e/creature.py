@@ -38,10 +38,6 @@ class Creature4e(Creature):
         return clone
 
     @property
-    def bloodied_value(self) -> int:
-        return self.stats.bloodied
-
-    @property
     def bloodied(self) -> bool:
         return self.state != "dead" and self.hp <= self.stats.bloodied
 

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from ...content.errors import ContentError
 from ...content.scenarios import Scenario
-from ...core.board import SQUARE_M
+from ...core.board import SQUARE_M, gap_squares
 from ...core.dice import DiceError
 from ..engine_base import EngineBase
 from ..errors import IllegalCommand
 from ..state import Offer
 from . import economy, turns
 from .conditions import START, add_timed, end_grab, release_grabs, speed_squares
-from .damage import spend_surge
 from .creature import NO_IMMEDIATE
+from .damage import spend_surge
 from .geometry import adjacent, field_for, gap, line_of_effect, needs_squeeze
 from .moving import can_take_opportunity, leaving_provokes, path_for
 from .powers import Aim, aim, power_of
@@ -172,8 +172,6 @@ class Engine(EngineBase):
         return steps, cost
 
     def _charge_end_ok(self, c, target, power, x, y, field) -> bool:
-        from ...core.board import gap_squares
-
         side = c.side_squares
         if max(abs(x - c.x), abs(y - c.y)) < 2:
             return False

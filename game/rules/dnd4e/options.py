@@ -5,6 +5,8 @@ exactly when `check` accepts them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...core.board import SQUARE_M
 from ...core.terrain import COVER_NAMES
 from .. import api
@@ -143,8 +145,6 @@ def charge_options(battle, c, field) -> list[api.Option]:
 
 
 def _with_path(preview, steps, cost):
-    from dataclasses import replace
-
     return replace(preview, path=tuple(steps), cost_m=cost)
 
 
