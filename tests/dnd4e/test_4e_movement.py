@@ -148,3 +148,17 @@ def test_the_second_opportunity_attack_lapses_when_the_first_drops_the_mover():
     act(b, "orc", "react", take=True)
     assert b.state.creatures["wizard"].state == "dying" and b.state.offers == []
     assert b.current.id == "wizard" and (b.state.creatures["wizard"].x, b.state.creatures["wizard"].y) == (1, 1)
+
+
+def test_a_prone_creature_crawls_at_half_speed_and_neither_runs_nor_charges():
+    # RULESETS.md 2: "crawl (prone, ½ speed)"; prone: "crawl only"
+    grid = "\n".join(["." * 10] * 3)
+    b = battle4e(grid, [creature("fighter", "fighter", "blue", (0, 1), conditions=["prone"]),
+                        creature("orc", "orc", "red", (6, 1))])
+    assert b.movement_field("fighter").cost_to(2, 1) == pytest.approx(6.0)
+    with pytest.raises(IllegalCommand, match="cannot run"):
+        act(b, "fighter", "run", to=[3, 1])
+    with pytest.raises(IllegalCommand, match="must stand up to charge"):
+        act(b, "fighter", "charge", target="orc")
+    act(b, "fighter", "move", to=[1, 1])
+    assert b.state.creatures["fighter"].prone

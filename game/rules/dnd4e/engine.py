@@ -12,7 +12,7 @@ from ...core.dice import DiceError
 from ..engine_base import EngineBase
 from ..errors import IllegalCommand
 from ..state import Offer
-from . import economy, turns
+from . import economy, readying, turns
 from .conditions import START, add_timed, end_grab, release_grabs, speed_squares
 from .creature import NO_IMMEDIATE
 from .damage import spend_surge
@@ -35,6 +35,7 @@ ACTS: dict[str, tuple[set[str], set[str]]] = {
     "drop_prone": (set(), set()),
     "escape": (set(), set()),
     "stabilize": ({"target"}, set()),
+    "ready": ({"trigger", "then"}, set()),
     "end": (set(), set()),
     "react": ({"take"}, {"target"}),
 }
@@ -150,6 +151,8 @@ class Engine(EngineBase):
             raise IllegalCommand(f"a charge ends in a melee basic attack, not {power.name}")
         if not target.alive or target is c:
             raise IllegalCommand(f"{target.id} cannot be charged")
+        if c.prone:
+            raise IllegalCommand(f"{c.id} is prone: it must stand up to charge")
         speed = speed_squares(c) * SQUARE_M
         if speed <= 0:
             raise IllegalCommand(f"{c.id} cannot move")
@@ -218,6 +221,7 @@ class Engine(EngineBase):
                         self.emit("offer", f"{c.name} leaves {r.name}'s side: {r.name} may make an opportunity attack",
                                   reactor=rid, provoker=c.id, offer="opportunity")
                     return
+            before = {cid: readying.in_reach(state.creatures[cid], c) for cid in state.order}
             x, y = walk["steps"].pop(0)
             c.x, c.y = x, y
             # 4e, Squeeze: where its space does not fit, it squeezes (-5 to attack, grants combat advantage)
@@ -228,6 +232,12 @@ class Engine(EngineBase):
             walked.append((x, y))
             if not self._crowding(c):
                 walk["safe"] = [x, y]
+            # a readied action goes off after the step that triggers it (the walk waits)
+            readiers = readying.triggered(self, c, "moves") + readying.triggered(self, c, "enters_reach", before)
+            if readiers:
+                self._moved(c, walked)
+                self._offer_readied(readiers, c)
+                return
         state.walk = None
         self._settle_walk(c, walk, walked)
         then = walk["then"]
@@ -294,6 +304,16 @@ class Engine(EngineBase):
             return
         origin = tuple(pending["origin"]) if pending["origin"] else None
         resolve(self, c, power, Aim(targets, None, origin, pending["long_range"]), pending["charging"])
+        readiers = readying.triggered(self, c, "attacks")
+        if readiers and not state.over:
+            self._offer_readied(readiers, c)
+
+    def _offer_readied(self, readiers, author) -> None:
+        for rid in dict.fromkeys(readiers):
+            r = self.state.creatures[rid]
+            self.state.offers.append(Offer(rid, "readied", author.id, stage="attack"))
+            self.emit("offer", f"{author.name} triggers {r.name}'s readied action", reactor=rid, provoker=author.id,
+                      offer="readied")
 
     def _challenge_offers(self, c, targets) -> bool:
         """RULESETS.md 4, the fighter's challenge: a marked enemy next to the fighter that shifts
@@ -323,6 +343,9 @@ class Engine(EngineBase):
         if not take:
             self.emit("reaction", f"{reactor.name} lets it go", reactor=reactor.id)
             return
+        if offer.kind == "readied":
+            self._take_readied(reactor, provoker, target)
+            return
         if offer.kind == "opportunity" and not can_take_opportunity(self, reactor, provoker):
             raise IllegalCommand(f"{reactor.id} can no longer make its opportunity attack")
         if offer.kind == "opportunity":
@@ -334,6 +357,24 @@ class Engine(EngineBase):
                   else "its challenge's interrupt") + f" on {provoker.name}", reactor=reactor.id)
         resolve(self, reactor, basic, aim(self, reactor, basic, provoker.id))
 
+    def _take_readied(self, reactor, provoker, target) -> None:
+        """The readied attack, as an immediate reaction: paid for by the Ready action; the
+        readier now acts just before the one who triggered it."""
+        ready = reactor.effects.pop("readied")
+        then = dict(ready["then"])
+        if isinstance(target, str):
+            then["target"] = target
+        power = power_of(reactor, then.get("with"))
+        aimed = aim(self, reactor, power, then.get("target"), then.get("at"))
+        reactor.immediate = False
+        readying.move_before(self, reactor.id, provoker.id)
+        self.emit("reaction", f"{reactor.name} takes its readied action", reactor=reactor.id)
+        if power.limited:
+            if reactor.uses_left(power) <= 0:
+                raise IllegalCommand(f"{reactor.id} has used {power.name} already")
+            reactor.spent[power.name] = reactor.spent.get(power.name, 0) + 1
+        self._use_power(reactor, power, aimed)
+
     def _resume(self) -> None:
         state = self.state
         creatures = state.creatures
@@ -341,10 +382,12 @@ class Engine(EngineBase):
         state.offers = [o for o in state.offers if creatures[o.reactor].standing and creatures[o.provoker].standing]
         if state.offers or state.over:
             return
+        if state.pending_power is not None:
+            self._fire_power()
+            if state.offers or state.over:
+                return
         if state.walk is not None:
             self._continue_walk()
-        elif state.pending_power is not None:
-            self._fire_power()
 
     # ------------------------------------------------------------------ other acts
     def refusal(self, c, act: str) -> str:
@@ -473,6 +516,15 @@ class Engine(EngineBase):
                   "vs DC 15: " + ("stable" if ok else "no change"), creature=c.id)
         if ok:
             target.state = "stable"
+
+    def _do_ready(self, c, cmd) -> None:
+        """4e, Ready an action (a standard action): an attack held back, taken as an immediate
+        reaction when its trigger happens before the start of the creature's next turn."""
+        ready = readying.readied(cmd.get("trigger"), cmd.get("then"), c)
+        economy.spend(c, "standard")
+        c.effects["readied"] = ready
+        self.emit("action", f"{c.name} readies an attack ({ready['event'].replace('_', ' ')}: {ready['by']})",
+                  creature=c.id)
 
     def _do_end(self, c, cmd) -> None:
         turns.end_turn(self, c)

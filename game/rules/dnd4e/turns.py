@@ -43,6 +43,7 @@ def begin_turn(battle) -> None:
         c.charged = False
         c.movement_spent = 0.0
         c.conditions.discard("running")
+        c.effects.pop("readied", None)  # a readied action lasts until the start of its next turn
         battle.emit("turn", f"{c.name}'s turn", creature=c.id, round=state.round)
         at_turn_start(battle, c.id)
         c.one_action = state.surprise_round or "dazed" in c.conditions
