@@ -263,3 +263,24 @@ def test_the_movement_budget_is_one_move_action_and_a_second_one():
     assert b.movement_budget("fighter") == (7.5, 0.0)  # the standard action is the only move left
     act(b, "fighter", "move", to=[2, 0])
     assert b.movement_budget("fighter") == (0.0, 0.0)
+
+
+def test_grab_is_strength_against_reflex_and_bull_rush_strength_against_fortitude():
+    # RULESETS.md 2: "grab ... bull rush (Str vs Fort, push 1 ...)"; grabbed: "Str vs Ref, immobilized"
+    roster = [creature("fighter", "fighter", "blue", (1, 1)), creature("orc", "orc", "red", (2, 1))]
+    b = battle4e(ROW, roster)
+    grab = next(o.preview for o in b.legal_commands() if o.act == "grapple")
+    assert (grab.defence, grab.target_number) == ("Ref 13", 13 - 5)  # half level 1 + Str 4
+    force(b, 10)
+    act(b, "fighter", "grapple", target="orc")
+    assert "grabbed" in b.state.creatures["orc"].conditions
+    act(b, "fighter", "end")
+    with pytest.raises(IllegalCommand, match="cannot move"):
+        act(b, "orc", "move", to=[4, 1])
+    act(b, "orc", "end")
+    force(b, 12)
+    act(b, "fighter", "shove", target="orc")  # 12 + 5 = 17 vs Fort 15: pushed 1 square, out of the grab
+    orc = b.state.creatures["orc"]
+    assert (orc.x, orc.y) == (3, 1) and "grabbed" not in orc.conditions
+    assert b.check({"actor": "fighter", "act": "shove", "target": "orc", "effect": "prone"}) == (
+        'a 4e bull rush pushes (effect = "push"); it never knocks prone')

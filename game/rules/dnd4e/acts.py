@@ -15,13 +15,15 @@ TITLES = {"move": ("Move", "M", api.MOVE), "run": ("Run", "R", api.MENU), "shift
           "total_defense": ("Total defense", "D", api.NOW), "action_point": ("Action point", "P", api.NOW),
           "stand": ("Stand up", "U", api.NOW), "drop_prone": ("Drop prone", "", api.NOW),
           "escape": ("Escape", "X", api.NOW), "stabilize": ("First aid", "F", api.TARGET),
+          "grapple": ("Grab", "G", api.TARGET), "shove": ("Bull rush", "B", api.TARGET),
           "end": ("End turn", "E", api.NOW)}
 TIPS = {"move": "one move action (both move and standard beyond your speed)",
         "run": "speed + 2 squares; -5 to attack and grants combat advantage until your next turn",
         "shift": "one square, provoking no opportunity attack", "charge": "move and a melee basic attack at +1",
         "second_wind": "standard: spend a healing surge, +2 to all defences", "total_defense": "standard: +2 to all defences",
         "action_point": "free: one more action this turn", "stand": "move action", "drop_prone": "minor action",
-        "escape": "move action: break a grab", "stabilize": "standard: Heal DC 15 stops a dying ally's death saves",
+        "escape": "move action: break a grab", "grapple": "standard: Str vs Ref, the target is grabbed",
+        "shove": "standard: Str vs Fort, push 1", "stabilize": "standard: Heal DC 15 stops a dying ally's death saves",
         "end": "end the turn"}
 
 
@@ -91,6 +93,10 @@ def reason_for(battle, act_key: str, target_id: str | None = None) -> str:
     command = {"actor": c.id, "act": act}
     if act == "stabilize":
         return battle.stabilize_refusal(c, target_id) if target_id else "nobody beside it is dying"
+    if act in ("grapple", "shove"):
+        name = "grab" if act == "grapple" else "bull-rush"
+        return battle.special_refusal(c, name, target_id) if target_id else (
+            economy.refusal(c, "standard") or "no foe beside it")
     if act == "charge":
         if target_id is None:
             return economy.refusal(c, "standard") or "no foe to charge"

@@ -9,6 +9,7 @@ from ...content.errors import ContentError
 from ...content.scenarios import Scenario
 from ...core.board import SQUARE_M, gap_squares
 from ...core.dice import DiceError
+from ...core.sizes import size_index
 from ..engine_base import EngineBase
 from ..errors import IllegalCommand
 from ..state import Offer
@@ -36,6 +37,8 @@ ACTS: dict[str, tuple[set[str], set[str]]] = {
     "escape": (set(), set()),
     "stabilize": ({"target"}, set()),
     "ready": ({"trigger", "then"}, set()),
+    "grapple": ({"target"}, set()),
+    "shove": ({"target"}, {"effect"}),
     "end": (set(), set()),
     "react": ({"take"}, {"target"}),
 }
@@ -516,6 +519,41 @@ class Engine(EngineBase):
                   "vs DC 15: " + ("stable" if ok else "no change"), creature=c.id)
         if ok:
             target.state = "stable"
+
+    def special_refusal(self, c, name: str, target_id) -> str:
+        """Why c may not grab or bull rush that creature now ('' when it may)."""
+        target = self.state.creatures.get(target_id) if isinstance(target_id, str) else None
+        if target is None or target is c or not target.alive:
+            return f"no creature {target_id!r} to {name}"
+        if name == "grab" and size_index(target.size) > size_index(c.size) + 1:
+            return f"{target.id} is too big for {c.id} to grab"
+        why = economy.refusal(c, "standard")
+        if why:
+            return why
+        try:
+            aim(self, c, power_of(c, name), target.id)
+        except IllegalCommand as exc:
+            return str(exc)
+        return ""
+
+    def _special(self, c, name: str, target_id) -> None:
+        why = self.special_refusal(c, name, target_id)
+        if why:
+            raise IllegalCommand(why)
+        economy.spend(c, "standard")
+        power = power_of(c, name)
+        self._use_power(c, power, aim(self, c, power, target_id))
+
+    def _do_grapple(self, c, cmd) -> None:
+        """4e, Grab (a standard action): Strength against Reflex; a hit leaves the target grabbed
+        (immobilized until it escapes, or the grabber lets go or goes)."""
+        self._special(c, "grab", cmd.get("target"))
+
+    def _do_shove(self, c, cmd) -> None:
+        """4e, Bull rush (a standard action): Strength against Fortitude; a hit pushes 1 square."""
+        if cmd.get("effect", "push") != "push":
+            raise IllegalCommand("a 4e bull rush pushes (effect = \"push\"); it never knocks prone")
+        self._special(c, "bull-rush", cmd.get("target"))
 
     def _do_ready(self, c, cmd) -> None:
         """4e, Ready an action (a standard action): an attack held back, taken as an immediate

@@ -16,7 +16,7 @@ from .attacks import expected_damage, roll_for
 from .conditions import speed_squares
 from .geometry import field_for, gap
 from .moving import provokers_along
-from .powers import aim
+from .powers import aim, power_of
 from .terrain_rules import COVER_PENALTY
 
 SIMPLE = ("second_wind", "total_defense", "action_point", "stand", "drop_prone", "escape")
@@ -41,6 +41,12 @@ def legal_commands(battle) -> list[api.Option]:
             options.append(api.Option({"actor": c.id, "act": act}, act.replace("_", " "),
                                       api.Preview(uses=_uses(act))))
     for other in state.creatures.values():
+        if other.side != c.side:
+            for act, name in (("grapple", "grab"), ("shove", "bull-rush")):
+                if not battle.special_refusal(c, name, other.id):
+                    preview = attack_preview(battle, c, power_of(c, name), (other.id,), "standard")
+                    options.append(api.Option({"actor": c.id, "act": act, "target": other.id},
+                                              f"{name.replace('-', ' ')} {other.name}", preview))
         if not battle.stabilize_refusal(c, other.id):
             options.append(api.Option({"actor": c.id, "act": "stabilize", "target": other.id},
                                       f"first aid to {other.name}", api.Preview(target=other.id, uses="standard")))

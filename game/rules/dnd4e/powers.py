@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...content.schema_4e import Power
 from ...core.areas import touches
 from ...core.board import SQUARE_M, gap_squares
 from ..errors import IllegalCommand
@@ -26,9 +27,25 @@ class Aim:
     long_range: bool = False
 
 
+def special_attack(actor, name: str):
+    """4e's grab and bull rush as powers of the creature (RULESETS.md 2): Strength (half level +
+    Str modifier) against Reflex (grab: grabbed) or Fortitude (bull rush: push 1), no damage."""
+    bonus = actor.stats.level // 2 + actor.stats.mod("str")
+    if name == "grab":
+        return Power(name="grab", usage="at-will", kind="melee", vs="ref", attack=bonus, on_hit=("grabbed",))
+    if name == "bull-rush":
+        return Power(name="bull-rush", usage="at-will", kind="melee", vs="fort", attack=bonus, push=1)
+    return None
+
+
+SPECIAL = ("grab", "bull-rush")
+
+
 def power_of(actor, name: str | None):
     """The power named by a command's `with` ('basic' or none: the melee basic attack)."""
     stats = actor.stats
+    if name in SPECIAL:
+        return special_attack(actor, name)
     if name in (None, "basic"):
         power = stats.basic_power
         if power is None:
