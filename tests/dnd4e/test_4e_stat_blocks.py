@@ -118,3 +118,12 @@ def test_a_kind_the_ruleset_lacks_names_the_kind_and_the_ruleset(tmp_path):
                     'kind = "young-green-dragon"\nside = "red"\nat = [0, 0]\n')
     (problem,) = check_file(path)
     assert problem.startswith(f"{path}:4: creature 'd': unknown creature kind 'young-green-dragon' in ruleset 4e")
+
+
+def test_skirmish_check_reads_a_4e_stat_block_under_4e(tmp_path):
+    for kind in ROSTER:
+        assert check_file(creatures.creature_path("4e", kind)) == []
+    folder = tmp_path / "4e" / "creatures"
+    folder.mkdir(parents=True)
+    path = write(folder, GOBLIN.replace("fort = 12\n", ""))
+    assert check_file(path) == [f"{path}: the 4e stat block needs 'fort'"]
