@@ -87,6 +87,7 @@ def test_view_shows_defences_bloodied_and_the_4e_resources():
     b = battle4e(ROW, [creature("fighter", "fighter", "blue", (1, 1), current_hp=20),
                        creature("orc", "orc", "red", (5, 1))])
     v = b.view("fighter")
+    assert "bloodied" in b.to_json()["creatures"]["fighter"]["conditions"]  # from the start
     assert v.bloodied and v.defence == "AC 20 Fort 17 Ref 14 Will 12"
     resources = {r.name: r.left for r in v.resources}
     assert resources == {"standard": True, "move": True, "minor": True, "immediate": True, "action points": 1,

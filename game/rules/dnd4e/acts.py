@@ -114,6 +114,10 @@ def offer_view(battle) -> api.OfferView | None:
     reactor, provoker = creatures[offer.reactor], creatures[offer.provoker]
     if offer.kind == "opportunity":
         question = f"{provoker.name} provokes {reactor.name} — make an opportunity attack?"
+    elif offer.kind == "readied":
+        then = reactor.effects.get("readied", {}).get("then", {})
+        question = (f"{provoker.name} triggers {reactor.name}'s readied action — "
+                    f"{then.get('with') or 'basic'} on {then.get('target') or provoker.id}?")
     else:
         question = f"{provoker.name}, marked by {reactor.name}, acts beside it — strike first (immediate interrupt)?"
     detail = ""

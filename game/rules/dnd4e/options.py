@@ -66,7 +66,10 @@ def offer_options(battle) -> list[api.Option]:
     preview = api.Preview(target=provoker.id, hostile=True, uses="opportunity" if offer.kind == "opportunity"
                           else "immediate interrupt", attack="basic", kind=offer.kind, provoker=provoker.id)
     basic = reactor.stats.basic_power
-    if basic is not None:
+    if offer.kind == "readied":
+        preview = api.Preview(target=provoker.id, hostile=True, uses="immediate reaction", kind=offer.kind,
+                              provoker=provoker.id, then=dict(reactor.effects.get("readied", {}).get("then", {})))
+    elif basic is not None:
         preview = attack_preview(battle, reactor, basic, (provoker.id,), preview.uses, kind=offer.kind)
     return [api.Option({"actor": reactor.id, "act": "react", "take": True}, f"attack {provoker.name}", preview),
             api.Option({"actor": reactor.id, "act": "react", "take": False}, "let it go",

@@ -9,6 +9,7 @@ from ...content.scenarios import Scenario
 from ...core.dice import Dice
 from ..dnd5e.setup import display_names  # readable names: the same in every ruleset
 from .creature import DYING, Creature4e, State4e
+from .damage import sync_bloodied
 
 
 def build_creatures(scenario: Scenario) -> dict[str, Creature4e]:
@@ -34,6 +35,7 @@ def build_creatures(scenario: Scenario) -> dict[str, Creature4e]:
             x=spec.at[0], y=spec.at[1], hp=hp, temp_hp=spec.temp_hp, state=state, conditions=conditions,
             altitude=spec.altitude, action_points=stats.action_points, surges=stats.surges,
         )
+        sync_bloodied(creatures[spec.id])
     return creatures
 
 
