@@ -64,3 +64,46 @@ def test_a_4e_save_replays_to_the_same_state(tmp_path):
     path = write_save(battle, tmp_path / "save.toml")
     again = replay(load_scenario(path))
     assert again.battle.to_json() == battle.to_json()
+
+
+BAD = """format = 1
+ruleset = "4e"
+seed = 3
+initiative = ["fighter", "gob1", "orc"]
+dice = [15, 4, 5]
+map = {{ grid = "....\\n....\\n...." }}
+[[creature]]
+id = "fighter"
+kind = "fighter"
+side = "blue"
+at = [1, 1]
+[[creature]]
+id = "gob1"
+kind = "goblin"
+side = "red"
+at = [2, 1]
+[[creature]]
+id = "orc"
+kind = "orc"
+side = "red"
+at = [0, 1]
+[[command]]
+actor = "fighter"
+act = "attack"
+with = "sweeping-cut"
+{second}
+"""
+
+
+@pytest.mark.parametrize("second, why", [
+    ('[[command]]\nactor = "fighter"\nact = "action_point"\n[[command]]\nactor = "fighter"\nact = "attack"\n'
+     'with = "sweeping-cut"', "command 3 (fighter attack with sweeping-cut): fighter has used sweeping-cut already "
+                              "(encounter: once an encounter)"),
+    ('[[command]]\nactor = "fighter"\nact = "dash"', "command 2 (fighter dash): unknown act 'dash' (known: "),
+])
+def test_a_power_used_twice_or_a_5e_only_command_is_one_line_and_exit_2(tmp_path, capsys, second, why):
+    path = tmp_path / "bad.scenario.toml"
+    path.write_text(BAD.format(second=second))
+    assert main(["replay", str(path)]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"error: {why}")
