@@ -199,3 +199,19 @@ def test_an_unseen_attacker_has_combat_advantage_and_its_attack_gives_it_away():
     force(b, 2)
     attack(b, "rogue", "orc", "slip-strike")
     assert "hidden" not in b.state.creatures["rogue"].conditions
+
+
+def test_slip_strike_shifts_one_square_first_to_the_square_given_as_at():
+    # RULESETS.md 4: "slip strike (shift 1, +8 1d6+4)"; engine: `at` is the square it shifts to
+    roster = [creature("rogue", "rogue", "blue", (1, 1)), creature("orc", "orc", "red", (2, 1)),
+              creature("fighter", "fighter", "blue", (3, 2))]
+    b = battle4e(ROW, roster)
+    # from [1, 0] the rogue and the fighter at [3, 2] are at opposite corners of the orc: flanked,
+    # combat advantage, sneak attack: d20 10 + 8 + 2 = 20 hits AC 14; 1d6+4 = 7, 2d6 = 4
+    force(b, 10, 3, 2, 2)
+    with pytest.raises(IllegalCommand, match="takes no 'at'"):
+        attack(b, "rogue", "orc", "dazing-cut", at=[1, 0])
+    attack(b, "rogue", "orc", "slip-strike", at=[1, 0])
+    rogue = b.state.creatures["rogue"]
+    assert (rogue.x, rogue.y) == (1, 0) and b.state.offers == [] and rogue.move is True
+    assert log_with(b, "shifts to [1, 0] (slip-strike)") and b.state.creatures["orc"].hp == 46 - 11

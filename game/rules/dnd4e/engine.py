@@ -102,10 +102,11 @@ class Engine(EngineBase):
         self.emit("action", f"{c.name} runs ({cost:g} m)", creature=c.id)
         self._walk(c, steps)
 
-    def shift_steps(self, c, to, field=None):
+    def shift_steps(self, c, to, field=None, free: bool = False):
         """The one step of a shift to `to` (4e, Shift: one square for a move action, never into
-        difficult terrain); IllegalCommand when it cannot be made."""
-        why = economy.refusal(c, "move")
+        difficult terrain; `free`: a power's shift, no move action); IllegalCommand when it cannot
+        be made."""
+        why = "" if free else economy.refusal(c, "move")
         if why:
             raise IllegalCommand(why)
         if speed_squares(c) <= 0:
@@ -268,7 +269,21 @@ class Engine(EngineBase):
     # ------------------------------------------------------------------ powers
     def _do_attack(self, c, cmd) -> None:
         power = power_of(c, cmd.get("with"))
-        aimed = aim(self, c, power, cmd.get("target"), cmd.get("at"))
+        at = cmd.get("at")
+        if power.shift and not power.area and at is not None:
+            # engine reading: a melee or ranged power that lets its user shift first (slip strike)
+            # takes the square it shifts to as `at`; the shift is part of the power (no action)
+            why = economy.refusal(c, power.action)
+            if why:
+                raise IllegalCommand(why)
+            steps = self.shift_steps(c, at, free=True)
+            c.x, c.y = steps[-1]
+            self.emit("move", f"{c.name} shifts to {list(steps[-1])} ({power.name})", creature=c.id,
+                      path=[list(steps[-1])])
+            at = None
+        elif at is not None and not power.area:
+            raise IllegalCommand(f"{power.name} takes no 'at' (a power with a shift, or an area, does)")
+        aimed = aim(self, c, power, cmd.get("target"), at)
         if c.uses_left(power) <= 0:
             usage = {"encounter": "once an encounter", "daily": "once a day", "recharge": "until it recharges"}
             raise IllegalCommand(f"{c.id} has used {power.name} already ({power.usage}: {usage[power.usage]})")
