@@ -284,3 +284,14 @@ def test_grab_is_strength_against_reflex_and_bull_rush_strength_against_fortitud
     assert (orc.x, orc.y) == (3, 1) and "grabbed" not in orc.conditions
     assert b.check({"actor": "fighter", "act": "shove", "target": "orc", "effect": "prone"}) == (
         'a 4e bull rush pushes (effect = "push"); it never knocks prone')
+
+
+def test_a_coup_de_grace_on_a_helpless_hero_beside_is_a_critical_hit_and_kills_at_the_bloodied_value():
+    # RULESETS.md 2: "coup de grace (helpless adjacent: a hit is a crit; damage ≥ bloodied value kills)"
+    roster = [creature("orc", "orc", "red", (1, 1)), creature("wizard", "wizard", "blue", (2, 1), current_hp=0),
+              creature("fighter", "fighter", "blue", (7, 2))]
+    b = battle4e(ROW, roster)
+    force(b, 3)  # 3 + 7 + 2 (combat advantage) = 12 vs AC 15 - 5 (unconscious): a hit, so a crit: 12 + 5 = 17
+    attack(b, "orc", "wizard", "greataxe")
+    assert log_with(b, "greataxe on Wizard")[0].endswith("coup de grace: critical hit")
+    assert b.state.creatures["wizard"].hp == -17 and b.state.creatures["wizard"].state == "dead"  # 17 >= 15

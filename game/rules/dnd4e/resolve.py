@@ -11,8 +11,8 @@ import math
 from ...core.board import SQUARE_M, gap_squares
 from .attacks import hits, roll_for
 from .conditions import END, SAVE, add_timed
-from .damage import deal, spend_surge
-from .geometry import field_for, gap
+from .damage import deal, die, spend_surge
+from .geometry import adjacent, field_for, gap
 
 
 def resolve(battle, attacker, power, aim, charging: bool = False) -> None:
@@ -28,17 +28,22 @@ def resolve(battle, attacker, power, aim, charging: bool = False) -> None:
                 battle.emit("note", f"{target.name} has no healing surge left", creature=tid)
         return
     results = []
+    coups: set[str] = set()  # the targets of a coup de grace that hit (helpless before the blow)
     for tid in aim.targets:
         target = creatures[tid]
         roll = roll_for(battle, attacker, target, power, charging, aim.long_range, aim.origin)
         face = dice.roll(20)
         hit, crit = hits(face, roll)
+        coup = coup_de_grace(attacker, target, power)
+        crit = crit or (hit and coup)
         total = face + roll.bonus
-        verdict = "critical hit" if crit else ("hit" if hit else "miss")
+        verdict = ("coup de grace: " if coup and hit else "") + ("critical hit" if crit else ("hit" if hit else "miss"))
         battle.emit("attack", f"{attacker.name} uses {power.name} on {target.name}: d20 {face} {roll.bonus:+d} = "
                     f"{total} vs {roll.defence_name}: {verdict}",
                     attacker=attacker.id, target=tid, hit=hit, crit=crit, power=power.name)
         results.append((target, hit, crit, roll))
+        if coup and hit:
+            coups.add(tid)
     damage = power.damage
     rolled = 0
     if damage is not None and any(hit and not crit for _, hit, crit, _ in results) or (
@@ -80,6 +85,9 @@ def resolve(battle, attacker, power, aim, charging: bool = False) -> None:
                 what += " (weakened: half)"
             if amount:
                 deal(battle, target, amount, power.type, what)
+                if target.id in coups and target.alive and amount >= target.stats.bloodied:
+                    die(battle, target, f"is slain by the coup de grace ({amount} damage, bloodied value "
+                                        f"{target.stats.bloodied})")
             if hit and target.alive:
                 on_hit(battle, attacker, target, power, roll)
             if "combat-challenge" in stats.traits and target.alive and target.side != attacker.side:
@@ -89,6 +97,14 @@ def resolve(battle, attacker, power, aim, charging: bool = False) -> None:
                 nimble_reaction(battle, target, attacker)
     finally:
         battle.damage_source = None
+
+
+def coup_de_grace(attacker, target, power) -> bool:
+    """RULESETS.md 2, Coup de grace (engine reading: any standard-action melee attack on a
+    helpless creature beside its attacker is one): a hit is a critical hit, and damage of at
+    least the target's bloodied value kills it."""
+    return (power.melee and power.action == "standard" and "unconscious" in target.conditions
+            and adjacent(attacker, target))
 
 
 def on_hit(battle, attacker, target, power, roll) -> None:
