@@ -25,8 +25,9 @@ def test_the_registry_knows_three_rulesets_and_builds_5e_battles():
     assert registry.NAMES == ("5e", "3.5", "4e")
     assert registry.ruleset("5e").name == "5e"
     assert isinstance(duel(), api.Battle) and duel().ruleset is registry.ruleset("5e")
+    assert registry.ruleset("4e").name == "4e"
     with pytest.raises(registry.UnknownRuleset, match="not available yet"):
-        registry.ruleset("4e")
+        registry.ruleset("3.5")
     with pytest.raises(ContentError, match="unknown ruleset '6e'"):
         registry.ruleset("6e")
 
