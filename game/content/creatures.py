@@ -13,14 +13,14 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from . import schema_5e
+from . import schema_35, schema_5e
 from .errors import ContentError, read_document, relocated
 from .paths import RULESETS, creatures_dir, items_dir, spells_dir
 
 # The 5e rules import these names from here.
 from .schema_5e import SKILL_ABILITY, Attack, Item, StatBlock  # noqa: F401
 
-SCHEMAS = {"5e": schema_5e}  # the rulesets whose stat blocks can be read; 3.5 and 4e come later
+SCHEMAS = {"5e": schema_5e, "3.5": schema_35}  # the rulesets whose stat blocks can be read
 
 
 def schema(ruleset: str):
