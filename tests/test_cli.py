@@ -112,9 +112,9 @@ def test_ruleset_overrides_the_scenarios(capsys):
     assert main(["replay", str(path), "--json", "--ruleset", "5e"]) == 0
     assert capsys.readouterr().out == plain
     for command in (["replay", str(path)], ["simulate", str(path), "--runs", "1"], ["play", str(path)]):
-        assert main([*command, "--ruleset", "3.5"]) == 2
+        assert main([*command, "--ruleset", "4e"]) == 2
         out = capsys.readouterr()
-        assert out.err.splitlines() == [f"error: {path}: ruleset '3.5' is not available yet (available: 5e)"]
+        assert out.err.splitlines() == [f"error: {path}: ruleset '4e' is not available yet (available: 5e, 3.5)"]
 
 
 def test_an_unknown_ruleset_is_refused_by_the_parser(capsys):

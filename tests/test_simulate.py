@@ -49,7 +49,7 @@ def test_the_ruleset_override_reaches_every_battle():
     summary, results = simulate(SCENARIO, 2, seed=3, policies={"blue": "rush", "red": "rush"}, ruleset="5e")
     plain, _ = simulate(SCENARIO, 2, seed=3, policies={"blue": "rush", "red": "rush"})
     assert summary["wins"] == plain["wins"] and len(results) == 2
-    bare = MAPS_DIR / "open-field.toml"  # no creatures: loads under 3.5, which cannot be played yet
+    bare = MAPS_DIR / "open-field.toml"  # no creatures: loads under 4e, which cannot be played yet
     simulate(bare, 1)
-    with pytest.raises(ContentError, match="ruleset '3.5' is not available yet"):
-        simulate(bare, 1, ruleset="3.5")
+    with pytest.raises(ContentError, match="ruleset '4e' is not available yet"):
+        simulate(bare, 1, ruleset="4e")

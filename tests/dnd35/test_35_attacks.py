@@ -1,0 +1,185 @@
+"""3.5 attack rolls (seed 003, "Jet d'attaque", "Bonus d'attaque", "Classe d'armure"): d20 + the
+SRD's bonus against AC, natural 1 and 20, threats and their confirmation, and the modifiers the
+situation brings: flanking, charging, prone, range increments, firing into melee, cover."""
+
+import pytest
+
+from game.rules.errors import IllegalCommand
+from helpers35 import act, attack, battle, c, creature, end, force, last
+
+ROW = "........\n........\n........"
+SPEAR = [{"name": "spear", "kind": "melee", "to_hit": -5, "damage": "1d4-3", "type": "piercing"}]
+
+
+def test_natural_1_misses_and_natural_20_hits():
+    # « On rate automatiquement son coup sur un 1 naturel [...] l'attaque passe toujours sur un 20
+    # naturel (à noter que celui-ci est également un coup critique possible) »
+    b = battle(ROW, [creature("giant", "hill-giant", "red", (1, 1)), creature("gob", "goblin", "blue", (3, 1))])
+    force(b, 1)  # 1 + 16 = 17 would beat AC 14, but a natural 1 misses
+    attack(b, "giant", "gob", "greatclub")
+    assert "d20 1 +16 = 17 vs flat-footed AC 14" in last(b, "attacks") and "miss (natural 1)" in last(b, "attacks")
+    b = battle(ROW, [creature("gob", "goblin", "red", (1, 1), attacks=SPEAR), creature("fighter", "fighter", "blue", (2, 1))])
+    force(b, 20, 1, 2)  # 20 - 5 = 15 < AC 16, a hit all the same; its threat is not confirmed (a 1)
+    attack(b, "gob", "fighter", "spear")
+    line = last(b, "attacks")
+    assert "d20 20 -5 = 15" in line and "not confirmed" in line and line.endswith("hit")
+    # seed 003, Dégâts minimaux: 1d4-3 with a 2 is -1, but a hit deals at least 1
+    assert c(b, "fighter").hp == 27
+
+
+def duel_orc(*dice):
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("orc", "orc", "red", (2, 1))])
+    end(b, "fighter")
+    force(b, *dice)
+    attack(b, "orc", "fighter", "falchion")
+    return b
+
+
+def test_a_threat_is_confirmed_by_a_second_roll_and_the_damage_is_rolled_twice():
+    # 3.5 SRD, Critical hits: falchion 18-20 x2; the confirmation d20 comes right after the attack's
+    # (FORMATS.md); « on joue les dés à plusieurs reprises (en ajoutant chaque fois les modificateurs) »
+    b = duel_orc(18, 13, 3, 4, 2, 1)  # 22 hits AC 17; 13 + 4 = 17 confirms; (3+4+4) + (2+1+4)
+    assert "threat, confirmation d20 13 +4 = 17: critical hit" in last(b, "attacks")
+    assert c(b, "fighter").hp == 28 - 18
+    b = duel_orc(18, 12, 3, 4)  # 12 + 4 = 16 < 17: a plain hit, damage once
+    assert "not confirmed" in last(b, "attacks") and c(b, "fighter").hp == 28 - 11
+
+
+def test_undead_take_no_critical_hit_and_damage_reduction_stops_the_wrong_weapon():
+    # 3.5 SRD: undead are immune to critical hits (no confirmation roll); skeleton DR 5/bludgeoning
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("skel", "skeleton", "red", (2, 1)),
+                     creature("cleric", "cleric", "blue", (3, 1))])
+    force(b, 19, 8)  # a threat (19-20), but the next die is the damage: 8 + 2 = 10, less 5
+    attack(b, "fighter", "skel", "longsword")
+    assert "confirmation" not in last(b, "attacks")
+    assert "damage reduction 5/bludgeoning: 5" in last(b, "takes") and c(b, "skel").hp == 1
+    end(b, "fighter")
+    end(b, "skel")
+    force(b, 15, 1)  # the heavy mace is bludgeoning: 1 + 1 = 2, not reduced; undead are destroyed at 0
+    attack(b, "cleric", "skel", "heavy-mace")
+    assert c(b, "skel").state == "dead"
+
+
+def test_flanking_gives_plus_2_and_lets_the_rogue_sneak_attack():
+    # 3.5 SRD, Flanking: an ally threatening the target from the opposite border, +2; sneak attack 2d6
+    b = battle(ROW, [creature("gob", "goblin", "red", (2, 1)), creature("rogue", "rogue", "blue", (1, 1)),
+                     creature("fighter", "fighter", "blue", (3, 1)), creature("gob2", "goblin", "red", (7, 2))])
+    end(b, "gob")  # no longer flat-footed: only the flank allows the sneak attack
+    force(b, 9, 3, 2, 3)  # 9 + 4 + 2 = 15 vs AC 15; rapier 3 + 1, sneak attack 2 + 3
+    attack(b, "rogue", "gob", "rapier")
+    assert "flanking with Fighter +2" in last(b, "attacks") and last(b, "attacks").endswith("hit")
+    assert "sneak attack 2d6 [2 3]" in last(b, "takes") and c(b, "gob").hp == 5 - 9
+    # not opposite: an ally beside the attacker does not flank
+    b = battle(ROW, [creature("gob", "goblin", "red", (2, 1)), creature("rogue", "rogue", "blue", (1, 1)),
+                     creature("fighter", "fighter", "blue", (1, 2))])
+    end(b, "gob")
+    force(b, 9)
+    attack(b, "rogue", "gob", "rapier")
+    assert "flanking" not in last(b, "attacks") and last(b, "attacks").endswith("miss")
+
+
+def test_range_increments_cost_2_each_and_ten_at_most():
+    # seed 003: « Bonus de base à l'attaque + modificateur de Dextérité + modificateur de taille +
+    # malus de portée »; javelin 9 m increments, thrown: five at most (45 m)
+    grid = "." * 40
+    b = battle(grid, [creature("gob", "goblin", "red", (0, 0)), creature("fighter", "fighter", "blue", (7, 0)),
+                      creature("wizard", "wizard", "blue", (31, 0))])
+    force(b, 16)  # 7 squares = 10.5 m: the second increment, -2: 16 + 3 - 2 = 17 vs 16 (flat-footed)
+    attack(b, "gob", "fighter", "javelin")
+    assert "range: 1 increment -2" in last(b, "attacks") and last(b, "attacks").endswith("hit")
+    b = battle(grid, [creature("gob", "goblin", "red", (0, 0)), creature("wizard", "wizard", "blue", (31, 0))])
+    with pytest.raises(IllegalCommand, match="beyond the javelin's range \\(45 m\\)"):
+        attack(b, "gob", "wizard", "javelin")
+
+
+def test_firing_into_melee_is_minus_4():
+    # 3.5 SRD, Shooting into a melee: a target next to the shooter's ally, -4 (Precise Shot removes it)
+    b = battle(ROW, [creature("gob", "goblin", "red", (0, 1)), creature("gob2", "goblin", "red", (5, 1)),
+                     creature("fighter", "fighter", "blue", (6, 1))])
+    force(b, 18)
+    attack(b, "gob", "fighter", "javelin")
+    assert "firing into melee -4" in last(b, "attacks") and "= 17" in last(b, "attacks")
+
+
+def test_prone_minus_4_in_melee_plus_4_against_ranged():
+    # 3.5 SRD, Prone: -4 on melee attacks; AC -4 against melee, +4 against ranged
+    b = battle(ROW + "\n........\n........\n........", [
+        creature("fighter", "fighter", "blue", (1, 1)), creature("gob", "goblin", "red", (2, 1)),
+        creature("gob2", "goblin", "red", (1, 5))])
+    act(b, "fighter", "drop_prone")
+    force(b, 10)
+    attack(b, "fighter", "gob", "longsword")
+    assert "attacking while prone -4" in last(b, "attacks") and "d20 10 +2 = 12" in last(b, "attacks")
+    end(b, "fighter")
+    force(b, 11, 1)
+    attack(b, "gob", "fighter", "morningstar")
+    assert "target prone: -4 AC" in last(b, "attacks") and "vs AC 13" in last(b, "attacks")
+    end(b, "gob")
+    force(b, 17)  # 17 + 3 - 4 (into melee) = 16 vs 17 + 4
+    attack(b, "gob2", "fighter", "javelin")
+    assert "target prone: +4 AC vs ranged" in last(b, "attacks") and "= 16 vs AC 21" in last(b, "attacks")
+    assert last(b, "attacks").endswith("miss")
+
+
+def test_cover_plus_4_behind_a_low_wall_and_no_attack_through_a_wall():
+    # 3.5 SRD, Cover: +4 AC; RULESETS.md section 3: a low wall gives cover; a wall, no line of effect
+    b = battle("......\n..=...\n......", [creature("gob", "goblin", "red", (0, 1)),
+                                         creature("fighter", "fighter", "blue", (4, 1))])
+    force(b, 16)
+    attack(b, "gob", "fighter", "javelin")
+    assert "cover +4 AC" in last(b, "attacks") and "vs flat-footed AC 20" in last(b, "attacks")
+    b = battle("..#...\n..#...\n..#...", [creature("gob", "goblin", "red", (0, 1)),
+                                         creature("fighter", "fighter", "blue", (4, 1))])
+    with pytest.raises(IllegalCommand, match="cannot see fighter"):
+        attack(b, "gob", "fighter", "javelin")
+
+
+def test_the_full_attack_makes_the_iteratives_at_minus_5():
+    # 3.5 SRD, Full attack: BAB +9 gives +16/+11 with the greatclub; the bear's claw, claw, bite
+    b = battle(ROW + "\n........", [creature("giant", "hill-giant", "red", (1, 1)),
+                                     creature("fighter", "fighter", "blue", (3, 1)),
+                                     creature("bear", "brown-bear", "red", (3, 2))])
+    force(b, 1, 5, 1, 1)  # +16: a natural 1; +11: 5 + 11 = 16 hits flat-footed 16, 2d8+10 [1 1]
+    attack(b, "giant", "fighter", "greatclub", "full_attack")
+    attack(b, "giant", "fighter", "greatclub")
+    assert "d20 5 +11 = 16" in last(b, "attacks") and c(b, "fighter").hp == 28 - 12
+    with pytest.raises(IllegalCommand, match="no standard action left"):
+        attack(b, "giant", "fighter", "greatclub")
+    end(b, "giant")
+    end(b, "fighter")
+    force(b, 2, 2, 2)
+    attack(b, "bear", "fighter", "claw", "full_attack")
+    attack(b, "bear", "fighter", "claw")
+    attack(b, "bear", "fighter", "bite")
+    assert [line.split(" with ")[1].split(":")[0] for line in b.state.log if line.startswith("Brown bear attacks")] \
+        == ["claw", "claw", "bite"]
+    with pytest.raises(IllegalCommand, match="a full attack needs"):
+        attack(b, "bear", "fighter", "claw", "full_attack")
+
+
+def test_a_move_after_the_first_attack_gives_up_the_rest_of_the_full_attack():
+    # 3.5 SRD, Full attack: after the first attack, the attacker may take a move action instead
+    b = battle(ROW, [creature("giant", "hill-giant", "red", (1, 1)), creature("fighter", "fighter", "blue", (3, 1))])
+    force(b, 1)
+    attack(b, "giant", "fighter", "greatclub", "full_attack")
+    act(b, "giant", "move", to=[1, 0])
+    with pytest.raises(IllegalCommand, match="no standard action left"):
+        attack(b, "giant", "fighter", "greatclub")
+
+
+def test_the_charge_plus_2_to_hit_minus_2_ac_straight_and_clear():
+    # 3.5 SRD, Charge: at least 2 squares, a straight clear line, +2 on the attack, -2 AC to its next turn
+    b = battle("........\n........\n........", [creature("fighter", "fighter", "blue", (0, 1)),
+                                                 creature("orc", "orc", "red", (4, 1))])
+    force(b, 9, 3)  # 9 + 6 + 2 = 17 vs 13
+    act(b, "fighter", "charge", target="orc")
+    assert (c(b, "fighter").x, c(b, "fighter").y) == (3, 1)
+    assert "charge +2" in last(b, "attacks") and "= 17" in last(b, "attacks")
+    assert "charging" in c(b, "fighter").effects
+    b = battle("..:.....\n..:.....\n..:.....", [creature("fighter", "fighter", "blue", (0, 1)),
+                                                 creature("orc", "orc", "red", (4, 1))])
+    with pytest.raises(IllegalCommand, match="no clear straight line"):
+        act(b, "fighter", "charge", target="orc")  # difficult terrain in the way
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (2, 1)), creature("orc", "orc", "red", (4, 1))])
+    with pytest.raises(IllegalCommand, match="too near to charge"):
+        act(b, "fighter", "charge", target="orc")
