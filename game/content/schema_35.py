@@ -38,7 +38,7 @@ FEATS = {
 STAT_KEYS = {
     "id", "name", "size", "type", "hp", "ac", "touch", "flat_footed", "speed", "abilities",
     "bab", "grapple", "saves", "initiative", "feats", "damage_reduction", "reach", "attacks",
-    "full_attack", "sneak_attack", "spells", "spell_slots", "caster_level", "player", "armor",
+    "full_attack", "sneak_attack", "spells", "spell_slots", "caster_level", "casting_ability", "player", "armor",
     "challenge", "traits",
 }
 ATTACK_KEYS = {"name", "kind", "to_hit", "damage", "type", "threat", "multiplier", "range_increment",
@@ -111,6 +111,7 @@ class StatBlock35:
     spells: tuple[str, ...] = ()
     spell_slots: tuple[tuple[int, int], ...] = ()
     caster_level: int = 0
+    casting_ability: str | None = None  # the ability behind its spells' save DCs ("int", "wis")
     player: bool = False  # shown only: 3.5 monsters follow the same hit point rules
     traits: frozenset[str] = frozenset()
 
@@ -304,6 +305,8 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
         slots = tuple(sorted((int(k), int(v)) for k, v in slots.items()))
     except (AttributeError, ValueError, TypeError):
         problems.add("'spell_slots' must map spell levels to counts, like { 0 = 4, 1 = 3 }", key_line(text, "spell_slots"))
+    if data.get("casting_ability") is not None and data.get("casting_ability") not in ABILITIES:
+        problems.add("'casting_ability' must be an ability like 'int'", key_line(text, "casting_ability"))
     if not isinstance(data.get("player", False), bool):
         problems.add("'player' must be true or false", key_line(text, "player"))
     problems.raise_all()
@@ -319,6 +322,7 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
         feats=frozenset(feats), dr_amount=dr.get("amount", 0), dr_bypass=dr.get("bypass", ""),
         reach=float(reach), attacks=tuple(attacks), full_attack=tuple(full), sneak_attack=sneak,
         spells=tuple(data.get("spells", [])), spell_slots=slots, caster_level=numbers.get("caster_level", 0),
+        casting_ability=data.get("casting_ability"),
         player=data.get("player", False), traits=frozenset(data.get("traits", [])),
     )
 

@@ -12,6 +12,7 @@ from .combat import armour_class, attack_problem
 from .engine import Engine35
 from .geometry import can_see, cover_level, field_for, threat_mask
 from .options import acts, legal_commands, offer_view, provokers_along
+from .spells import SPELLS, cast_problem, caught_in, cone_mask, save_dc
 from .terrain_rules import COVER_35, MOVE_35
 
 
@@ -59,6 +60,17 @@ class Battle(Engine35, api.Battle):
             if target_id is not None:
                 return attack_problem(self, actor, self.creature(target_id), attack)
             return "no foe in reach" if attack.is_melee else "no foe in range and in sight"
+        if act == "spell":
+            spell = SPELLS.get(name)
+            if spell is None:
+                return f"unknown spell {name!r}"
+            if not actor.standard:
+                return f"{actor.id} has no standard action left this turn"
+            problem = cast_problem(self, actor, spell, self.creature(target_id) if target_id else None)
+            if problem and (target_id is not None or "slot" in problem or "know" in problem):
+                return problem
+            return "no one to aim it at" if spell.aim != "now" else ("shield is up already"
+                                                                   if spell.kind == "shield" else "")
         if act == "total_defense" and not actor.standard:
             return f"{actor.id} has no standard action left this turn"
         if act == "stand" and not actor.prone:
@@ -117,7 +129,20 @@ class Battle(Engine35, api.Battle):
         return COVER_NAMES[cover_level(self, self.creature(attacker_id), self.creature(target_id), ranged=True)]
 
     def area(self, act_key: str, at: tuple[int, int]) -> api.AreaPreview:
-        raise IllegalCommand(f"'{act_key}' is not an area act of this ruleset")
+        """The cone of burning hands from the creature acting now toward a square."""
+        spell = SPELLS.get(act_key.partition(":")[2])
+        if spell is None or spell.aim != "area":
+            raise IllegalCommand(f"'{act_key}' is not an area act of this ruleset")
+        actor = self.current
+        at = (int(at[0]), int(at[1]))
+        problem = cast_problem(self, actor, spell, None, at)
+        try:
+            mask = cone_mask(self, actor, at)
+        except ValueError:
+            mask = np.zeros(self.board.terrain.shape, bool)
+        caught = tuple(c.id for c in caught_in(self, actor, mask))
+        lines = (f"Reflex DC {save_dc(actor, spell)} half, {min(5, actor.stats.caster_level or 1)}d4 fire",)
+        return api.AreaPreview(problem, mask, caught, lines)
 
     def estimates(self):
         return None  # the computer players plan from legal_commands() previews

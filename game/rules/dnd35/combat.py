@@ -82,6 +82,9 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     if charging:
         bonus += 2
         reasons.append(Reason("charge +2", True))
+    if "bless" in attacker.effects:
+        bonus += 1
+        reasons.append(Reason("bless +1", True))
     if melee and target.helpless:
         bonus += 4
         reasons.append(Reason("helpless target +4", True))
@@ -105,9 +108,13 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     words = "touch AC" if touch else "AC"
     if target.flat_footed:
         words = "flat-footed " + words
-        reasons.append(Reason("target flat-footed: no Dex to AC", True))
+        if target.stats.dex_to_ac:
+            reasons.append(Reason(f"target flat-footed: no Dex to AC (-{target.stats.dex_to_ac})", True))
     if target.helpless:
         reasons.append(Reason("target helpless: Dex 0", True))
+    if "shield" in target.effects:
+        ac += 4
+        reasons.append(Reason("shield +4 AC", False))
     if "total_defense" in target.effects:
         ac += 4
         reasons.append(Reason("total defense +4 AC", False))
@@ -174,8 +181,9 @@ def sneak_dice(battle, attacker, target, attack, o: Odds):
 def damage_reduction(target, attack) -> int:
     """3.5 SRD, Damage reduction: X/type, unless the weapon is of that type."""
     s = target.stats
-    if not s.dr_amount or s.dr_bypass in attack.type:
-        return 0
+    physical = {"bludgeoning", "piercing", "slashing"} & set(attack.type)
+    if not s.dr_amount or s.dr_bypass in attack.type or not physical:
+        return 0  # damage reduction stops weapons and natural attacks, not energy
     return s.dr_amount
 
 

@@ -19,6 +19,7 @@ from .creature import DEAD, DISABLED, DYING, STABLE
 from .geometry import field_for, melee_attacks
 from .moving import Moving35, can_take_aoo, in_order
 from .setup import new_state, roll_initiative
+from .spells import SPELLS, cast_problem, concentration, resolve
 
 # the 3.5 acts: act -> (required arguments, optional arguments) (FORMATS.md, "Rulesets: 3.5 and 4e")
 ACTS_35: dict[str, tuple[set[str], set[str]]] = {
@@ -31,6 +32,7 @@ ACTS_35: dict[str, tuple[set[str], set[str]]] = {
     "total_defense": (set(), set()),
     "stand": (set(), set()),
     "drop_prone": (set(), set()),
+    "cast": ({"spell"}, {"target", "at"}),
     "end": (set(), set()),
     "react": ({"take"}, {"target"}),
 }
@@ -373,6 +375,26 @@ class Engine35(EngineBase, Moving35):
         actor.conditions.add("prone")
         self.emit("condition", f"{actor.name} drops prone", creature=actor.id)
 
+    def _do_cast(self, actor, cmd) -> None:
+        """3.5 SRD, Casting a spell: a standard action, a slot of its level; provokes in a threatened square."""
+        self._able(actor)
+        name = cmd.get("spell")
+        if name not in SPELLS:
+            raise IllegalCommand(f"unknown spell {name!r} (this ruleset's: {', '.join(sorted(SPELLS))})")
+        spell = SPELLS[name]
+        target = self.creature(cmd.get("target")) if cmd.get("target") is not None else None
+        at = position_arg(cmd.get("at"), "'at'") if cmd.get("at") is not None else None
+        problem = cast_problem(self, actor, spell, target, at)
+        if problem:
+            raise IllegalCommand(problem)
+        if actor.sequence:
+            raise IllegalCommand(f"{actor.id} is in the middle of a full attack")
+        self._spend(actor, "standard")
+        actor.slots[spell.level] -= 1
+        self.state.pending_act = ("cast", actor.id, name, target.id if target else None, at, actor.hp)
+        if not self._provoke(actor):
+            self._run_pending_act()
+
     # ------------------------------------------------------------------ attacks and reactions
     def _strike(self, actor, target, attack, penalty: int, charging: bool = False) -> None:
         """One attack; a ranged one in a threatened square provokes first (3.5 SRD)."""
@@ -398,6 +420,17 @@ class Engine35(EngineBase, Moving35):
         if act[0] == "stand":
             actor.conditions.discard("prone")
             self.emit("condition", f"{actor.name} stands up", creature=actor.id)
+            return
+        if act[0] == "cast":
+            _, _, name, target_id, at, hp_before = act
+            spell = SPELLS[name]
+            if actor.hp < hp_before and not concentration(self, actor, spell, hp_before - actor.hp):
+                return
+            target = self.creature(target_id) if target_id else None
+            if target is not None and not target.alive:
+                self.emit("note", f"{actor.name}'s {name} is lost: {target.name} is dead", creature=actor.id)
+                return
+            resolve(self, actor, spell, target, at)
             return
         _, _, target_id, name, penalty, charging = act
         target, attack = self.creature(target_id), actor.stats.attack(name)

@@ -15,10 +15,11 @@ import numpy as np
 from ...core.board import SQUARE_M
 from ...core.terrain import COVER_NAMES
 from .. import api
-from ..api import MENU, MOVE, NOW, TARGET, Act, Option, Preview
+from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option, Preview
 from .combat import attack_problem, crit_chance, expected_damage, hit_chance, odds
 from .geometry import distance_m, field_for, melee_attacks, threatened_positions
 from .moving import can_take_aoo, in_order
+from .spells import cast_problem, caught_in, cone_mask, known, ray_attack, save_dc
 from .terrain_rules import COVER_AC
 
 
@@ -155,6 +156,50 @@ def charge_options(battle, actor) -> list[Option]:
     return options
 
 
+def cast_options(battle, actor) -> list[Option]:
+    if not actor.standard or actor.sequence or not actor.standing:
+        return []
+    options = []
+    foes = foes_of(battle, actor)
+    for spell in known(actor):
+        if actor.slots.get(spell.level, 0) <= 0:
+            continue
+        base = {"actor": actor.id, "act": "cast", "spell": spell.name}
+        title = spell.name.replace("-", " ")
+        uses = f"standard action, a level-{spell.level} slot"
+        if spell.kind == "cure":
+            for t in battle.state.creatures.values():
+                if t.side == actor.side and t.alive and t.hp < t.stats.hp and not cast_problem(battle, actor, spell, t):
+                    options.append(Option({**base, "target": t.id}, f"Cast {title} on {t.name}",
+                                          Preview(target=t.id, hostile=False, uses=uses)))
+        elif spell.aim == "target":
+            for t in foes:
+                if cast_problem(battle, actor, spell, t):
+                    continue
+                if spell.kind == "ray":
+                    preview = replace(attack_preview(battle, actor, t, ray_attack(actor, spell)), uses=uses)
+                else:
+                    count = min(5, 1 + ((actor.stats.caster_level or 1) - 1) // 2)
+                    preview = Preview(target=t.id, hostile=True, uses=uses, hit_chance=1.0,
+                                      expected_damage=count * 3.5, distance_m=distance_m(actor, t))
+                options.append(Option({**base, "target": t.id}, f"Cast {title} at {t.name}", preview))
+        elif spell.aim == "area":
+            for t in foes:
+                at = (t.x, t.y)
+                if cast_problem(battle, actor, spell, None, at):
+                    continue
+                caught = caught_in(battle, actor, cone_mask(battle, actor, at))
+                if t in caught:
+                    options.append(Option({**base, "at": list(at)}, f"Cast {title} toward {t.name}",
+                                          Preview(uses=uses, save="ref", dc=save_dc(actor, spell),
+                                                  inside=tuple(c.id for c in caught))))
+        elif not cast_problem(battle, actor, spell):
+            if spell.kind == "shield" and "shield" in actor.effects:
+                continue
+            options.append(Option(base, f"Cast {title}", Preview(uses=uses)))
+    return options
+
+
 def reaction_options(battle) -> list[Option]:
     offer = battle.state.offers[0]
     reactor, provoker = battle.creature(offer.reactor), battle.creature(offer.provoker)
@@ -180,6 +225,7 @@ def legal_commands(battle) -> list[Option]:
     options: list[Option] = []
     if actor.standing:
         options += attack_options(battle, actor)
+        options += cast_options(battle, actor)
         options += charge_options(battle, actor)
         options += move_options(battle, actor, "move")
         options += step_options(battle, actor)
@@ -240,6 +286,13 @@ def acts(battle, options: list[Option]) -> list[Act]:
                 tip = "Full attack (full round): every attack of the round. " + tip
             found.append(Act(key, title, next(digits, ""), TARGET, listed,
                              "" if listed else battle.why_not(key), tip))
+    for spell in known(actor):
+        key = f"spell:{spell.name}"
+        listed = [o for o in by_act.get("cast", []) if o.command.get("spell") == spell.name]
+        aim = {"target": TARGET, "area": AREA}.get(spell.aim, NOW)
+        tip = f"{spell.name.replace('-', ' ')} (level {spell.level}, {actor.slots.get(spell.level, 0)} slots left)"
+        found.append(Act(key, spell.name.replace("-", " ").capitalize(), next(digits, ""), aim, listed,
+                         "" if listed else battle.why_not(key), tip))
     for key in ("move", "step", "charge", "withdraw", "total_defense", "stand", "drop_prone", "end"):
         listed = by_act.get(key, [])
         if key in ("stand",) and not actor.prone:
