@@ -183,3 +183,17 @@ def test_the_charge_plus_2_to_hit_minus_2_ac_straight_and_clear():
     b = battle(ROW, [creature("fighter", "fighter", "blue", (2, 1)), creature("orc", "orc", "red", (4, 1))])
     with pytest.raises(IllegalCommand, match="too near to charge"):
         act(b, "fighter", "charge", target="orc")
+
+
+def test_creatures_give_soft_cover_against_ranged_attacks_only_and_arrow_slits_improved_cover():
+    # 3.5 SRD, Soft cover: creatures in the way, +4 AC against ranged attacks (not in melee)
+    b = battle("........", [creature("gob", "goblin", "red", (0, 0)), creature("orc", "orc", "red", (3, 0)),
+                            creature("fighter", "fighter", "blue", (6, 0))])
+    force(b, 10)
+    attack(b, "gob", "fighter", "javelin")
+    assert "cover +4 AC" in last(b, "attacks")
+    # 3.5 SRD, Cover: an arrow slit is improved cover, +8
+    b = battle("...\n+++\n...", [creature("gob", "goblin", "red", (1, 0)), creature("fighter", "fighter", "blue", (1, 2))])
+    force(b, 10)
+    attack(b, "gob", "fighter", "javelin")
+    assert "improved cover +8 AC" in last(b, "attacks") and "vs flat-footed AC 24" in last(b, "attacks")

@@ -120,3 +120,32 @@ def test_an_attack_of_opportunity_that_drops_the_mover_stops_the_move():
     force(b, 15, 4, 4)
     act(b, "orc", "react", take=True)
     assert c(b, "wizard").state == "dying" and c(b, "wizard").x == 2
+
+
+def test_a_large_creature_squeezes_through_a_narrow_way_at_double_cost_minus_4():
+    # 3.5 SRD, Squeezing: through a space at least half its width, each square counting two,
+    # -4 on attacks and -4 AC while squeezing
+    grid = "..#####..\n.........\n..#####.."
+    b = battle(grid, [creature("ogre", "ogre", "red", (0, 0)), creature("gob", "goblin", "blue", (5, 1))])
+    (move,) = [o for o in b.legal_commands() if o.act == "move" and o.command["to"] == [3, 1]]
+    assert move.preview.cost_m == 9.0  # three squares, each squeezed (its 2x2 space does not fit): two each
+    act(b, "ogre", "move", to=[3, 1])
+    assert "squeezing" in c(b, "ogre").conditions and c(b, "ogre").side_squares == 1
+    force(b, 10)
+    attack(b, "ogre", "gob", "greatclub")
+    assert "squeezing -4" in last(b, "attacks") and "d20 10 +4 = 14" in last(b, "attacks")
+
+
+def test_combat_reflexes_gives_one_attack_of_opportunity_plus_dex_a_round():
+    # 3.5 SRD, Combat Reflexes: 1 + Dex modifier (the fighter, Dex 13: 2)
+    b = battle(OPEN, [creature("fighter", "fighter", "blue", (2, 1)), creature("gob", "goblin", "red", (1, 1)),
+                      creature("gob2", "goblin", "red", (3, 1))])
+    end(b, "fighter")
+    act(b, "gob", "move", to=[0, 0])
+    force(b, 1)
+    act(b, "fighter", "react", take=True)
+    end(b, "gob")
+    act(b, "gob2", "move", to=[4, 0])
+    force(b, 1)
+    act(b, "fighter", "react", take=True)
+    assert c(b, "fighter").aoo_left == 0

@@ -245,6 +245,7 @@ class Engine35(EngineBase, Moving35):
             raise IllegalCommand(problem)
         actor.stepped = True
         actor.x, actor.y = to
+        self._squeeze(actor)
         self.emit("move", f"{actor.name} takes a 5-foot step to {list(to)}", creature=actor.id, path=[list(to)])
 
     def step_problem(self, actor, to, fld=None) -> str:

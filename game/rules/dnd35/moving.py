@@ -15,6 +15,7 @@ import numpy as np
 
 from ...core.board import SQUARE_M
 from ...core.movement import step_cost_squares
+from ...core.sizes import SPACE_SQUARES
 from ..commands import position_arg
 from ..errors import IllegalCommand
 from ..state import Offer
@@ -119,11 +120,26 @@ class Moving35:
             if nxt[0] != mover.x and nxt[1] != mover.y:
                 mover.diagonal_parity = 1 - mover.diagonal_parity
             mover.x, mover.y = nxt
+            self._squeeze(mover)
             walk.walked.append(nxt)
             walk.free_first = False
         self._emit_walked(mover, walk)
         self.state.pending_move = None
         self._run_pending_act()
+
+    def _squeeze(self, mover) -> None:
+        """3.5 SRD, Squeezing: where its own space does not fit, a creature squeezes into the space
+        of the next smaller size (-4 on attacks and AC) until it has room again."""
+        side = SPACE_SQUARES[mover.size]
+        board = self.board
+        fits = board.inside(mover.x, mover.y, side) and not board.blocks_move[
+            mover.y: mover.y + side, mover.x: mover.x + side].any()
+        if fits and mover.squeezing:
+            mover.conditions.discard("squeezing")
+            self.emit("condition", f"{mover.name} has room again", creature=mover.id)
+        elif not fits and not mover.squeezing:
+            mover.conditions.add("squeezing")
+            self.emit("condition", f"{mover.name} squeezes through (-4 to attack and AC)", creature=mover.id)
 
     def _emit_walked(self, mover, walk) -> None:
         if walk.walked:
