@@ -197,3 +197,18 @@ def test_creatures_give_soft_cover_against_ranged_attacks_only_and_arrow_slits_i
     force(b, 10)
     attack(b, "gob", "fighter", "javelin")
     assert "improved cover +8 AC" in last(b, "attacks") and "vs flat-footed AC 24" in last(b, "attacks")
+
+
+def test_a_low_wall_covers_only_a_target_near_it_against_an_attacker_no_nearer():
+    # RULESETS.md section 3 (3.5 SRD, Low obstacles): a low wall gives cover only within 6 squares
+    # of the target, and not when the attacker is nearer the wall than the target
+    b = battle(".........\n.=.......\n.........", [creature("gob", "goblin", "red", (0, 1)),
+                                                   creature("fighter", "fighter", "blue", (6, 1))])
+    force(b, 10)
+    attack(b, "gob", "fighter", "javelin")
+    assert "cover" not in last(b, "attacks")
+    b = battle(".........\n.....=...\n.........", [creature("gob", "goblin", "red", (0, 1)),
+                                                   creature("fighter", "fighter", "blue", (6, 1))])
+    force(b, 10)
+    attack(b, "gob", "fighter", "javelin")
+    assert "cover +4 AC" in last(b, "attacks")

@@ -100,3 +100,30 @@ def test_random_play_meets_no_refusal(seed):
         assert options
         b.submit(rng.choice(options).command)
     assert c(b, "fighter").hp <= 28
+
+
+PLAIN_ACTS = ("total_defense", "stand", "drop_prone", "end")
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 40))
+def test_the_acts_without_aim_are_listed_exactly_when_check_accepts_them(seed, moves):
+    b = battle(MAP, [creature("wizard", "wizard", "blue", (1, 1)), creature("gob", "goblin", "red", (2, 1)),
+                     creature("fighter", "fighter", "blue", (0, 3), conditions=["prone"]),
+                     creature("orc", "orc", "red", (7, 2))], seed=seed)
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if b.state.over:
+            return
+        b.submit(rng.choice(b.legal_commands()).command)
+    if b.state.offers or b.state.over:
+        return
+    listed = {o.act for o in b.legal_commands()}
+    for name in PLAIN_ACTS:
+        command = {"actor": b.current.id, "act": name}
+        assert (name in listed) == (b.check(command) is None), (name, b.check(command))
+    for spell in ("shield", "bless"):
+        command = {"actor": b.current.id, "act": "cast", "spell": spell}
+        assert any(o.command == command for o in b.legal_commands()) == (b.check(command) is None)

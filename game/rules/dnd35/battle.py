@@ -67,10 +67,9 @@ class Battle(Engine35, api.Battle):
             if not actor.standard:
                 return f"{actor.id} has no standard action left this turn"
             problem = cast_problem(self, actor, spell, self.creature(target_id) if target_id else None)
-            if problem and (target_id is not None or "slot" in problem or "know" in problem):
+            if problem and (target_id is not None or spell.aim == "now" or "slot" in problem or "know" in problem):
                 return problem
-            return "no one to aim it at" if spell.aim != "now" else ("shield is up already"
-                                                                   if spell.kind == "shield" else "")
+            return problem or "no one to aim it at"
         if act == "total_defense" and not actor.standard:
             return f"{actor.id} has no standard action left this turn"
         if act == "stand" and not actor.prone:

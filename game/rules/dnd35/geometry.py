@@ -72,12 +72,12 @@ def threatens(battle, c, target) -> bool:
     return any(within_reach(c.space, target.space, reach_of(c, a)) for a in melee_attacks(c))
 
 
-def _blockers(battle, with_creatures: bool):
-    key = (with_creatures, tuple((c.id, c.x, c.y, c.side_squares, c.alive, c.prone)
-                                 for c in battle.state.creatures.values()))
+def _blockers(battle, with_creatures: bool, low_walls: bool = True):
+    key = (with_creatures, low_walls, tuple((c.id, c.x, c.y, c.side_squares, c.alive, c.prone)
+                                            for c in battle.state.creatures.values()))
     cache = battle.__dict__.setdefault("_blockers35", {})
     if key not in cache:
-        if len(cache) > 8:
+        if len(cache) > 16:
             cache.clear()
         owners = np.full(battle.board.terrain.shape, -1, np.int32)
         index = {}
@@ -86,18 +86,51 @@ def _blockers(battle, with_creatures: bool):
             if with_creatures and c.alive and not c.prone:
                 for x, y in c.squares():
                     owners[y, x] = i
-        cache[key] = (Blockers(battle.board.line_caps(COVER_35), owners, rules=COVER_35), index, {})
+        caps = battle.board.line_caps(COVER_35)
+        if not low_walls:
+            caps = np.where(_low_walls(battle), 0, caps)
+        cache[key] = (Blockers(caps, owners, rules=COVER_35), index, {})
     return cache[key]
 
 
 def cover_level(battle, attacker, target, ranged: bool) -> int:
     """3.5 SRD, Cover: from the attacker's best corner to the target's square; creatures in the
-    way give soft cover against ranged attacks only (0 none, 1 cover, 2 improved, 3 no line)."""
+    way give soft cover against ranged attacks only (0 none, 1 cover, 2 improved, 3 no line).
+
+    A low wall covers only a target within 6 squares of it, against an attacker no nearer to it
+    than the target (RULESETS.md section 3): when only low walls give the cover, one of them must
+    lie between the two so."""
     blockers, index, known = _blockers(battle, ranged)
     key = (attacker.space, target.space, index[attacker.id], index[target.id])
     if key not in known:
-        known[key] = int(cover_many(blockers, [key])[0])
+        level = int(cover_many(blockers, [key])[0])
+        if level and _low_walls(battle).any():
+            bare, _, _ = _blockers(battle, ranged, low_walls=False)
+            if int(cover_many(bare, [key])[0]) < level and not _low_wall_counts(battle, attacker.space, target.space):
+                level = int(cover_many(bare, [key])[0])
+        known[key] = level
     return known[key]
+
+
+def _low_walls(battle) -> np.ndarray:
+    return battle.board.prop("low")
+
+
+def _low_wall_counts(battle, a_space, t_space) -> bool:
+    """Whether a low wall between the two spaces lies within 6 squares of the target and no
+    nearer to the attacker than to the target."""
+    ys, xs = np.nonzero(_low_walls(battle))
+    x0 = min(a_space[0], t_space[0])
+    x1 = max(a_space[0] + a_space[2], t_space[0] + t_space[2])
+    y0 = min(a_space[1], t_space[1])
+    y1 = max(a_space[1] + a_space[2], t_space[1] + t_space[2])
+    for x, y in zip(xs.tolist(), ys.tolist()):
+        if not (x0 <= x < x1 and y0 <= y < y1):
+            continue
+        to_target, to_attacker = gap(t_space, (x, y, 1)), gap(a_space, (x, y, 1))
+        if to_target <= 6 and to_attacker >= to_target:
+            return True
+    return False
 
 
 def can_see(battle, viewer, target) -> bool:

@@ -194,8 +194,6 @@ def cast_options(battle, actor) -> list[Option]:
                                           Preview(uses=uses, save="ref", dc=save_dc(actor, spell),
                                                   inside=tuple(c.id for c in caught))))
         elif not cast_problem(battle, actor, spell):
-            if spell.kind == "shield" and "shield" in actor.effects:
-                continue
             options.append(Option(base, f"Cast {title}", Preview(uses=uses)))
     return options
 

@@ -83,6 +83,8 @@ def cast_problem(battle, caster, spell: Spell35, target=None, at=None) -> str:
         return f"{caster.id} does not know {spell.name}"
     if caster.slots.get(spell.level, 0) <= 0:
         return f"{caster.id} has no level-{spell.level} slot left"
+    if spell.kind == "shield" and "shield" in caster.effects:
+        return f"{caster.id}'s shield is up already"
     if spell.aim == "target":
         if target is None:
             return f"{spell.name} needs a 'target'"
