@@ -149,3 +149,14 @@ def test_combat_reflexes_gives_one_attack_of_opportunity_plus_dex_a_round():
     force(b, 1)
     act(b, "fighter", "react", take=True)
     assert c(b, "fighter").aoo_left == 0
+
+
+def test_a_mover_dropped_by_the_first_attack_of_opportunity_is_offered_to_no_one_else():
+    b = battle(OPEN, [creature("rogue", "rogue", "blue", (1, 1)), creature("gob", "goblin", "red", (2, 1)),
+                      creature("fighter", "fighter", "blue", (3, 1)), creature("gob2", "goblin", "red", (8, 3))])
+    end(b, "rogue")
+    act(b, "gob", "move", to=[2, 3])
+    assert [o.reactor for o in b.state.offers] == ["rogue", "fighter"]  # in initiative order
+    force(b, 15, 4, 1, 1)  # rapier 4 + 1, sneak attack (flanked) 1 + 1: 5 - 7 = -2
+    act(b, "rogue", "react", take=True)
+    assert c(b, "gob").state == "dying" and not b.state.offers and (c(b, "gob").x, c(b, "gob").y) == (2, 1)

@@ -299,7 +299,8 @@ def set_state(engine, target, new: str) -> None:
     engine.emit("condition", f"{target.name} {words}", creature=target.id, state=new)
     if new in (DYING, STABLE, DEAD):
         state = engine.state
-        state.offers = [o for o in state.offers if o.reactor != target.id]
+        # no reaction by it, and none against it: it acts no more (its pending act is lost)
+        state.offers = [o for o in state.offers if target.id not in (o.reactor, o.provoker)]
 
 
 __all__ = ["Odds", "attack_problem", "armour_class", "odds", "hit_chance", "crit_chance", "expected_damage",

@@ -33,15 +33,20 @@ class Walk:
     walked: list[tuple[int, int]] = field(default_factory=list)
 
 
-def can_take_aoo(battle, reactor, victim) -> bool:
-    """3.5 SRD, Attacks of opportunity: a threatening opponent that sees the victim, has one left this
-    round, is not flat-footed (unless Combat Reflexes) nor in total defense, and the victim has no
-    cover from it."""
+def ready_for_aoo(reactor, victim) -> bool:
+    """3.5 SRD, Attacks of opportunity, wherever the victim stands: an opponent with one left this
+    round, not flat-footed (unless Combat Reflexes), not in total defense, with a melee attack."""
     if reactor.side == victim.side or not reactor.standing or reactor.aoo_left <= 0 or not victim.alive:
         return False
     if reactor.flat_footed and "combat-reflexes" not in reactor.stats.feats:
         return False
-    if "total_defense" in reactor.effects or "grappled" in reactor.conditions or not melee_attacks(reactor):
+    return "total_defense" not in reactor.effects and "grappled" not in reactor.conditions \
+        and bool(melee_attacks(reactor))
+
+
+def can_take_aoo(battle, reactor, victim) -> bool:
+    """... and where it stands: the reactor threatens it, sees it, and it has no cover from it."""
+    if not ready_for_aoo(reactor, victim):
         return False
     if not threatens(battle, reactor, victim) or not can_see(battle, reactor, victim):
         return False

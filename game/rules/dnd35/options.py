@@ -18,7 +18,7 @@ from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option, Preview
 from .combat import attack_problem, crit_chance, expected_damage, hit_chance, odds
 from .geometry import distance_m, field_for, melee_attacks, threatened_positions
-from .moving import can_take_aoo, in_order
+from .moving import can_take_aoo, in_order, ready_for_aoo
 from .spells import cast_problem, caught_in, cone_mask, known, ray_attack, save_dc
 from .terrain_rules import COVER_AC
 
@@ -45,11 +45,8 @@ def threat_watch(battle, actor) -> list[tuple[str, np.ndarray]]:
     side = actor.side_squares
     found = []
     for e in battle.state.creatures.values():
-        if e.id in taken or e.side == actor.side or not e.standing or e.aoo_left <= 0 or not melee_attacks(e):
-            continue
-        if e.flat_footed and "combat-reflexes" not in e.stats.feats or "total_defense" in e.effects:
-            continue
-        found.append((e.id, threatened_positions(battle, e, side)))
+        if e.id not in taken and ready_for_aoo(e, actor):
+            found.append((e.id, threatened_positions(battle, e, side)))
     return found
 
 
@@ -207,10 +204,10 @@ def reaction_options(battle) -> list[Option]:
     if attacks:
         preview = replace(attack_preview(battle, reactor, provoker, attacks[0], uses="attack of opportunity"),
                           kind="opportunity", provoker=provoker.id)
-    return [Option({"actor": reactor.id, "act": "react", "take": True},
-                   f"Attack of opportunity on {provoker.name}", preview),
-            Option({"actor": reactor.id, "act": "react", "take": False}, "Let it pass",
-                   Preview(kind="opportunity", provoker=provoker.id))]
+    take = [Option({"actor": reactor.id, "act": "react", "take": True},
+                   f"Attack of opportunity on {provoker.name}", preview)] if can_take_aoo(battle, reactor, provoker) else []
+    return take + [Option({"actor": reactor.id, "act": "react", "take": False}, "Let it pass",
+                          Preview(kind="opportunity", provoker=provoker.id))]
 
 
 def legal_commands(battle) -> list[Option]:
