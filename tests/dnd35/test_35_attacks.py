@@ -212,3 +212,21 @@ def test_a_low_wall_covers_only_a_target_near_it_against_an_attacker_no_nearer()
     force(b, 10)
     attack(b, "gob", "fighter", "javelin")
     assert "cover +4 AC" in last(b, "attacks")
+
+
+def test_a_hidden_creature_has_total_concealment_and_its_attack_denies_dex():
+    # 3.5 SRD, Concealment: total concealment, 50% miss chance (FORMATS.md: one d100 after a hit);
+    # an attacker its target cannot see denies it its Dex to AC (and lets the rogue sneak attack)
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("gob", "goblin", "red", (2, 1), hidden=True),
+                     creature("rogue", "rogue", "blue", (6, 1), hidden=True)])
+    force(b, 15, 30)  # 15 + 6 = 21 hits, then d100 30: 01-50, it misses
+    attack(b, "fighter", "gob", "longsword")
+    assert "concealment d100 30: it misses" in last(b, "attacks") and c(b, "gob").hp == 5
+    b = battle(ROW, [creature("gob", "goblin", "red", (2, 1)), creature("rogue", "rogue", "blue", (1, 1), hidden=True),
+                     creature("gob2", "goblin", "red", (7, 2))])
+    end(b, "gob")  # the goblin is no longer flat-footed, but it does not see the rogue
+    force(b, 10, 1, 1, 1)  # 10 + 4 = 14 vs 15 - 1 (no Dex): hit; 1 + 1, sneak attack 1 + 1
+    attack(b, "rogue", "gob", "rapier")
+    assert "hidden attacker: target denied its Dex to AC (-1)" in last(b, "attacks")
+    assert "no longer hidden" in last(b, "attacks") and "sneak attack" in last(b, "takes")
+    assert "hidden" not in c(b, "rogue").conditions

@@ -32,6 +32,8 @@ class Odds:
     flanked: bool
     threat: int  # lowest natural roll that threatens
     confirm: bool  # a threat is rolled for confirmation (not against crit-immune targets)
+    denied: bool = False  # the target loses its Dex to AC (flat-footed, helpless, an unseen attacker)
+    miss_chance: int = 0  # concealment: the percentage of hits that miss
 
 
 def attack_problem(battle, attacker, target, attack) -> str:
@@ -55,13 +57,13 @@ def attack_problem(battle, attacker, target, attack) -> str:
     return ""
 
 
-def armour_class(target, touch: bool = False) -> int:
-    """The AC before the situation: touch AC for a touch attack; flat-footed or helpless, no Dex.
-
-    Seed 003: « le bonus de Dextérité n'est pas pris en compte [...] s'il ne les voit pas venir »."""
+def armour_class(target, touch: bool = False, denied: bool = False) -> int:
+    """The AC before the situation: touch AC for a touch attack; flat-footed, helpless or against
+    an unseen attacker, no Dex (seed 003: « le bonus de Dextérité n'est pas pris en compte [...]
+    s'il ne les voit pas venir »)."""
     s = target.stats
     ac = s.touch if touch else s.ac
-    if target.flat_footed or target.helpless:
+    if denied or target.flat_footed or target.helpless:
         ac -= s.dex_to_ac
     if target.helpless:
         ac -= 5  # 3.5 SRD, Helpless: Dexterity 0 (-5)
@@ -104,8 +106,11 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
             bonus -= 4
             reasons.append(Reason("firing into melee -4", False))
     touch = attack.touch
-    ac = armour_class(target, touch)
+    unseen = "hidden" in attacker.conditions  # 3.5 SRD: an unseen attacker denies the target its Dex
+    ac = armour_class(target, touch, denied=unseen)
     words = "touch AC" if touch else "AC"
+    if unseen and not target.flat_footed and not target.helpless and target.stats.dex_to_ac:
+        reasons.append(Reason(f"hidden attacker: target denied its Dex to AC (-{target.stats.dex_to_ac})", True))
     if target.flat_footed:
         words = "flat-footed " + words
         if target.stats.dex_to_ac:
@@ -132,7 +137,17 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
         ac += COVER_AC[cover]
         reasons.append(Reason(f"{COVER_WORDS[cover]} +{COVER_AC[cover]} AC", False))
     confirm = not target.stats.crit_immune
-    return Odds(bonus, ac, f"{words} {ac}", tuple(reasons), cover, bool(flanker), attack.threat, confirm)
+    miss_chance = concealment(target)
+    if miss_chance:
+        reasons.append(Reason(f"total concealment: {miss_chance}% miss chance", False))
+    denied = unseen or target.flat_footed or target.helpless
+    return Odds(bonus, ac, f"{words} {ac}", tuple(reasons), cover, bool(flanker), attack.threat, confirm,
+                denied, miss_chance)
+
+
+def concealment(target) -> int:
+    """3.5 SRD, Concealment: a hidden creature (the scenario's `hidden`) has total concealment, 50%."""
+    return 50 if "hidden" in target.conditions else 0
 
 
 def _in_melee(battle, attacker, target) -> bool:
@@ -144,7 +159,7 @@ def _in_melee(battle, attacker, target) -> bool:
 def hit_chance(o: Odds) -> float:
     """Natural 1 misses, natural 20 hits (seed 003: « On rate automatiquement son coup sur un 1 naturel »)."""
     hits = sum(1 for face in range(2, 20) if face + o.bonus >= o.target_number) + 1
-    return hits / 20
+    return hits / 20 * (1 - o.miss_chance / 100)
 
 
 def crit_chance(o: Odds) -> float:
@@ -173,7 +188,7 @@ def sneak_dice(battle, attacker, target, attack, o: Odds):
         return None
     if not attack.is_melee and distance_m(attacker, target) > 9 + 1e-9:
         return None
-    if target.flat_footed or target.helpless or o.flanked:
+    if o.denied or o.flanked:
         return dice
     return None
 
@@ -212,7 +227,16 @@ def resolve_attack(engine, attacker, target, attack, penalty: int = 0, charging:
         line += f"; threat, confirmation d20 {second} {o.bonus:+d} = {second + o.bonus}: " + \
                 ("critical hit" if confirmed else "not confirmed")
         crit = confirmed
+    if hit and o.miss_chance:
+        # FORMATS.md: concealment's miss chance is one d100 after a hit
+        roll = dice.roll(100)
+        missed = roll <= o.miss_chance
+        line += f"; concealment d100 {roll}" + (": it misses" if missed else "")
+        hit, crit = not missed, crit and not missed
     line += ", hit" if hit else (", miss (natural 1)" if face == 1 else ", miss")
+    if "hidden" in attacker.conditions:
+        attacker.conditions.discard("hidden")  # an attack gives away where it is
+        line += f"; {attacker.name} is no longer hidden"
     engine.emit("attack", line, attacker=attacker.id, target=target.id, hit=hit, crit=crit)
     if not hit:
         return False

@@ -40,6 +40,8 @@ def ready_for_aoo(reactor, victim) -> bool:
         return False
     if reactor.flat_footed and "combat-reflexes" not in reactor.stats.feats:
         return False
+    if "hidden" in victim.conditions:
+        return False  # 3.5 SRD: no attack of opportunity against a target with total concealment
     return "total_defense" not in reactor.effects and "grappled" not in reactor.conditions \
         and bool(melee_attacks(reactor))
 

@@ -41,6 +41,8 @@ def build_creatures(scenario) -> dict[str, Creature35]:
         state = CONSCIOUS if hp > 0 else DISABLED
         if hp <= 0 and spec.stats.type in ("undead", "construct"):
             state = DEAD
+        if spec.hidden:
+            conditions.add("hidden")  # 3.5: total concealment until it attacks (combat.concealment)
         if spec.surprised:
             conditions.add("surprised")
         c = Creature35(
