@@ -230,3 +230,23 @@ def test_a_hidden_creature_has_total_concealment_and_its_attack_denies_dex():
     assert "hidden attacker: target denied its Dex to AC (-1)" in last(b, "attacks")
     assert "no longer hidden" in last(b, "attacks") and "sneak attack" in last(b, "takes")
     assert "hidden" not in c(b, "rogue").conditions
+
+
+def test_a_wolfs_bite_that_hits_may_trip():
+    # 3.5 SRD, Wolf, Trip: a free trip attempt after a bite hits: Str +1 against the target's
+    # Str or Dex (the fighter: +2), the wolf's d20 first
+    b = battle(ROW, [creature("wolf", "wolf", "red", (1, 1)), creature("fighter", "fighter", "blue", (2, 1)),
+                     creature("wolf2", "wolf", "red", (7, 2))])
+    force(b, 15, 2, 12, 5)  # 15 + 3 hits; 1d6+1 = 3; trip: 12 + 1 = 13 vs 5 + 2 = 7
+    attack(b, "wolf", "fighter", "bite")
+    assert "tripped" in last(b, "tries to trip") and c(b, "fighter").prone
+    b = battle(ROW, [creature("wolf", "wolf", "red", (1, 1)), creature("fighter", "fighter", "blue", (2, 1))])
+    force(b, 15, 2, 3, 18)  # 3 + 1 = 4 vs 18 + 2 = 20: it keeps its feet
+    attack(b, "wolf", "fighter", "bite")
+    assert "keeps its feet" in last(b, "tries to trip") and not c(b, "fighter").prone
+    # more than one size larger: no trip (a giant made Huge)
+    b = battle("........\n........\n........\n........", [creature("wolf", "wolf", "red", (0, 1)),
+                                                            creature("giant", "hill-giant", "blue", (1, 0), size="huge")])
+    force(b, 19, 2)  # 19 + 3 = 22 hits AC 20; 1d6+1 = 3
+    attack(b, "wolf", "giant", "bite")
+    assert c(b, "giant").hp == 99 and not any("trip" in line for line in b.state.log)

@@ -262,7 +262,34 @@ def resolve_attack(engine, attacker, target, attack, penalty: int = 0, charging:
     engine.damage_source = attacker.id
     apply_damage(engine, target, reduced, f"{' + '.join(parts)} = {total_damage}{note}")
     engine.damage_source = None
+    if "trip" in attacker.stats.feats and "natural" in attack.properties and attack.is_melee:
+        trip(engine, attacker, target)
     return True
+
+
+SIZE_MOD = {"tiny": -8, "small": -4, "medium": 0, "large": 4, "huge": 8, "gargantuan": 12}
+
+
+def trip(engine, attacker, target) -> None:
+    """3.5 SRD, Wolf, Trip: a bite that hits may trip as a free action (no touch attack, no
+    attack of opportunity): the attacker's Strength check against the target's Strength or
+    Dexterity, each with +4 per size above Medium (-4 below); a target more than one size larger
+    cannot be tripped. The attacker's d20 first, then the target's (FORMATS.md, contests)."""
+    from ...core.sizes import size_index
+
+    if not target.standing or target.prone or size_index(target.size) > size_index(attacker.size) + 1:
+        return
+    dice = engine.state.dice
+    mine = attacker.stats.mod("str") + SIZE_MOD[attacker.size]
+    theirs = max(target.stats.mod("str"), target.stats.mod("dex")) + SIZE_MOD[target.size]
+    a, t = dice.roll(20), dice.roll(20)
+    won = a + mine > t + theirs or (a + mine == t + theirs and mine > theirs)
+    engine.emit("check", f"{attacker.name} tries to trip {target.name}: d20 {a} {mine:+d} = {a + mine} vs "
+                f"d20 {t} {theirs:+d} = {t + theirs}, {'tripped' if won else 'it keeps its feet'}",
+                attacker=attacker.id, target=target.id)
+    if won:
+        target.conditions.add("prone")
+        engine.emit("condition", f"{target.name} falls prone", creature=target.id)
 
 
 def apply_damage(engine, target, amount: int, how: str = "") -> None:
