@@ -69,6 +69,14 @@ def test_flanking_gives_plus_2_and_lets_the_rogue_sneak_attack():
     attack(b, "rogue", "gob", "rapier")
     assert "flanking with Fighter +2" in last(b, "attacks") and last(b, "attacks").endswith("hit")
     assert "sneak attack 2d6 [2 3]" in last(b, "takes") and c(b, "gob").hp == 5 - 9
+    # a big flanker may use any of its squares: the ogre's top-left square is at the goblin's
+    # corner opposite the rogue's (its centre is not)
+    b = battle(ROW + "\n........", [creature("gob", "goblin", "red", (2, 1)), creature("rogue", "rogue", "blue", (1, 2)),
+                                     creature("ogre", "ogre", "blue", (3, 0))])
+    end(b, "gob")
+    force(b, 9)
+    attack(b, "rogue", "gob", "rapier")
+    assert "flanking with Ogre +2" in last(b, "attacks")
     # not opposite: an ally beside the attacker does not flank
     b = battle(ROW, [creature("gob", "goblin", "red", (2, 1)), creature("rogue", "rogue", "blue", (1, 1)),
                      creature("fighter", "fighter", "blue", (1, 2))])

@@ -25,6 +25,7 @@ def test_at_0_hp_disabled_one_action_and_a_standard_one_costs_1_hp():
 def test_a_disabled_creature_has_one_move_or_standard_action():
     b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1), current_hp=0), creature("gob", "goblin", "red", (7, 1))])
     assert c(b, "fighter").state == "disabled" and c(b, "fighter").limited
+    assert b.movement_budget("fighter") == (3.0, 0.0)  # RULESETS.md: half speed, no double move
     act(b, "fighter", "move", to=[2, 1])
     assert not c(b, "fighter").standard and c(b, "fighter").hp == 0  # a move costs no hit point
     assert b.legal_commands()[-1].command["act"] == "end" and not any(

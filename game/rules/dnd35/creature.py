@@ -45,8 +45,9 @@ class Creature35(Creature):
             return 0.0
         own = self.stats.speed_of(mode)
         if own == 0 and mode in ("swim", "climb"):
-            return self.stats.walk
-        return own
+            own = self.stats.walk
+        # RULESETS.md section 1: a disabled creature moves at half speed
+        return own / 2 if self.state == DISABLED else own
 
     def movement_left(self, mode: str = "walk") -> float:
         """The speed one more move action would give (FORMATS.md; 0 when none is left)."""

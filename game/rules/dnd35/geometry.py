@@ -148,13 +148,14 @@ def flanked_by(battle, attacker, target) -> str | None:
             continue
         if not threatens(battle, ally, target):
             continue
-        if _opposite(_centre(attacker), _centre(ally), target.space):
+        # RULESETS.md section 1: a flanker bigger than one square may use any of its squares
+        if any(_opposite(a, b, target.space) for a in _centres(attacker) for b in _centres(ally)):
             return ally.id
     return None
 
 
-def _centre(c) -> tuple[float, float]:
-    return c.x + c.side_squares / 2, c.y + c.side_squares / 2
+def _centres(c) -> list[tuple[float, float]]:
+    return [(x + 0.5, y + 0.5) for x, y in c.squares()]
 
 
 def _opposite(a, b, space) -> bool:
