@@ -31,3 +31,14 @@ def test_a_kind_3_5_lacks_is_one_line(tmp_path, capsys):
     (line,) = capsys.readouterr().err.splitlines()
     assert line.startswith(f"error: {path}:4: creature 'd': unknown creature kind 'young-green-dragon' in ruleset 3.5")
     assert main(["check", str(path)]) == 2
+
+
+def test_a_command_3_5_lacks_is_one_line_and_exit_2(tmp_path, capsys):
+    path = tmp_path / "shift.toml"
+    path.write_text('format = 1\nruleset = "3.5"\nmap = { grid = "......" }\ninitiative = ["f", "g"]\n'
+                    '[[creature]]\nid = "f"\nkind = "fighter"\nside = "blue"\nat = [0, 0]\n'
+                    '[[creature]]\nid = "g"\nkind = "goblin"\nside = "red"\nat = [5, 0]\n'
+                    '[[command]]\nactor = "f"\nact = "move"\nto = [1, 0]\nbonus = true\n')
+    assert main(["replay", str(path)]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line == "error: command 1 (f move to [1, 0] bonus true): 'move' takes no argument 'bonus'"
