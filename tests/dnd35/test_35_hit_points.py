@@ -66,3 +66,24 @@ def test_massive_damage_fortitude_dc_15_or_die():
     force(b, 15, 3)  # 3 + 12 = 15: it lives
     attack(b, "ogre", "giant", "club")
     assert c(b, "giant").state == "conscious" and c(b, "giant").hp == 42
+
+
+def test_a_coup_de_grace_is_an_automatic_critical_then_fortitude_or_death():
+    # 3.5 SRD, Coup de grace: a full-round action against a helpless foe: an automatic critical
+    # hit, then Fortitude DC 10 + damage or it dies; never against a creature immune to criticals
+    b = battle(ROW, [creature("rogue", "rogue", "blue", (2, 0)), creature("ogre", "ogre", "red", (2, 1), current_hp=2),
+                     creature("fighter", "fighter", "blue", (1, 1)), creature("orc", "orc", "red", (7, 0))])
+    force(b, 15, 1, 1, 1, 50)  # rapier 1 + 1, sneak attack 1 + 1 (flat-footed): -2, dying; its d100 50: -3
+    b.submit({"actor": "rogue", "act": "attack", "target": "ogre", "with": "rapier"})
+    end(b, "rogue")
+    assert b.current.id == "fighter" and c(b, "ogre").hp == -3
+    (option,) = [o for o in b.legal_commands() if o.act == "coup_de_grace"]
+    assert option.preview.crit_chance == 1.0
+    force(b, 1, 1, 20)  # longsword x2: (1 + 2) + (1 + 2) = 6: -9; Fortitude 20 + 6 = 26 vs 16: it lives
+    act(b, "fighter", "coup_de_grace", target="ogre", **{"with": "longsword"})
+    assert c(b, "ogre").hp == -9 and c(b, "ogre").state == "dying" and "it lives" in last(b, "coup de grace:")
+    assert not c(b, "fighter").standard and not c(b, "fighter").move_action
+    assert b.check({"actor": "rogue", "act": "coup_de_grace", "target": "orc"}) is not None
+    end(b, "fighter")
+    end(b, "orc")
+    assert b.check({"actor": "rogue", "act": "coup_de_grace", "target": "orc"}) == "orc is not helpless"

@@ -240,7 +240,16 @@ def resolve_attack(engine, attacker, target, attack, penalty: int = 0, charging:
     engine.emit("attack", line, attacker=attacker.id, target=target.id, hit=hit, crit=crit)
     if not hit:
         return False
-    times = attack.multiplier if crit else 1
+    deal_damage(engine, attacker, target, attack, attack.multiplier if crit else 1, o)
+    if "trip" in attacker.stats.feats and "natural" in attack.properties and attack.is_melee:
+        trip(engine, attacker, target)
+    return True
+
+
+def deal_damage(engine, attacker, target, attack, times: int, o: Odds) -> int:
+    """A hit's damage: the dice and bonus `times` times (a critical hit), the sneak attack once,
+    at least 1, less damage reduction; the damage dealt."""
+    dice = engine.state.dice
     total_damage, parts = 0, []
     for _ in range(times):
         # seed 003, Multiplication des dégâts: « on joue les dés à plusieurs reprises (en ajoutant
@@ -262,9 +271,25 @@ def resolve_attack(engine, attacker, target, attack, penalty: int = 0, charging:
     engine.damage_source = attacker.id
     apply_damage(engine, target, reduced, f"{' + '.join(parts)} = {total_damage}{note}")
     engine.damage_source = None
-    if "trip" in attacker.stats.feats and "natural" in attack.properties and attack.is_melee:
-        trip(engine, attacker, target)
-    return True
+    return reduced
+
+
+def coup_de_grace(engine, attacker, target, attack) -> None:
+    """3.5 SRD, Coup de grace: against a helpless foe, an automatic critical hit; if it lives,
+    Fortitude DC 10 + the damage dealt or it dies."""
+    engine.emit("attack", f"{attacker.name} delivers a coup de grace to {target.name} with {attack.name}: "
+                f"an automatic critical hit", attacker=attacker.id, target=target.id, hit=True, crit=True)
+    o = odds(engine, attacker, target, attack)
+    dealt = deal_damage(engine, attacker, target, attack, attack.multiplier, o)
+    if target.state != DEAD:
+        face = engine.state.dice.roll(20)
+        fort = target.stats.save("fort")
+        dc = 10 + dealt
+        lives = face + fort >= dc
+        engine.emit("save", f"{target.name} rolls Fortitude against the coup de grace: d20 {face} {fort:+d} = "
+                    f"{face + fort} vs DC {dc}, {'it lives' if lives else 'it dies'}", creature=target.id)
+        if not lives:
+            set_state(engine, target, DEAD)
 
 
 SIZE_MOD = {"tiny": -8, "small": -4, "medium": 0, "large": 4, "huge": 8, "gargantuan": 12}

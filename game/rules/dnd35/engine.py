@@ -14,7 +14,7 @@ from ...core.dice import DiceError
 from ..commands import position_arg
 from ..engine_base import EngineBase
 from ..errors import IllegalCommand
-from .combat import apply_damage, attack_problem, resolve_attack
+from .combat import apply_damage, attack_problem, coup_de_grace, resolve_attack
 from .creature import DEAD, DISABLED, DYING, STABLE
 from .geometry import field_for, melee_attacks
 from .moving import Moving35, can_take_aoo, in_order
@@ -28,6 +28,7 @@ ACTS_35: dict[str, tuple[set[str], set[str]]] = {
     "attack": ({"target"}, {"with"}),
     "full_attack": ({"target"}, {"with"}),
     "charge": ({"target"}, {"to", "with"}),
+    "coup_de_grace": ({"target"}, {"with"}),
     "withdraw": (set(), {"to", "path"}),
     "total_defense": (set(), set()),
     "stand": (set(), set()),
@@ -324,6 +325,29 @@ class Engine35(EngineBase, Moving35):
         actor.sequence = full_attack_rest(actor, attack)
         self._strike(actor, target, attack, 0)
 
+    def _do_coup_de_grace(self, actor, cmd) -> None:
+        """3.5 SRD, Coup de grace: a full-round action with a melee weapon against a helpless foe
+        within reach (never one immune to critical hits); it provokes attacks of opportunity."""
+        self._able(actor)
+        target = self.creature(cmd.get("target"))
+        attack = self._attack_named(actor, cmd.get("with"), melee_only=True)
+        problem = self.coup_problem(actor, target, attack)
+        if problem:
+            raise IllegalCommand(problem)
+        self._spend(actor, "full")
+        self.state.pending_act = ("coup", actor.id, target.id, attack.name)
+        if not self._provoke(actor):
+            self._run_pending_act()
+
+    def coup_problem(self, actor, target, attack) -> str:
+        if not target.helpless or not target.alive:
+            return f"{target.id} is not helpless"
+        if target.stats.crit_immune:
+            return f"{target.id} is immune to critical hits: no coup de grace"
+        if actor.limited or actor.moved or not (actor.standard and actor.move_action):
+            return f"a coup de grace needs {actor.id}'s whole turn"
+        return attack_problem(self, actor, target, attack)
+
     def _do_charge(self, actor, cmd) -> None:
         why = self.why_move(actor, "charge")
         if why:
@@ -421,6 +445,11 @@ class Engine35(EngineBase, Moving35):
         if act[0] == "stand":
             actor.conditions.discard("prone")
             self.emit("condition", f"{actor.name} stands up", creature=actor.id)
+            return
+        if act[0] == "coup":
+            target, attack = self.creature(act[2]), actor.stats.attack(act[3])
+            if target.alive and not attack_problem(self, actor, target, attack):
+                coup_de_grace(self, actor, target, attack)
             return
         if act[0] == "cast":
             _, _, name, target_id, at, hp_before = act

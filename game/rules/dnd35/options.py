@@ -134,6 +134,19 @@ def attack_options(battle, actor) -> list[Option]:
     return options
 
 
+def coup_options(battle, actor) -> list[Option]:
+    options = []
+    for attack in melee_attacks(actor):
+        for t in foes_of(battle, actor):
+            if t.helpless and not battle.coup_problem(actor, t, attack):
+                options.append(Option({"actor": actor.id, "act": "coup_de_grace", "target": t.id, "with": attack.name},
+                                      f"Coup de grace on {t.name} ({attack.name})",
+                                      Preview(target=t.id, hostile=True, uses="full-round action", attack=attack.name,
+                                              hit_chance=1.0, crit_chance=1.0,
+                                              expected_damage=attack.damage.average * attack.multiplier)))
+    return options
+
+
 def charge_options(battle, actor) -> list[Option]:
     if battle.why_move(actor, "charge"):
         return []
@@ -222,6 +235,7 @@ def legal_commands(battle) -> list[Option]:
         options += attack_options(battle, actor)
         options += cast_options(battle, actor)
         options += charge_options(battle, actor)
+        options += coup_options(battle, actor)
         options += move_options(battle, actor, "move")
         options += step_options(battle, actor)
         options += move_options(battle, actor, "withdraw")
@@ -239,11 +253,13 @@ def legal_commands(battle) -> list[Option]:
 
 
 # ----------------------------------------------------------------------------- the action bar
-LETTERS = {"move": "M", "step": "F", "charge": "C", "withdraw": "W", "total_defense": "O", "stand": "T",
+LETTERS = {"coup_de_grace": "G", "move": "M", "step": "F", "charge": "C", "withdraw": "W", "total_defense": "O", "stand": "T",
            "drop_prone": "P", "end": "E"}
-TITLES = {"move": "Move", "step": "5-foot step", "charge": "Charge", "withdraw": "Withdraw",
+TITLES = {"coup_de_grace": "Coup de grace", "move": "Move", "step": "5-foot step", "charge": "Charge", "withdraw": "Withdraw",
           "total_defense": "Total defense", "stand": "Stand up", "drop_prone": "Drop prone", "end": "End turn"}
 TIPS = {
+    "coup_de_grace": "Coup de grace (full round): an automatic critical hit on a helpless foe; then Fortitude DC 10 + "
+                     "damage or it dies. Provokes attacks of opportunity.",
     "move": "Move (a move action; farther than your speed: a double move, your whole turn). Click a square.",
     "step": "5-foot step: one square, provokes no attack of opportunity; no other movement this turn.",
     "charge": "Charge (full round): straight at a foe, at least 2 squares; +2 to hit, -2 AC to your next turn.",
@@ -253,7 +269,7 @@ TIPS = {
     "drop_prone": "Drop prone (free action).",
     "end": "End your turn.",
 }
-AIMS = {"move": MOVE, "step": MENU, "charge": TARGET, "withdraw": MENU, "total_defense": NOW, "stand": NOW,
+AIMS = {"coup_de_grace": TARGET, "move": MOVE, "step": MENU, "charge": TARGET, "withdraw": MENU, "total_defense": NOW, "stand": NOW,
         "drop_prone": NOW, "end": NOW}
 
 
@@ -288,9 +304,11 @@ def acts(battle, options: list[Option]) -> list[Act]:
         tip = f"{spell.name.replace('-', ' ')} (level {spell.level}, {actor.slots.get(spell.level, 0)} slots left)"
         found.append(Act(key, spell.name.replace("-", " ").capitalize(), next(digits, ""), aim, listed,
                          "" if listed else battle.why_not(key), tip))
-    for key in ("move", "step", "charge", "withdraw", "total_defense", "stand", "drop_prone", "end"):
+    for key in ("move", "step", "charge", "withdraw", "total_defense", "stand", "drop_prone", "coup_de_grace", "end"):
+        if key == "coup_de_grace" and not by_act.get(key):
+            continue
         listed = by_act.get(key, [])
-        if key in ("stand",) and not actor.prone:
+        if key == "stand" and not actor.prone:
             continue
         found.append(Act(key, TITLES[key], LETTERS[key], AIMS[key], listed,
                          "" if listed else battle.why_not(key), TIPS[key]))
