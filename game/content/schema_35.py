@@ -42,7 +42,7 @@ STAT_KEYS = {
     "challenge", "traits",
 }
 ATTACK_KEYS = {"name", "kind", "to_hit", "damage", "type", "threat", "multiplier", "range_increment",
-               "reach", "touch", "properties"}
+               "reach", "touch", "properties", "poison"}
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,7 @@ class Attack35:
     reach: float | None = None  # metres (melee); None: the creature's reach
     touch: bool = False  # a touch attack (AC without armour, shield, natural armour)
     properties: frozenset[str] = frozenset()
+    poison: tuple | None = None  # (Fort DC, Strength damage dice) on a hit that deals damage
 
     @property
     def is_melee(self) -> bool:
@@ -215,12 +216,19 @@ def parse_attack(data, index: int, path, text, line=None) -> Attack35:
     if not isinstance(props, list) or any(p not in WEAPON_PROPERTIES for p in props if isinstance(p, str)) \
             or not all(isinstance(p, str) for p in props):
         fail(f"'properties' must be a list of {sorted(WEAPON_PROPERTIES)}")
+    poison = data.get("poison")
+    if poison is not None:
+        if not isinstance(poison, dict) or set(poison) != {"dc", "str_damage"} or not _whole(poison.get("dc")):
+            fail("'poison' must be like { dc = 13, str_damage = \"1d6\" }")
+            poison = None
+        else:
+            poison = (poison["dc"], problems.get(lambda: _dice(poison["str_damage"], f"{what} poison", path, line)))
     problems.raise_all()
     return Attack35(
         name=name, kind=kind, to_hit=data["to_hit"], damage=damage, type=tuple(types), threat=threat,
         multiplier=multiplier, range_increment=float(increment) if increment is not None else None,
         reach=float(reach) if reach is not None else None, touch=data.get("touch", False),
-        properties=frozenset(props),
+        properties=frozenset(props), poison=poison,
     )
 
 

@@ -258,3 +258,17 @@ def test_a_wolfs_bite_that_hits_may_trip():
     force(b, 19, 2)  # 19 + 3 = 22 hits AC 20; 1d6+1 = 3
     attack(b, "wolf", "giant", "bite")
     assert c(b, "giant").hp == 99 and not any("trip" in line for line in b.state.log)
+
+
+def test_the_giant_spiders_poison_saps_strength():
+    # 3.5 SRD, Monstrous spider, Poison: Fort DC 13, initial damage 1d6 Str (its attacks and melee
+    # damage follow the Strength left: the fighter's 15 down to 11, -2)
+    b = battle(ROW, [creature("spider", "giant-spider", "red", (0, 0)), creature("fighter", "fighter", "blue", (2, 1)),
+                     creature("orc", "orc", "red", (3, 1))])
+    force(b, 15, 1, 2, 4)  # bite 15 + 4 hits; 1d8+3 = 4; Fortitude 2 + 5 = 7 vs 13: 1d6 4 Strength
+    attack(b, "spider", "fighter", "bite")
+    assert "failed: 1d6 [4] Strength damage" in last(b, "against poison") and c(b, "fighter").effects["str_damage"] == 4
+    end(b, "spider")
+    force(b, 10, 5)  # 10 + 6 - 2 = 14 vs 13; 1d8+2 = 7, -2 = 5
+    attack(b, "fighter", "orc", "longsword")
+    assert "Strength damage -2" in last(b, "attacks") and c(b, "orc").hp == 0

@@ -84,6 +84,10 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     if charging:
         bonus += 2
         reasons.append(Reason("charge +2", True))
+    weakened = str_penalty(attacker) if melee or "thrown" in attack.properties else 0
+    if weakened:
+        bonus += weakened
+        reasons.append(Reason(f"Strength damage {weakened:+d}", False))
     if "bless" in attacker.effects:
         bonus += 1
         reasons.append(Reason("bless +1", True))
@@ -241,9 +245,35 @@ def resolve_attack(engine, attacker, target, attack, penalty: int = 0, charging:
     if not hit:
         return False
     deal_damage(engine, attacker, target, attack, attack.multiplier if crit else 1, o)
+    if attack.poison is not None and target.standing:
+        poisoned(engine, target, *attack.poison)
     if "trip" in attacker.stats.feats and "natural" in attack.properties and attack.is_melee:
         trip(engine, attacker, target)
     return True
+
+
+def str_penalty(c) -> int:
+    """What Strength damage takes from its attacks and damage (the SRD totals hold its full Strength)."""
+    lost = c.effects.get("str_damage", 0)
+    score = dict(c.stats.abilities).get("str") or 10
+    return (max(0, score - lost) - 10) // 2 - (score - 10) // 2 if lost else 0
+
+
+def poisoned(engine, target, dc: int, dice_expr) -> None:
+    """3.5 SRD, Poison: Fortitude against the DC, or the initial damage (here Strength); undead and
+    constructs are immune (the secondary damage, a minute later, never comes in a skirmish)."""
+    if target.stats.type in ("undead", "construct"):
+        return
+    face = engine.state.dice.roll(20)
+    fort = target.stats.save("fort")
+    if face + fort >= dc:
+        engine.emit("save", f"{target.name} rolls Fortitude against poison: d20 {face} {fort:+d} = {face + fort} "
+                    f"vs DC {dc}, resisted", creature=target.id)
+        return
+    lost, faces = roll_expr(engine.state.dice, dice_expr)
+    target.effects["str_damage"] = target.effects.get("str_damage", 0) + lost
+    engine.emit("save", f"{target.name} rolls Fortitude against poison: d20 {face} {fort:+d} = {face + fort} "
+                f"vs DC {dc}, failed: {dice_expr} [{' '.join(map(str, faces))}] Strength damage", creature=target.id)
 
 
 def deal_damage(engine, attacker, target, attack, times: int, o: Odds) -> int:
@@ -257,6 +287,10 @@ def deal_damage(engine, attacker, target, attack, times: int, o: Odds) -> int:
         amount, faces = roll_expr(dice, attack.damage)
         total_damage += amount
         parts.append(f"{attack.damage} [{' '.join(map(str, faces))}]")
+    weakened = str_penalty(attacker) if attack.is_melee or "thrown" in attack.properties else 0
+    if weakened:
+        total_damage += weakened * times
+        parts.append(f"Strength damage {weakened * times:+d}")
     sneak = sneak_dice(engine, attacker, target, attack, o)
     if sneak is not None:
         # seed 003, Exception: extra dice (« attaque sournoise ») are not multiplied
