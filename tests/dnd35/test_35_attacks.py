@@ -272,3 +272,11 @@ def test_the_giant_spiders_poison_saps_strength():
     force(b, 10, 5)  # 10 + 6 - 2 = 14 vs 13; 1d8+2 = 7, -2 = 5
     attack(b, "fighter", "orc", "longsword")
     assert "Strength damage -2" in last(b, "attacks") and c(b, "orc").hp == 0
+
+
+def test_a_creature_in_deep_water_has_improved_cover_against_attackers_on_land():
+    # RULESETS.md section 3: deep water (`~`) gives improved cover (+8) against attackers on land
+    b = battle("....~~..\n....~~..", [creature("gob", "goblin", "red", (0, 0)), creature("sahuagin", "sahuagin", "blue", (4, 0))])
+    force(b, 10)
+    attack(b, "gob", "sahuagin", "javelin")
+    assert "improved cover +8 AC" in last(b, "attacks") and "vs flat-footed AC 23" in last(b, "attacks")

@@ -137,6 +137,8 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
         ac += -4 if melee else 4
         reasons.append(Reason("target prone: -4 AC" if melee else "target prone: +4 AC vs ranged", melee))
     cover = cover_level(battle, attacker, target, ranged=not melee)
+    if cover < 2 and in_deep_water(battle, target) and not in_deep_water(battle, attacker):
+        cover = 2  # RULESETS.md section 3: in deep water, improved cover against attackers on land
     if cover in COVER_AC and COVER_AC[cover]:
         ac += COVER_AC[cover]
         reasons.append(Reason(f"{COVER_WORDS[cover]} +{COVER_AC[cover]} AC", False))
@@ -152,6 +154,11 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
 def concealment(target) -> int:
     """3.5 SRD, Concealment: a hidden creature (the scenario's `hidden`) has total concealment, 50%."""
     return 50 if "hidden" in target.conditions else 0
+
+
+def in_deep_water(battle, c) -> bool:
+    x, y, side = c.space
+    return bool(battle.board.prop("deep_water")[y: y + side, x: x + side].any())
 
 
 def _in_melee(battle, attacker, target) -> bool:
