@@ -127,3 +127,11 @@ def test_the_acts_without_aim_are_listed_exactly_when_check_accepts_them(seed, m
     for spell in ("shield", "bless"):
         command = {"actor": b.current.id, "act": "cast", "spell": spell}
         assert any(o.command == command for o in b.legal_commands()) == (b.check(command) is None)
+
+
+def test_the_withdraw_menu_offers_the_few_squares_farthest_from_the_foes():
+    b = skirmish()
+    withdraw = next(a for a in b.acts() if a.key == "withdraw")
+    every = [o for o in b.legal_commands() if o.act == "withdraw"]
+    assert len(withdraw.options) == 8 < len(every)
+    assert all(o.preview.opportunity_attacks == () for o in withdraw.options)

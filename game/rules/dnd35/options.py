@@ -17,7 +17,7 @@ from ...core.terrain import COVER_NAMES
 from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option, Preview
 from .combat import attack_problem, crit_chance, expected_damage, hit_chance, odds
-from .geometry import distance_m, field_for, melee_attacks, threatened_positions
+from .geometry import distance_m, field_for, gap, melee_attacks, threatened_positions
 from .moving import can_take_aoo, in_order, ready_for_aoo
 from .spells import cast_problem, caught_in, cone_mask, known, ray_attack, save_dc
 from .terrain_rules import COVER_AC
@@ -310,9 +310,24 @@ def acts(battle, options: list[Option]) -> list[Act]:
         listed = by_act.get(key, [])
         if key == "stand" and not actor.prone:
             continue
+        if key == "withdraw":
+            listed = withdraw_menu(battle, actor, listed)
         found.append(Act(key, TITLES[key], LETTERS[key], AIMS[key], listed,
                          "" if listed else battle.why_not(key), TIPS[key]))
     return found
+
+
+def withdraw_menu(battle, actor, listed: list[Option], size: int = 8) -> list[Option]:
+    """The withdraw squares worth a menu (the screen aims a withdraw from a list): those farthest
+    from the nearest foe, the fewest attacks of opportunity first, then the cheapest."""
+    foes = [f for f in foes_of(battle, actor) if f.standing]
+
+    def away(o: Option) -> int:
+        x, y = o.command["to"]
+        return min((gap((x, y, actor.side_squares), f.space) for f in foes), default=0)
+
+    ranked = sorted(listed, key=lambda o: (len(o.preview.opportunity_attacks), -away(o), o.preview.cost_m))
+    return ranked[:size]
 
 
 def offer_view(battle) -> api.OfferView | None:
