@@ -280,3 +280,20 @@ def test_a_creature_in_deep_water_has_improved_cover_against_attackers_on_land()
     force(b, 10)
     attack(b, "gob", "sahuagin", "javelin")
     assert "improved cover +8 AC" in last(b, "attacks") and "vs flat-footed AC 23" in last(b, "attacks")
+
+
+def test_power_attack_trades_attack_for_damage_until_the_next_turn():
+    # 3.5 SRD, Power Attack: up to the base attack bonus off melee attack rolls, as much on damage
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("ogre", "ogre", "red", (2, 1))])
+    force(b, 12, 4)  # 12 + 6 - 3 = 15 vs 16 flat-footed: a miss
+    b.submit({"actor": "fighter", "act": "attack", "target": "ogre", "with": "longsword", "power_attack": 3})
+    assert "Power Attack -3 (+3 damage)" in last(b, "attacks") and last(b, "attacks").endswith("miss")
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("ogre", "ogre", "red", (2, 1))])
+    force(b, 15, 4)  # 15 + 3 = 18 hits; 1d8+2 4 + 2, +3
+    b.submit({"actor": "fighter", "act": "attack", "target": "ogre", "with": "longsword", "power_attack": 3})
+    assert c(b, "ogre").hp == 29 - 9
+    with pytest.raises(IllegalCommand, match="'power_attack' must be 0 to 3"):
+        b.submit({"actor": "fighter", "act": "attack", "target": "ogre", "with": "longsword", "power_attack": 4})
+    end(b, "fighter")
+    with pytest.raises(IllegalCommand, match="ogre has no Power Attack"):
+        b.submit({"actor": "ogre", "act": "attack", "target": "fighter", "with": "greatclub", "power_attack": 1})

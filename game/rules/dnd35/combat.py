@@ -88,6 +88,10 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     if weakened:
         bonus += weakened
         reasons.append(Reason(f"Strength damage {weakened:+d}", False))
+    power = attacker.effects.get("power_attack", 0) if melee else 0
+    if power:
+        bonus -= power
+        reasons.append(Reason(f"Power Attack -{power} (+{power_damage(attacker, attack)} damage)", False))
     if "bless" in attacker.effects:
         bonus += 1
         reasons.append(Reason("bless +1", True))
@@ -181,7 +185,7 @@ def crit_chance(o: Odds) -> float:
 
 
 def expected_damage(battle, attacker, target, attack, o: Odds) -> float:
-    per_hit = max(1.0, attack.damage.average)
+    per_hit = max(1.0, attack.damage.average + power_damage(attacker, attack))
     sneak = sneak_dice(battle, attacker, target, attack, o)
     extra = sneak.average if sneak is not None else 0.0
     dr = damage_reduction(target, attack)
@@ -259,6 +263,14 @@ def resolve_attack(engine, attacker, target, attack, penalty: int = 0, charging:
     return True
 
 
+def power_damage(attacker, attack) -> int:
+    """3.5 SRD, Power Attack: the damage it adds to a melee hit (twice with a two-handed weapon)."""
+    if not attack.is_melee:
+        return 0
+    power = attacker.effects.get("power_attack", 0)
+    return power * 2 if "two-handed" in attack.properties else power
+
+
 def str_penalty(c) -> int:
     """What Strength damage takes from its attacks and damage (the SRD totals hold its full Strength)."""
     lost = c.effects.get("str_damage", 0)
@@ -294,6 +306,10 @@ def deal_damage(engine, attacker, target, attack, times: int, o: Odds) -> int:
         amount, faces = roll_expr(dice, attack.damage)
         total_damage += amount
         parts.append(f"{attack.damage} [{' '.join(map(str, faces))}]")
+    power = power_damage(attacker, attack)
+    if power:
+        total_damage += power * times
+        parts.append(f"Power Attack +{power * times}")
     weakened = str_penalty(attacker) if attack.is_melee or "thrown" in attack.properties else 0
     if weakened:
         total_damage += weakened * times

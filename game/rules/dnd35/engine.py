@@ -25,9 +25,9 @@ from .spells import SPELLS, cast_problem, concentration, resolve
 ACTS_35: dict[str, tuple[set[str], set[str]]] = {
     "move": (set(), {"to", "path", "mode"}),
     "step": ({"to"}, set()),
-    "attack": ({"target"}, {"with"}),
-    "full_attack": ({"target"}, {"with"}),
-    "charge": ({"target"}, {"to", "with"}),
+    "attack": ({"target"}, {"with", "power_attack"}),
+    "full_attack": ({"target"}, {"with", "power_attack"}),
+    "charge": ({"target"}, {"to", "with", "power_attack"}),
     "coup_de_grace": ({"target"}, {"with"}),
     "withdraw": (set(), {"to", "path"}),
     "total_defense": (set(), set()),
@@ -92,6 +92,7 @@ class Engine35(EngineBase, Moving35):
             c.sequence = ()
             c.diagonal_parity = 0  # RULESETS.md (E): the 1-2-1 count restarts each turn
             c.effects.pop("charging", None)
+            c.effects.pop("power_attack", None)
             c.effects.pop("total_defense", None)
             c.effects["aoo_from"] = set()
             if c.state == DEAD or (state.round == 0 and "surprised" in c.conditions):
@@ -280,8 +281,21 @@ class Engine35(EngineBase, Moving35):
             raise IllegalCommand(f"{actor.id} has no attack {name!r} (has: {', '.join(a.name for a in attacks)})")
         return found
 
+    def _power_attack(self, actor, cmd) -> None:
+        """3.5 SRD, Power Attack: up to its base attack bonus off its melee attack rolls, as much
+        on their damage (twice with a two-handed weapon), until its next turn."""
+        value = cmd.get("power_attack")
+        if value is None:
+            return
+        if "power-attack" not in actor.stats.feats:
+            raise IllegalCommand(f"{actor.id} has no Power Attack")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= actor.stats.bab:
+            raise IllegalCommand(f"'power_attack' must be 0 to {actor.stats.bab} (its base attack bonus)")
+        actor.effects["power_attack"] = value
+
     def _do_attack(self, actor, cmd) -> None:
         self._able(actor)
+        self._power_attack(actor, cmd)
         target = self.creature(cmd.get("target"))
         if actor.sequence:
             # FORMATS.md: each later `attack` of a full attack is its next attack
@@ -312,6 +326,7 @@ class Engine35(EngineBase, Moving35):
         """3.5 SRD, Full attack: iteratives at -5 each with a weapon (BAB +6/+1 ...), or the
         natural attacks of the stat block's full attack; the first now, each later `attack` next."""
         self._able(actor)
+        self._power_attack(actor, cmd)
         if actor.limited:
             raise IllegalCommand(f"{actor.id} may take only one standard or move action this turn")
         if actor.moved or not (actor.standard and actor.move_action):
@@ -352,6 +367,7 @@ class Engine35(EngineBase, Moving35):
         why = self.why_move(actor, "charge")
         if why:
             raise IllegalCommand(why)
+        self._power_attack(actor, cmd)
         attack = self._attack_named(actor, cmd.get("with"), melee_only=True)
         target = self.creature(cmd.get("target"))
         if not target.alive or target is actor or target.side == actor.side:
