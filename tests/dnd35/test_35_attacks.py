@@ -297,3 +297,15 @@ def test_power_attack_trades_attack_for_damage_until_the_next_turn():
     end(b, "fighter")
     with pytest.raises(IllegalCommand, match="ogre has no Power Attack"):
         b.submit({"actor": "ogre", "act": "attack", "target": "fighter", "with": "greatclub", "power_attack": 1})
+
+
+def test_fighting_defensively_minus_4_to_hit_plus_2_ac():
+    # 3.5 SRD, Fighting defensively: -4 on attack rolls, +2 dodge bonus to AC until its next turn
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("orc", "orc", "red", (2, 1))])
+    force(b, 12)  # 12 + 6 - 4 = 14 vs 13
+    b.submit({"actor": "fighter", "act": "attack", "target": "orc", "with": "longsword", "defensively": True})
+    assert "fighting defensively -4" in last(b, "attacks") and "= 14" in last(b, "attacks")
+    end(b, "fighter")
+    force(b, 1)
+    attack(b, "orc", "fighter", "falchion")
+    assert "fighting defensively +2 AC" in last(b, "attacks") and "vs AC 19" in last(b, "attacks")

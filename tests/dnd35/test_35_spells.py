@@ -86,3 +86,18 @@ def test_shield_and_bless():
     force(b, 14)  # 14 + 2 = 16 vs AC 12 + 4
     b.submit({"actor": "gob", "act": "attack", "target": "wizard", "with": "morningstar"})
     assert "shield +4 AC" in last(b, "attacks") and "vs AC 16" in last(b, "attacks")
+
+
+def test_casting_defensively_provokes_nothing_but_needs_concentration_dc_15_plus_level():
+    b = battle(ROW, [creature("gob", "goblin", "red", (1, 1)), creature("wizard", "wizard", "blue", (2, 1)),
+                     creature("orc", "orc", "red", (7, 1))])
+    end(b, "gob")
+    force(b, 13, 1, 2)  # Concentration 13 + 3 + 1 = 17 vs 16: cast; missiles 1 + 1, 2 + 1
+    cast(b, "wizard", "magic-missile", target="orc", defensively=True)
+    assert not b.state.offers and "casting defensively" in last(b, "Concentration") and c(b, "orc").hp == 0
+    b = battle(ROW, [creature("gob", "goblin", "red", (1, 1)), creature("wizard", "wizard", "blue", (2, 1)),
+                     creature("orc", "orc", "red", (7, 1))])
+    end(b, "gob")
+    force(b, 11)  # 15 vs 16: the spell and its slot are lost
+    cast(b, "wizard", "magic-missile", target="orc", defensively=True)
+    assert c(b, "orc").hp == 5 and c(b, "wizard").slots[1] == 2 and not b.state.offers

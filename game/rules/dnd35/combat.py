@@ -92,6 +92,9 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     if power:
         bonus -= power
         reasons.append(Reason(f"Power Attack -{power} (+{power_damage(attacker, attack)} damage)", False))
+    if "defensively" in attacker.effects:
+        bonus -= 4
+        reasons.append(Reason("fighting defensively -4", False))
     if "bless" in attacker.effects:
         bonus += 1
         reasons.append(Reason("bless +1", True))
@@ -128,6 +131,9 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     if "shield" in target.effects:
         ac += 4
         reasons.append(Reason("shield +4 AC", False))
+    if "defensively" in target.effects and not target.flat_footed:
+        ac += 2
+        reasons.append(Reason("fighting defensively +2 AC", False))
     if "total_defense" in target.effects:
         ac += 4
         reasons.append(Reason("total defense +4 AC", False))

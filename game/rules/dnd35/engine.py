@@ -25,15 +25,15 @@ from .spells import SPELLS, cast_problem, concentration, resolve
 ACTS_35: dict[str, tuple[set[str], set[str]]] = {
     "move": (set(), {"to", "path", "mode"}),
     "step": ({"to"}, set()),
-    "attack": ({"target"}, {"with", "power_attack"}),
-    "full_attack": ({"target"}, {"with", "power_attack"}),
+    "attack": ({"target"}, {"with", "power_attack", "defensively"}),
+    "full_attack": ({"target"}, {"with", "power_attack", "defensively"}),
     "charge": ({"target"}, {"to", "with", "power_attack"}),
     "coup_de_grace": ({"target"}, {"with"}),
     "withdraw": (set(), {"to", "path"}),
     "total_defense": (set(), set()),
     "stand": (set(), set()),
     "drop_prone": (set(), set()),
-    "cast": ({"spell"}, {"target", "at"}),
+    "cast": ({"spell"}, {"target", "at", "defensively"}),
     "end": (set(), set()),
     "react": ({"take"}, {"target"}),
 }
@@ -93,6 +93,7 @@ class Engine35(EngineBase, Moving35):
             c.diagonal_parity = 0  # RULESETS.md (E): the 1-2-1 count restarts each turn
             c.effects.pop("charging", None)
             c.effects.pop("power_attack", None)
+            c.effects.pop("defensively", None)
             c.effects.pop("total_defense", None)
             c.effects["aoo_from"] = set()
             if c.state == DEAD or (state.round == 0 and "surprised" in c.conditions):
@@ -293,9 +294,18 @@ class Engine35(EngineBase, Moving35):
             raise IllegalCommand(f"'power_attack' must be 0 to {actor.stats.bab} (its base attack bonus)")
         actor.effects["power_attack"] = value
 
+    def _defensively(self, actor, cmd) -> None:
+        """3.5 SRD, Fighting defensively: -4 on its attacks, +2 dodge AC, until its next turn."""
+        value = cmd.get("defensively", False)
+        if not isinstance(value, bool):
+            raise IllegalCommand("'defensively' must be true or false")
+        if value:
+            actor.effects["defensively"] = True
+
     def _do_attack(self, actor, cmd) -> None:
         self._able(actor)
         self._power_attack(actor, cmd)
+        self._defensively(actor, cmd)
         target = self.creature(cmd.get("target"))
         if actor.sequence:
             # FORMATS.md: each later `attack` of a full attack is its next attack
@@ -327,6 +337,7 @@ class Engine35(EngineBase, Moving35):
         natural attacks of the stat block's full attack; the first now, each later `attack` next."""
         self._able(actor)
         self._power_attack(actor, cmd)
+        self._defensively(actor, cmd)
         if actor.limited:
             raise IllegalCommand(f"{actor.id} may take only one standard or move action this turn")
         if actor.moved or not (actor.standard and actor.move_action):
@@ -430,10 +441,19 @@ class Engine35(EngineBase, Moving35):
             raise IllegalCommand(problem)
         if actor.sequence:
             raise IllegalCommand(f"{actor.id} is in the middle of a full attack")
+        defensive = cmd.get("defensively", False)
+        if not isinstance(defensive, bool):
+            raise IllegalCommand("'defensively' must be true or false")
         self._spend(actor, "standard")
         actor.slots[spell.level] -= 1
         self.state.pending_act = ("cast", actor.id, name, target.id if target else None, at, actor.hp)
-        if not self._provoke(actor):
+        if defensive:
+            # 3.5 SRD, Casting defensively: no attack of opportunity; Concentration DC 15 + level or lost
+            if concentration(self, actor, spell, 5, "casting defensively"):
+                self._run_pending_act()
+            else:
+                self.state.pending_act = None
+        elif not self._provoke(actor):
             self._run_pending_act()
 
     # ------------------------------------------------------------------ attacks and reactions

@@ -160,12 +160,13 @@ def resolve(engine, caster, spell: Spell35, target=None, at=None) -> None:
         engine.damage_source = None
 
 
-def concentration(engine, caster, spell: Spell35, damage: int) -> bool:
-    """3.5 SRD, Concentration: hurt while casting, d20 + caster level + Con vs DC 10 + damage + level."""
+def concentration(engine, caster, spell: Spell35, damage: int, why: str = "") -> bool:
+    """3.5 SRD, Concentration: hurt while casting, d20 + caster level + Con vs DC 10 + damage +
+    level (casting defensively: DC 15 + level, given as damage 5)."""
     face = engine.state.dice.roll(20)
     bonus = (caster.stats.caster_level or 1) + caster.stats.mod("con")
     dc = 10 + damage + spell.level
     kept = face + bonus >= dc
-    engine.emit("check", f"{caster.name} rolls Concentration: d20 {face} {bonus:+d} = {face + bonus} vs DC {dc}, "
+    engine.emit("check", f"{caster.name} rolls Concentration{' (' + why + ')' if why else ''}: d20 {face} {bonus:+d} = {face + bonus} vs DC {dc}, "
                 f"{'the spell holds' if kept else 'the spell is lost'}", creature=caster.id)
     return kept
