@@ -11,12 +11,36 @@ from pathlib import Path
 from .content.errors import ContentError
 from .content.paths import RULESETS
 
-EXIT_OK, EXIT_INVALID = 0, 2
+EXIT_OK, EXIT_INVALID, EXIT_INTERRUPTED = 0, 2, 130
+MAX_RUNS = 1_000_000  # battles of one `simulate` (each is kept until the summary)
+MAX_PICTURE_PX = 4096  # `render` draws a map at most about this wide (squares from 32 down to 8 pixels)
 
 
 def _error(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
+    print(f"error: {' '.join(str(message).split())}", file=sys.stderr)  # one line, whatever it holds
     return EXIT_INVALID
+
+
+class Parser(argparse.ArgumentParser):
+    """The command line's parser: a bad argument is one line on stderr (then exit 2), not the usage."""
+
+    def error(self, message: str):
+        print(f"error: {' '.join(message.split())} (see {self.prog} --help)", file=sys.stderr)
+        raise SystemExit(EXIT_INVALID)
+
+
+def picture_path(name: str) -> Path:
+    """Where a picture may be written: a name ending in .png (it is PNG whatever the name would
+    say otherwise) in a folder that exists, not a directory or a special file; ValueError saying
+    why not."""
+    path = Path(name)
+    if path.suffix.lower() != ".png":
+        raise ValueError(f"{name}: the picture is a PNG: give a file name ending in .png")
+    if not path.parent.is_dir():
+        raise ValueError(f"{name}: no such folder {str(path.parent)!r}")
+    if path.exists() and not path.is_file():
+        raise ValueError(f"{name}: not a regular file")
+    return path
 
 
 def cmd_replay(args) -> int:
@@ -45,9 +69,10 @@ def summary(battle) -> str:
     state = battle.state
     lines = [f"Round {state.round}; " + (f"over, winner: {state.winner or 'nobody'}" if state.over
                                          else f"{state.current_id} to act")]
-    for c in state.creatures.values():
+    for cid in state.creatures:
+        c = battle.view(cid)  # the ruleset interface: any ruleset's creature
         conditions = ", ".join(sorted(c.conditions)) or "-"
-        lines.append(f"  {c.id:<12} {c.side:<6} [{c.x:>2}, {c.y:>2}]  {c.hp:>3}/{c.stats.hp:<3} {c.state:<11} {conditions}")
+        lines.append(f"  {c.id:<12} {c.side:<6} [{c.x:>2}, {c.y:>2}]  {c.hp:>3}/{c.max_hp:<3} {c.state:<11} {conditions}")
     return "\n".join(lines)
 
 
@@ -70,14 +95,17 @@ def cmd_render(args) -> int:
 
     try:
         scenario = load_scenario(args.file)
-    except ContentError as exc:
+        out = picture_path(args.output)
+    except ValueError as exc:  # a ContentError too
         return _error(str(exc))
     from .ui.render import render_to_png
 
+    board = scenario.map.board
+    square_px = max(8, min(32, MAX_PICTURE_PX // max(board.width, board.height)))  # big maps: smaller squares
     try:
-        render_to_png(scenario, args.output)
-    except (OSError, ValueError) as exc:
-        return _error(f"{args.output}: cannot write the picture: {exc}")
+        render_to_png(scenario, out, square_px=square_px)
+    except OSError as exc:
+        return _error(f"{args.output}: cannot write the picture: {exc.strerror or exc}")
     print(f"wrote {args.output}")
     return EXIT_OK
 
@@ -100,8 +128,9 @@ def cmd_bench(args) -> int:
 
 
 def cmd_simulate(args) -> int:
+    from .content.scenarios import load_scenario
     from .session.ai import POLICIES
-    from .session.simulate import heat, simulate, table
+    from .session.simulate import heat, sides_of, simulate, table
 
     policies = {}
     for item in args.policy or ():
@@ -111,19 +140,37 @@ def cmd_simulate(args) -> int:
         policies[side] = level
     if args.runs < 1 or args.jobs < 1:
         return _error("--runs and --jobs must be at least 1")
+    if args.runs > MAX_RUNS:
+        return _error(f"--runs {args.runs}: at most {MAX_RUNS:,} battles in one simulation")
+    try:
+        scenario = load_scenario(args.file, args.ruleset)
+        heatmap = picture_path(args.heatmap) if args.heatmap else None
+    except ContentError as exc:
+        return _error(str(exc))
+    except ValueError as exc:
+        return _error(f"--heatmap {exc}")
+    sides = sides_of(scenario)
+    unknown = [side for side in policies if side not in sides]
+    if unknown:
+        return _error(f"--policy {unknown[0]}=...: the scenario has no side {unknown[0]!r} "
+                      f"(sides: {', '.join(sides) or 'none'})")
     try:
         summary, results = simulate(args.file, args.runs, jobs=args.jobs, seed=args.seed, policies=policies,
                                     swap=args.swap, progress=not args.json, ruleset=args.ruleset)
     except ContentError as exc:
         return _error(str(exc))
-    if args.heatmap:
-        from .content.scenarios import load_scenario
+    # the results first: a picture that cannot be written loses none of them
+    print(json.dumps(summary) if args.json else table(summary), flush=True)
+    if summary.get("interrupted"):
+        return EXIT_INTERRUPTED
+    if heatmap is not None:
         from .ui.heatmap import write_heatmap
 
-        scenario = load_scenario(args.file, args.ruleset)
         falls, damage = heat(scenario, results)
-        write_heatmap(scenario, falls, damage, args.heatmap)
-    print(json.dumps(summary) if args.json else table(summary))
+        try:
+            write_heatmap(scenario, falls, damage, heatmap)
+        except OSError as exc:
+            return _error(f"--heatmap {args.heatmap}: cannot write the picture: {exc.strerror or exc}")
     return EXIT_OK
 
 
@@ -134,8 +181,11 @@ def cmd_play(args) -> int:
     path = Path(args.file) if args.file else DEFAULT_SCENARIO
     try:
         scenario = load_scenario(path, args.ruleset)
+        screenshot = picture_path(args.screenshot) if args.screenshot else None
     except ContentError as exc:
         return _error(str(exc))
+    except ValueError as exc:
+        return _error(f"--screenshot {exc}")
     if args.seed is not None:
         scenario.seed = args.seed
     from .session.ai import choose
@@ -143,8 +193,21 @@ def cmd_play(args) -> int:
 
     try:
         return run(scenario, hotseat=args.hotseat, ai_sides=tuple(args.ai or ()),
-                   screenshot=args.screenshot, exit_when_over=args.exit_when_over,
+                   screenshot=screenshot, exit_when_over=args.exit_when_over,
                    ai=lambda battle: choose(battle, "hard"))
+    except ContentError as exc:
+        return _error(str(exc))
+    except OSError as exc:
+        if screenshot is None:
+            raise
+        return _error(f"--screenshot {args.screenshot}: cannot write the picture: {exc.strerror or exc}")
+
+
+def cmd_edit(args) -> int:
+    from .ui.editor import run_editor
+
+    try:
+        return run_editor(args.file, max_frames=args.frames)
     except ContentError as exc:
         return _error(str(exc))
 
@@ -154,7 +217,7 @@ def add_ruleset_option(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="skirmish", description="A grid-based tactical battle game (5e rules).")
+    parser = Parser(prog="skirmish", description="A grid-based tactical battle game (5e rules).")
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="play a scenario, a save or a bare map in a window")
@@ -195,6 +258,11 @@ def build_parser() -> argparse.ArgumentParser:
     add_ruleset_option(sim)
     sim.set_defaults(func=cmd_simulate)
 
+    edi = sub.add_parser("edit", help="the map and scenario editor (a window)")
+    edi.add_argument("file", nargs="?", help="a map or scenario to edit, or a new file to make")
+    edi.add_argument("--frames", type=int, help=argparse.SUPPRESS)  # tests: stop after this many frames
+    edi.set_defaults(func=cmd_edit)
+
     ben = sub.add_parser("bench", help="print the performance figures of the benchmark suite")
     ben.add_argument("--json", action="store_true")
     ben.set_defaults(func=cmd_bench)
@@ -211,6 +279,10 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(["play", *(argv or [])])
     try:
         return args.func(args)
+    except KeyboardInterrupt:
+        # Ctrl-C: what was finished is printed already (simulate stops its workers); no traceback
+        print(file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # the reader went away (`skirmish replay --json FILE | head`): end quietly, as a filter
         # does; stdout is pointed at nothing so that Python's own flush at exit stays quiet too

@@ -187,3 +187,18 @@ def test_the_readied_fire_bolt_is_released_when_the_orc_steps_into_reach():
     assert [o.kind for o in b.state.offers] == ["readied"]
     b.submit(choose(b, "hard"))
     assert orc.hp == 15 - 7
+
+
+def test_the_hard_wizard_splits_magic_missile_darts_to_kill_two_wounded_goblins():
+    # issue 15, 3: "the computer splits darts where that kills more": two goblins at 3 hp,
+    # one dart (1d4 + 1, at least 2, 3.5 on average) each, the third on the more valuable
+    grid = "\n".join(["." * 12] * 5)
+    b = battle(grid, [creature("wizard", "wizard", "blue", (0, 2)),
+                      creature("gob1", "goblin", "red", (8, 0), current_hp=3),
+                      creature("gob2", "goblin", "red", (8, 4), current_hp=3)])
+    command = choose(b, "hard")
+    assert command["act"] == "cast" and command["spell"] == "magic-missile"
+    assert sorted(set(command["target"])) == ["gob1", "gob2"] and len(command["target"]) == 3
+    force(b, 2)  # one roll for every dart: 1d4 2 + 1 = 3 each
+    b.submit(command)
+    assert not any(b.state.creatures[g].standing for g in ("gob1", "gob2"))

@@ -137,3 +137,16 @@ def test_a_ruleset_package_holds_no_import_circle(package):
             continue
         graph[module_name(path)] = sorted({n for n in imports_of(path) if n.startswith(own + ".")})
     assert import_cycle(graph) is None, f"import circle in {own}: {' -> '.join(import_cycle(graph))}"
+
+
+def test_the_generic_computer_player_reads_the_ruleset_interface_only():
+    """game/session/ai/generic.py plays 3.5 and 4e: it imports nothing of a ruleset (nor of the 5e
+    computer players), only game.core and game.rules.api, and never asks for the 5e estimates."""
+    path = GAME / "session" / "ai" / "generic.py"
+    game_imports = [name for name in imports_of(path) if name.startswith("game.")]
+    assert game_imports, "the import reader found nothing: it is broken"
+    for name in game_imports:
+        assert name.startswith(("game.core", "game.rules.api")), f"generic.py imports {name}"
+        assert not name.startswith("game.rules.dnd5e")
+    asked = {node.attr for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.Attribute)}
+    assert "legal_commands" in asked and "estimates" not in asked

@@ -60,8 +60,6 @@ def test_a_save_keeps_the_seed_the_battle_was_played_with(tmp_path):
 
 
 def test_every_bundled_scenario_replays_to_the_same_json_every_time():
-    import pytest  # noqa: F401
-
     for path in sorted(MAPS_DIR.glob("*.scenario.toml")):
         runs = []
         for _ in range(2):

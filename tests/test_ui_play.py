@@ -13,13 +13,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from pathlib import Path  # noqa: E402
 
+import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.content.scenarios import load_scenario  # noqa: E402
 from game.rules.registry import new_battle  # noqa: E402
 from game.ui import app as ui_app  # noqa: E402
-from game.ui.modes import AreaMode, MoveMode, TargetMode  # noqa: E402
+from game.ui.modes import AreaMode, MoveMode, TargetMode, attack_lines  # noqa: E402
 from helpers import creature, scenario  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -223,7 +224,7 @@ def test_an_area_spell_shows_its_template_and_who_is_inside(open_app):
     problem, mask, caught = app.mode.info((3, 2))
     assert problem == "" and mask[2, 3] and {c.id for c in caught} == {"gob1", "gob2"}
     click(app, centre(app, 3, 2))
-    assert any(line.startswith("Wizard casts burning-hands") for line in app.battle.state.log)
+    assert any(line.startswith("Wizard casts burning hands") for line in app.battle.state.log)
     assert app.battle.state.creatures["wizard"].slots[1] == 3
 
 
@@ -235,7 +236,7 @@ def test_a_targeted_spell_shows_its_chance_and_casts(open_app):
     assert set(app.mode.targets) == {"gob1"}
     assert app.mode.targets["gob1"][0].preview.hit_chance > 0
     click(app, at(app, "gob1"))
-    assert any(line.startswith("Wizard casts fire-bolt") for line in app.battle.state.log)
+    assert any(line.startswith("Wizard casts fire bolt") for line in app.battle.state.log)
 
 
 def test_help_and_end_screen(open_app):
@@ -542,3 +543,65 @@ def test_in_hotseat_the_side_acting_decides_what_is_shown(open_app):
     app.submit({"actor": "fighter", "act": "end"})
     app.step()
     assert app.session.watching_side() == "red" and "gob2" in app.views  # gob1's turn: red sees its own
+
+
+def test_a_save_spell_a_heal_and_a_grapple_show_their_odds_on_hover(open_app):
+    # issue 15, 6: odds for saves (the chance the target fails, the damage expected), heals
+    # (the amount expected) and contests (the chance to win), not only for attack rolls
+    app = open_app([creature("cleric", "cleric", "blue", (1, 2)), creature("fighter", "fighter", "blue", (1, 3), current_hp=5),
+                    creature("gob1", "goblin", "red", (2, 2))])
+    texts = lambda key, target: [t for t, _ in attack_lines(  # noqa: E731
+        app.current_choices().entry(key).by_target()[target][0].preview, "")]
+    assert "50% to fail the DC 13 Dex save, +2" in texts("spell:sacred-flame", "gob1")
+    assert "Expected damage 2.2 (none on a save)" in texts("spell:sacred-flame", "gob1")
+    assert "Expected healing 7.5 hp" in texts("spell:cure-wounds", "fighter")
+    assert any(t.endswith("chance to succeed") for t in texts("grapple", "gob1"))
+
+
+def test_magic_missile_darts_are_aimed_one_by_one_and_split_as_aimed(open_app):
+    # issue 15, 3: each dart aimed by a click, a counter of darts left; SRD 5.1, Magic Missile:
+    # "each dart hits a creature of your choice"
+    app = open_app([creature("wizard", "wizard", "blue", (1, 2)), creature("gob1", "goblin", "red", (5, 1)),
+                    creature("gob2", "goblin", "red", (5, 3))], dice=[1, 1, 1])
+    app.choose(app.current_choices().entry("spell:magic-missile"))
+    assert app.mode.left == 3
+    click(app, at(app, "gob1"))
+    click(app, at(app, "gob1"))
+    assert app.mode.left == 1 and not any("casts" in line for line in app.battle.state.log)
+    click(app, at(app, "gob2"))
+    cast = next(line for line in app.battle.state.log if "casts magic missile" in line)
+    assert "3 darts at Goblin 1, Goblin 1, Goblin 2" in cast
+
+
+def test_a_huge_creature_has_a_move_for_every_square_of_its_shaded_region(open_app):
+    # issue 15, 11: the hill giant's region was ragged and some squares had no footprint or
+    # path; the region is every square its reachable spaces cover, and each one has a move
+    from game.ui.overlays import footprints
+
+    grid = "\n".join(["." * 20] * 3 + [".......#............"] * 3 + ["." * 20] * 4)
+    app = open_app([creature("giant", "hill-giant", "blue", (2, 3)), creature("gob1", "goblin", "red", (17, 8))],
+                   grid=grid)
+    current = app.my_turn()
+    app.toggle_move(current)
+    mode = app.mode
+    assert isinstance(mode, MoveMode) and mode.side == 3
+    region = footprints(mode.mask | mode.dash_mask, mode.side)
+    assert region[0, 0]  # the map's corner: the giant's space can reach it
+    for y, x in np.argwhere(region):
+        goal = mode.target((int(x), int(y)))
+        assert goal is not None, (x, y)
+        assert goal[0] <= x < goal[0] + 3 and goal[1] <= y < goal[1] + 3
+        steps, cost, _, _ = mode.path_info(goal)
+        assert steps and steps[-1] == goal and cost > 0
+
+
+def test_a_buttons_tooltip_stands_above_the_bar_and_hides_no_button(open_app):
+    # issue 15, 10: "End turn [E]" was hidden under a greyed button's tip; tips go above the bar
+    app = open_app([creature("fighter", "fighter", "blue", (2, 2)), creature("gob1", "goblin", "red", (8, 4))])
+    button = app.bar.buttons["end"]
+    button.hover_time = 1.0  # hovered long enough
+    button.while_hovering(0.1, button.rect.center)
+    tip = button.tool_tip
+    assert tip is not None
+    assert tip.rect.bottom <= app.bar.rect.top
+    assert not any(tip.rect.colliderect(b.rect) for b in app.bar.buttons.values())

@@ -91,11 +91,14 @@ at = [10, 3]
     assert colours_in(out) > 50
 
 
-def test_labels_are_shortened_but_keep_their_number():
-    fits = lambda t: len(t) <= 4  # noqa: E731
-    assert short_label("gob1", fits) == "gob1"
-    assert short_label("wizard", fits) == "wzrd"
-    assert short_label("sahu12", fits) == "sa12"
+def test_labels_are_names_shortened_but_keep_their_number():
+    # issue 15, 7: tokens show names, never ids, cut to fit their space
+    fits = lambda t: len(t) <= 5  # noqa: E731
+    assert short_label("Orc 1", fits) == "Orc 1"
+    assert short_label("Goblin 1", fits) == "Gob 1"
+    assert short_label("Wizard", fits) == "Wizar"
+    assert short_label("Sahuagin 12", fits) == "Sa 12"
+    assert short_label("Hill giant", lambda t: len(t) <= 6) == "Hill g"
 
 
 def test_square_at_and_square_rect_agree():
@@ -112,8 +115,35 @@ def test_window_runs_a_few_frames_and_saves_a_screenshot(tmp_path):
     code = ui_app.run(load_scenario(DEFAULT), max_frames=5, screenshot=shot, data_dir=tmp_path)
     assert code == 0
     assert shot.is_file()
-    assert pygame.image.load(str(shot)).get_size() == ui_app.DEFAULT_SIZE
+    # the default size, fitted to the desktop (the dummy driver's is 1024 x 768)
+    pygame.display.init()
+    width, height = pygame.display.get_desktop_sizes()[0]
+    expected = (min(ui_app.DEFAULT_SIZE[0], width - 40), min(ui_app.DEFAULT_SIZE[1], height - 80))
+    assert pygame.image.load(str(shot)).get_size() == expected
     assert colours_in(shot) > 10
+
+
+def test_a_small_window_lays_out_every_button_whole_and_says_when_too_small(tmp_path):
+    # issue 15, 4: at 900 x 600 buttons read "Warhamme", "Light crossbo"; from 800 x 600 up
+    # every label fits whole (keys left off only if they must), and below it the window says so
+    from game.ui.action_bar import label_width
+    from game.ui.window_size import too_small_notice
+
+    app = ui_app.App(load_scenario(DEFAULT), data_dir=tmp_path, size=(800, 600))
+    try:
+        for size in ((800, 600), (900, 600), (1280, 800)):
+            app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+            app.step()
+            buttons = list(app.bar.buttons.values())
+            assert len(buttons) > 10
+            for b in buttons:
+                assert app.bar.rect.contains(b.rect), (size, b.text)
+                assert b.rect.w >= label_width(b.text) + 4, (size, b.text)  # the label is not cut
+            assert not too_small_notice(size)
+        assert "needs at least 800 x 600" in too_small_notice((640, 480))
+    finally:
+        app.close()
 
 
 def click(app, pos):
@@ -270,3 +300,40 @@ def test_the_screen_reads_creatures_through_their_view(tmp_path):
         assert "standard" in drawn and "move" in drawn  # the turn line of the panel
     finally:
         app.close()
+
+
+def test_tokens_show_names_not_ids(tmp_path):
+    # issue 15, 7: "tokens show ids (gob1) while the panel shows names (Goblin 1)": names only
+    scenario = load_scenario(DEFAULT)
+    battle = new_battle(scenario)
+    drawn = []
+
+    class Recording(Text):
+        def blit(self, target, text, *args, **kwargs):
+            drawn.append(text)
+            return super().blit(target, text, *args, **kwargs)
+
+    view = BoardView(scenario.map.board, square_px=40, text=Recording())
+    surface = pygame.Surface(view.full_size)
+    view.draw_tokens(surface, [battle.view(cid) for cid in battle.state.creatures])
+    names = {c.name for c in battle.state.creatures.values()}
+    ids = set(battle.state.creatures) - names
+    assert set(drawn) & names  # at 40 px a square, whole names fit
+    assert not set(drawn) & ids
+
+
+def test_every_bundled_kind_has_an_emblem_drawn_on_its_token():
+    # issue 15, 7: "an emblem per creature kind ... shipped in assets/ with its credit"
+    from game.content.creatures import bundled_kinds
+    from game.content.paths import ASSETS_DIR
+    from game.ui.emblems import emblem
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    for kind in bundled_kinds("5e"):
+        art = emblem(kind, 32)
+        assert art is not None and art.get_size() == (32, 32), kind
+        assert pygame.mask.from_surface(art).count() > 50, kind  # something is drawn
+    assert emblem("no-such-kind", 32) is None
+    credit = (ASSETS_DIR / "icons" / "README.md").read_text()
+    assert "game-icons.net" in credit and "CC BY 3.0" in credit

@@ -13,8 +13,9 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from . import schema_35, schema_5e
+from . import ids, schema_35, schema_5e
 from .errors import ContentError, read_document, relocated
+from .limits import short
 from .paths import RULESETS, creatures_dir, items_dir, spells_dir
 
 # The 5e rules import these names from here.
@@ -28,13 +29,27 @@ def schema(ruleset: str):
     if ruleset in SCHEMAS:
         return SCHEMAS[ruleset]
     if ruleset in RULESETS:
-        raise ContentError(f"ruleset {ruleset!r} is not available yet (available: {', '.join(SCHEMAS)})")
-    raise ContentError(f"unknown ruleset {ruleset!r} (known: {', '.join(RULESETS)})")
+        raise ContentError(f"ruleset {short(ruleset)} is not available yet (available: {', '.join(SCHEMAS)})")
+    raise ContentError(f"unknown ruleset {short(ruleset)} (known: {', '.join(RULESETS)})")
 
 
 def bundled_kinds(ruleset: str) -> tuple[str, ...]:
     """The ids of a ruleset's bundled stat blocks, sorted (none for a ruleset without files)."""
-    return tuple(sorted(p.stem for p in creatures_dir(ruleset).glob("*.toml")))
+    return _bundled_ids(creatures_dir(ruleset))
+
+
+def bundled_items(ruleset: str) -> tuple[str, ...]:
+    """The ids of a ruleset's bundled items, sorted."""
+    return _bundled_ids(items_dir(ruleset))
+
+
+def bundled_spell_ids(ruleset: str) -> tuple[str, ...]:
+    """The ids of a ruleset's bundled spells, sorted (none for a ruleset without spell files)."""
+    return _bundled_ids(spells_dir(ruleset))
+
+
+def _bundled_ids(folder: Path) -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in folder.glob("*.toml") if ids.is_kebab(p.stem)))
 
 
 def creature_path(ruleset: str, kind: str) -> Path:
@@ -45,9 +60,10 @@ def creature_path(ruleset: str, kind: str) -> Path:
 def bundled_raw(ruleset: str, kind: str) -> dict:
     """The raw table of a ruleset's bundled stat block, by id; ContentError when there is none."""
     rules = schema(ruleset)
+    ids.kebab(kind, "a creature's 'kind'")  # an id, never a path
     kinds = bundled_kinds(ruleset)
     if kind not in kinds:
-        raise ContentError(f"unknown creature kind {kind!r} in ruleset {ruleset} (bundled: {', '.join(kinds)})")
+        raise ContentError(f"unknown creature kind {short(kind)} in ruleset {ruleset} (bundled: {', '.join(kinds)})")
     path = creature_path(ruleset, kind)
     data, text = read_document(path)
     rules.parse_stat_block(data, path, text)  # validate once, with lines
@@ -88,7 +104,7 @@ def bundled_spells(ruleset: str) -> dict:
         data, text = read_document(path)
         spell = rules.parse_spell(data, path, text)
         if spell.name != path.stem:
-            raise ContentError(f"the spell's id {spell.name!r} must be its file's name", path)
+            raise ContentError(f"the spell's id {short(spell.name)} must be its file's name", path)
         spells[spell.name] = spell
     return spells
 
@@ -97,15 +113,16 @@ def bundled_spells(ruleset: str) -> dict:
 def load_item(ruleset: str, item_id: str):
     """A ruleset's bundled item, by id; ContentError when there is none."""
     rules = schema(ruleset)
+    ids.kebab(item_id, "an item")  # an id, never a path
+    if item_id not in bundled_items(ruleset):
+        raise ContentError(f"unknown item {short(item_id)} in ruleset {ruleset} (bundled: {', '.join(bundled_items(ruleset))})")
     path = items_dir(ruleset) / f"{item_id}.toml"
-    if not path.is_file():
-        raise ContentError(f"unknown item {item_id!r} in ruleset {ruleset}")
     data, text = read_document(path)
     return rules.parse_item(data, path, text)
 
 
 __all__ = [
-    "RULESETS", "SCHEMAS", "schema", "bundled_kinds", "bundled_raw", "parse_stat_block",
+    "RULESETS", "SCHEMAS", "schema", "bundled_kinds", "bundled_items", "bundled_spell_ids", "bundled_raw", "parse_stat_block",
     "load_stat_block", "with_overrides", "parse_item", "load_item", "bundled_spells",
     "Attack", "StatBlock", "Item", "SKILL_ABILITY",
 ]

@@ -4,10 +4,14 @@ collector that lets a loader find every problem of a file before it raises them 
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import tomllib
 from contextlib import contextmanager
 from pathlib import Path
+
+from . import limits
 
 MAX_PROBLEMS = 50  # `skirmish check` lists at most this many problems of one file
 
@@ -25,7 +29,7 @@ class ContentError(ValueError):
         where = self.path or ""
         if self.path and self.line:
             where += f":{self.line}"
-        return f"{where}: {self.message}" if where else self.message
+        return limits.one_line(f"{where}: {self.message}" if where else self.message)
 
 
 class ContentErrors(ContentError):
@@ -89,33 +93,116 @@ class Problems:
 
 
 def read_document(path: str | Path) -> tuple[dict, str]:
-    """A TOML (or JSON) file as a dict, with its text for locating lines."""
+    """A TOML (or JSON) file as a dict, with its text for locating lines; a Tiled map (.tmx,
+    .tmj) as the plain data of a map or scenario (content/tiled.py), with no text.
+
+    Only a regular file is read (not a directory, a FIFO or a device such as /dev/zero), of
+    at most MAX_FILE_BYTES, with lines of at most MAX_LINE_CHARS (a Tiled file: its size
+    only); its values are then held to the limits of `limits.value_problem`. Anything else is
+    one ContentError."""
     path = Path(path)
+    from .tiled import is_tiled, read_tiled
+
+    if is_tiled(path):
+        check_regular(path)
+        return checked_values(read_tiled(path), path, ""), ""
     try:
-        text = path.read_text(encoding="utf-8")
+        # O_NONBLOCK: opening a FIFO with no writer returns at once (and is refused below)
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise ContentError("no such file", path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError(f"cannot read: {exc}", path) from None
+    except OSError as exc:
+        raise ContentError(f"cannot read: {exc.strerror or exc}", path) from None
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise ContentError("not a regular file", path)
+        os.set_blocking(handle, True)
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            raw = stream.read(limits.MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise ContentError(f"cannot read: {exc.strerror or exc}", path) from None
+    finally:
+        os.close(handle)
+    if len(raw) > limits.MAX_FILE_BYTES:
+        raise ContentError(f"the file is larger than {limits.MAX_FILE_BYTES // (1024 * 1024)} MB", path)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ContentError(f"cannot read: not UTF-8 text (byte {exc.start})", path) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a byte order mark
+    _check_lines(text, path)
     return parse_document(text, path), text
 
 
+def _check_lines(text: str, path) -> None:
+    """Refuse a line longer than MAX_LINE_CHARS, naming it."""
+    if len(text) <= limits.MAX_LINE_CHARS:
+        return
+    for number, line in enumerate(text.split("\n"), start=1):
+        if len(line) > limits.MAX_LINE_CHARS:
+            raise ContentError(f"line of {len(line)} characters (at most {limits.MAX_LINE_CHARS})", path, number)
+
+
 def parse_document(text: str, path: str | Path | None = None) -> dict:
-    if str(path).endswith(".json"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ContentError(f"invalid JSON: {exc.msg}", path, exc.lineno) from None
-    else:
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            found = re.search(r"\(at line (\d+), column \d+\)", str(exc))
-            message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
-            raise ContentError(f"invalid TOML: {message}", path, int(found.group(1)) if found else None) from None
+    """The table a TOML (or, for a .json path, JSON) text holds, its values within the limits."""
+    try:
+        if str(path).endswith(".json"):
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise ContentError(f"invalid JSON: {exc.msg}", path, exc.lineno) from None
+        else:
+            try:
+                data = tomllib.loads(text)
+            except tomllib.TOMLDecodeError as exc:
+                found = re.search(r"\(at line (\d+), column \d+\)", str(exc))
+                message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+                raise ContentError(f"invalid TOML: {message}", path, int(found.group(1)) if found else None) from None
+    except RecursionError:
+        raise ContentError(f"nested too deep (at most {limits.MAX_DEPTH} levels of tables and arrays)", path) from None
+    except ValueError as exc:  # an integer of thousands of digits
+        if isinstance(exc, ContentError):
+            raise
+        raise ContentError("a number too long to read (integers are 64-bit)", path) from None
     if not isinstance(data, dict):
         raise ContentError("the file must hold a table of keys", path)
+    return checked_values(data, path, text)
+
+
+def checked_values(data: dict, path, text: str) -> dict:
+    """data, when every value of it is within the limits (limits.value_problem); else the
+    ContentError of the first one that is not."""
+    found = limits.value_problem(data)
+    if found:
+        place, problem = found
+        raise ContentError(f"{limits.where(place)}: {problem}", path, _line_of_place(text, place))
     return data
+
+
+def check_regular(path: Path) -> None:
+    """ContentError unless path names a regular file of at most MAX_FILE_BYTES (for a file that
+    another library opens by its name: a Tiled map, its tilesets)."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise ContentError("no such file", path) from None
+    except OSError as exc:
+        raise ContentError(f"cannot read: {exc.strerror or exc}", path) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ContentError("not a regular file", path)
+    if info.st_size > limits.MAX_FILE_BYTES:
+        raise ContentError(f"the file is larger than {limits.MAX_FILE_BYTES // (1024 * 1024)} MB", path)
+
+
+def _line_of_place(text: str, place: tuple) -> int | None:
+    """The line of a value's place, where it is easy to know: a top-level key, or the header of
+    an item of a top-level array of tables ([[creature]] 2)."""
+    if not place or not isinstance(place[0], str):
+        return None
+    if len(place) >= 2 and isinstance(place[1], int):
+        return lines_of(text, f"[[{place[0]}]]", place[1] + 1)[place[1]]
+    return key_line(text, place[0])
 
 
 def line_of(text: str | None, header: str, index: int = 0) -> int | None:
@@ -145,11 +232,24 @@ def lines_of(text: str | None, header: str, count: int) -> list[int | None]:
 
 
 def key_line(text: str | None, key: str) -> int | None:
-    """The line where a top-level key is set, like 'grid = ...'."""
+    """The line where a key is first set, like 'grid = ...' (one pass over the text, kept for
+    the next call on the same text: a file of many keys costs one pass, not one per key)."""
     if not text:
         return None
-    pattern = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=")
-    for number, line in enumerate(text.splitlines(), start=1):
-        if pattern.match(line):
-            return number
-    return None
+    return _key_index(text).get(key)
+
+
+_KEY_AT_START = re.compile(r"""\s*(?:"([^"\\]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*=""")
+_LAST_INDEX: list = [None, {}]  # [the text, its index]: the file being read
+
+
+def _key_index(text: str) -> dict[str, int]:
+    """Each key set at the start of a line of text -> the first line that sets it."""
+    if _LAST_INDEX[0] is not text:
+        index: dict[str, int] = {}
+        for number, line in enumerate(text.splitlines(), start=1):
+            found = _KEY_AT_START.match(line)
+            if found:
+                index.setdefault(next(g for g in found.groups() if g is not None), number)
+        _LAST_INDEX[:] = [text, index]
+    return _LAST_INDEX[1]

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import numpy as np
 
 from ..core.board import Board
 from ..core.terrain import KIND_BY_CHAR, TERRAIN, kind_from_name
 from .errors import ContentError, Problems, key_line, line_of, lines_of, read_document
+from .ids import is_kebab
+from .limits import MAX_MAP_SIDE, short
 from .paths import MAPS_DIR
+from .tiled import is_tiled, terrain_of
 
+MAP_SUFFIXES = (".toml", ".json", ".tmx", ".tmj")  # the files a map may be (Tiled's last)
 MAP_KEYS = {"name", "grid", "legend", "spawn", "description"}
 
 
@@ -23,20 +27,32 @@ class MapData:
     rows: tuple[str, ...]
 
 
-def resolve_map(reference: str, relative_to: Path | None = None) -> Path:
-    """A map named in a scenario: a bundled name, or a path relative to the scenario."""
-    candidates = []
-    if relative_to is not None:
-        candidates.append(relative_to / reference)
-    candidates += [MAPS_DIR / f"{reference}.toml", MAPS_DIR / f"{reference}.json", MAPS_DIR / reference]
-    for path in candidates:
+def resolve_map(reference, relative_to: Path | None = None) -> Path:
+    """The file of a map a scenario names: a bundled map's name (`ruined-keep`, in maps/), or a
+    relative path to a `.toml`, `.json`, `.tmx` or `.tmj` file in the scenario's folder or below
+    it (`..` and absolute paths are refused: a file elsewhere is named on the command line)."""
+    if not isinstance(reference, str):
+        raise ContentError("'map' must name a map or be an inline [map] table")
+    if is_kebab(reference):
+        for suffix in MAP_SUFFIXES:
+            if (MAPS_DIR / f"{reference}{suffix}").is_file():
+                return MAPS_DIR / f"{reference}{suffix}"
+    relative = PurePosixPath(reference)
+    if (relative.suffix.lower() not in MAP_SUFFIXES or relative.is_absolute() or ".." in relative.parts
+            or "\\" in reference or ":" in reference):
+        raise ContentError(f"unknown map {short(reference)}: not a bundled map's name nor a relative path "
+                           f"to a {', '.join(MAP_SUFFIXES)} file beside the scenario (no '..')")
+    candidates = [relative_to / relative] if relative_to is not None else []
+    for path in candidates + [MAPS_DIR / relative]:
         if path.is_file():
             return path
-    raise ContentError(f"unknown map {reference!r} (not in maps/ nor a file)")
+    raise ContentError(f"unknown map {short(reference)} (not in maps/ nor beside the scenario)")
 
 
 def load_map(path: str | Path) -> MapData:
     data, text = read_document(path)
+    if is_tiled(path):
+        data = terrain_of(data)  # a Tiled file holding creatures, named as a map: its terrain only
     return parse_map(data, path, text)
 
 
@@ -45,7 +61,7 @@ def parse_map(data: dict, path: str | Path | None = None, text: str | None = Non
     grid row and spawn)."""
     problems = Problems(path)
     for key in sorted(set(data) - MAP_KEYS):
-        problems.add(f"unknown map key {key!r}", key_line(text, key))
+        problems.add(f"unknown map key {short(key)}", key_line(text, key))
     name = data.get("name", Path(str(path)).stem if path else "map")
     if not isinstance(name, str):
         problems.add("'name' must be a string", key_line(text, "name"))
@@ -73,10 +89,10 @@ def _legend(data: dict, path, text) -> dict:
     for char, meaning in legend.items():
         kind = kind_from_name(meaning) if isinstance(meaning, str) else None
         if len(char) != 1:
-            problems.add(f"legend key {char!r} must be one character", line)
+            problems.add(f"legend key {short(char)} must be one character", line)
         elif kind is None:
             names = ", ".join(TERRAIN["name"])
-            problems.add(f"legend {char!r}: unknown terrain {meaning!r} (known: {names})", line)
+            problems.add(f"legend {short(char)}: unknown terrain {short(meaning)} (known: {names})", line)
         else:
             chars[char] = kind
     problems.raise_all()
@@ -91,6 +107,10 @@ def _grid(grid: str, chars: dict, problems: Problems, grid_line: int | None):
     while rows and not rows[0].strip():
         rows.pop(0)
     rows = [row.rstrip("\r") for row in rows]
+    width = max(len(row) for row in rows)
+    if len(rows) > MAX_MAP_SIDE or width > MAX_MAP_SIDE:
+        problems.add(f"the grid is {width}x{len(rows)} squares (at most {MAX_MAP_SIDE}x{MAX_MAP_SIDE})", grid_line)
+        return tuple(rows), None
     width = len(rows[0])
     terrain = np.zeros((len(rows), width), np.uint8)
     fine = True
@@ -104,7 +124,7 @@ def _grid(grid: str, chars: dict, problems: Problems, grid_line: int | None):
         if unknown:
             c = unknown[0]
             more = f" (and {len(unknown) - 1} more in this row)" if len(unknown) > 1 else ""
-            problems.add(f"grid row {r} column {c}: unknown terrain character {row[c]!r}{more}", line)
+            problems.add(f"grid row {r} column {c}: unknown terrain character {short(row[c])}{more}", line)
             fine = False
             continue
         terrain[r] = [chars[char] for char in row]
@@ -138,5 +158,5 @@ def parse_position(value, what: str, path=None, line=None) -> tuple[int, int]:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise ContentError(f"{what} must be [column, row] (two whole numbers), got {value!r}", path, line)
+        raise ContentError(f"{what} must be [column, row] (two whole numbers), got {short(value)}", path, line)
     return int(value[0]), int(value[1])

@@ -6,8 +6,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.sizes import SPACE_SQUARES, TINY_PER_SQUARE, squeezed_squares
-from .creatures import RULESETS, StatBlock, bundled_raw, parse_stat_block, schema, with_overrides
+from . import ids as creature_ids
+from .creatures import (RULESETS, StatBlock, bundled_items, bundled_raw, bundled_spell_ids, parse_stat_block,
+                        schema, with_overrides)
 from .errors import ContentError, Problems, key_line, line_of, lines_of, problems_of, read_document, relocated
+from .limits import MAX_COMMANDS, MAX_CREATURES, MAX_FACES, MAX_FORCED_DICE, MAX_METRES, short
 from .maps import MapData, parse_map, parse_position, resolve_map, load_map
 
 SCENARIO_KEYS = {
@@ -78,9 +81,14 @@ def load_scenario(path: str | Path, ruleset: str | None = None) -> Scenario:
 
 
 def _check_ruleset(ruleset, path, line) -> str:
-    if ruleset not in RULESETS:
-        raise ContentError(f"ruleset {ruleset!r} is not supported (supported: {', '.join(RULESETS)})", path, line)
+    if not _known(ruleset, RULESETS):
+        raise ContentError(f"ruleset {short(ruleset)} is not supported (supported: {', '.join(RULESETS)})", path, line)
     return ruleset
+
+
+def _known(value, allowed) -> bool:
+    """One of the allowed strings (a value of another type, even an unhashable one, is not)."""
+    return isinstance(value, str) and value in allowed
 
 
 def parse_scenario(data: dict, path: Path | None = None, text: str | None = None,
@@ -90,11 +98,12 @@ def parse_scenario(data: dict, path: Path | None = None, text: str | None = None
 
     Every problem is found before any is raised: each top-level key, each creature (its keys,
     its place on the map, whom it overlaps) on its own; then they are raised together."""
+    _check_counts(data, path, text)
     problems = Problems(path)
     for key in sorted(set(data) - SCENARIO_KEYS):
-        problems.add(f"unknown scenario key {key!r}", key_line(text, key))
-    if data.get("format", 1) != 1:
-        problems.add(f"unsupported format {data.get('format')!r} (this game reads format 1)", key_line(text, "format"))
+        problems.add(f"unknown scenario key {short(key)}", key_line(text, key))
+    if data.get("format", 1) != 1 or isinstance(data.get("format"), (bool, float)):
+        problems.add(f"unsupported format {short(data.get('format'))} (this game reads format 1)", key_line(text, "format"))
     ruleset_line = key_line(text, "ruleset")
     own_ruleset = problems.get(lambda: _check_ruleset(data.get("ruleset", "5e"), path, ruleset_line))
     if ruleset is None:
@@ -106,19 +115,21 @@ def parse_scenario(data: dict, path: Path | None = None, text: str | None = None
     if not isinstance(seed, int) or isinstance(seed, bool):
         problems.add("'seed' must be a whole number", key_line(text, "seed"))
     diagonals = data.get("diagonals", "5-5-5")
-    if diagonals not in ("5-5-5", "5-10-5"):
-        problems.add(f"'diagonals' must be \"5-5-5\" or \"5-10-5\", got {diagonals!r}", key_line(text, "diagonals"))
+    if not _known(diagonals, ("5-5-5", "5-10-5")):
+        problems.add(f"'diagonals' must be \"5-5-5\" or \"5-10-5\", got {short(diagonals)}", key_line(text, "diagonals"))
     mapdata = problems.get(lambda: _scenario_map(data.get("map"), path, text))
     sides = data.get("sides", {})
-    if not isinstance(sides, dict) or any(v not in SIDE_PLAYERS for v in sides.values()):
-        problems.add("[sides] must map each side to \"human\" or \"ai\"", line_of(text, "[sides]"))
+    if (not isinstance(sides, dict) or any(not _known(v, SIDE_PLAYERS) for v in sides.values())
+            or not all(creature_ids.is_name(side) for side in sides)):
+        problems.add("[sides] must map each side (letters, digits, '_' or '-') to \"human\" or \"ai\"",
+                     line_of(text, "[sides]"))
         sides = {}
 
     raw_creatures = data.get("creature", [])
     if not isinstance(raw_creatures, list):
         problems.add("'creature' must be an array of tables [[creature]]", line_of(text, "[[creature]]"))
         raw_creatures = []
-    ids = [raw.get("id") for raw in raw_creatures if isinstance(raw, dict)]
+    ids = [raw["id"] for raw in raw_creatures if isinstance(raw, dict) and isinstance(raw.get("id"), str)]
     creatures = _creatures(raw_creatures, ruleset, ruleset_line, mapdata, sides, ids, problems, path, text)
 
     initiative = data.get("initiative")
@@ -126,19 +137,31 @@ def parse_scenario(data: dict, path: Path | None = None, text: str | None = None
         with problems.part():
             _check_initiative(initiative, ids, path, key_line(text, "initiative"))
     dice = data.get("dice", [])
-    if not isinstance(dice, list) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in dice):
-        problems.add("'dice' must be a list of die faces (whole numbers from 1)", key_line(text, "dice"))
+    if (not isinstance(dice, list) or len(dice) > MAX_FORCED_DICE
+            or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_FACES for v in dice)):
+        problems.add(f"'dice' must be a list of at most {MAX_FORCED_DICE} die faces (whole numbers from 1 "
+                     f"to {MAX_FACES})", key_line(text, "dice"))
     commands = data.get("command", [])
     if not isinstance(commands, list) or not all(isinstance(c, dict) for c in commands):
         problems.add("'command' must be an array of tables [[command]]", line_of(text, "[[command]]"))
-    problems.raise_all()
     title = data.get("title", path.stem if path else "Skirmish")
+    if not isinstance(title, str):
+        problems.add("'title' must be a string", key_line(text, "title"))
+    problems.raise_all()
     return Scenario(
         path=path, title=str(title), ruleset=ruleset, seed=seed, map=mapdata, diagonals=diagonals,
         sides=dict(sides), creatures=creatures, initiative=initiative, dice=list(dice),
         commands=list(commands), command_lines=lines_of(text, "[[command]]", len(commands)),
         raw=data, text=text,
     )
+
+
+def _check_counts(data: dict, path, text) -> None:
+    """A roster or a list of commands too long is refused at once, before any is read."""
+    for key, most in (("creature", MAX_CREATURES), ("command", MAX_COMMANDS)):
+        items = data.get(key)
+        if isinstance(items, list) and len(items) > most:
+            raise ContentError(f"{len(items)} {key}s (at most {most})", path, line_of(text, f"[[{key}]]"))
 
 
 def _scenario_map(mapref, path, text) -> MapData:
@@ -174,13 +197,13 @@ def _creatures(raw_creatures, ruleset, ruleset_line, mapdata, sides, ids, proble
         if spec is None:
             continue
         if spec.id in seen:
-            problems.add(f"creature id {spec.id!r} is used twice", line)
+            problems.add(f"creature id {short(spec.id)} is used twice", line)
             continue
         seen.add(spec.id)
         if spec.mount is not None and spec.mount not in ids:
-            problems.add(f"creature {spec.id!r}: unknown mount {spec.mount!r}", line)
+            problems.add(f"creature {short(spec.id)}: unknown mount {short(spec.mount)}", line)
         if sides and spec.side not in sides:
-            problems.add(f"creature {spec.id!r}: side {spec.side!r} is not in [sides]", line)
+            problems.add(f"creature {short(spec.id)}: side {short(spec.side)} is not in [sides]", line)
         creatures.append(spec)
     if mapdata is not None:
         placed = [spec for spec in creatures if problems.get(lambda: _check_place(spec, mapdata.board, path), False)]
@@ -194,10 +217,10 @@ def _check_place(spec: CreatureSpec, board, path) -> bool:
     side = _side_squares(spec)
     x, y = spec.at
     if not board.inside(x, y, side):
-        raise ContentError(f"creature {spec.id!r} at {list(spec.at)}: its space leaves the "
+        raise ContentError(f"creature {short(spec.id)} at {list(spec.at)}: its space leaves the "
                            f"{board.width}x{board.height} map", path, spec.line)
     if board.blocks_move[y: y + side, x: x + side].any():
-        raise ContentError(f"creature {spec.id!r} at {list(spec.at)} stands on impassable terrain", path, spec.line)
+        raise ContentError(f"creature {short(spec.id)} at {list(spec.at)} stands on impassable terrain", path, spec.line)
     return True
 
 
@@ -216,8 +239,8 @@ def overlaps(creatures: list[CreatureSpec]) -> list[tuple[str, int | None]]:
     for spec in creatures:
         if spec.mount is not None:
             if spec.mount in carried:
-                problems.append((f"creature {spec.id!r}: its mount {spec.mount!r} already carries "
-                                 f"{carried[spec.mount]!r}", spec.line))
+                problems.append((f"creature {short(spec.id)}: its mount {short(spec.mount)} already carries "
+                                 f"{short(carried[spec.mount])}", spec.line))
             carried.setdefault(spec.mount, spec.id)
             continue  # a rider is seated in its mount's space
         if spec.current_hp == 0 and not spec.stats.player:
@@ -231,11 +254,11 @@ def overlaps(creatures: list[CreatureSpec]) -> list[tuple[str, int | None]]:
             there = holders.get(square, [])
             if tiny and all(o.stats.size == "tiny" for o in there):
                 if len(there) >= TINY_PER_SQUARE:
-                    clash = (f"creature {spec.id!r} at {list(spec.at)}: square {list(square)} already holds "
+                    clash = (f"creature {short(spec.id)} at {list(spec.at)}: square {list(square)} already holds "
                              f"{TINY_PER_SQUARE} tiny creatures ({', '.join(repr(o.id) for o in there)})")
             elif there:
                 other = there[0] if not tiny else next(o for o in there if o.stats.size != "tiny")
-                clash = f"creature {spec.id!r} at {list(spec.at)} overlaps creature {other.id!r} at {list(other.at)}"
+                clash = f"creature {short(spec.id)} at {list(spec.at)} overlaps creature {short(other.id)} at {list(other.at)}"
             if clash:
                 break
         if clash:
@@ -246,13 +269,14 @@ def overlaps(creatures: list[CreatureSpec]) -> list[tuple[str, int | None]]:
     return problems
 
 
-def _check_initiative(initiative, ids, path, line) -> None:
+def _check_initiative(initiative, ids: list, path, line) -> None:
     if not isinstance(initiative, list) or not all(isinstance(v, str) for v in initiative):
         raise ContentError("'initiative' must be a list of creature ids", path, line)
     missing = [cid for cid in ids if cid not in initiative]
-    extra = [v for v in initiative if v not in ids]
+    known = set(ids)
+    extra = [v for v in initiative if v not in known]
     if extra:
-        raise ContentError(f"'initiative' names unknown creature {extra[0]!r}", path, line)
+        raise ContentError(f"'initiative' names unknown creature {short(extra[0])}", path, line)
     if missing or len(set(initiative)) != len(initiative):
         raise ContentError(f"'initiative' must list every creature once (missing: {', '.join(map(str, missing)) or 'none'})",
                            path, line)
@@ -266,19 +290,25 @@ def parse_creature(raw: dict, index: int, path, line, ruleset: str) -> CreatureS
     cid = raw.get("id")
     if not isinstance(cid, str) or not cid:
         raise ContentError(f"creature {index} needs an 'id'", path, line)
+    creature_ids.name(cid, f"creature {index}'s 'id'", path, line)
     problems = Problems(path)
 
     def fail(message: str) -> None:
-        problems.add(f"creature {cid!r}: {message}", line)
+        problems.add(f"creature {short(cid)}: {message}", line)
 
     stat_keys = schema(ruleset).STAT_KEYS
     for key in sorted(set(raw) - CREATURE_KEYS - stat_keys):
-        fail(f"unknown key {key!r}")
+        fail(f"unknown key {short(key)}")
     side = raw.get("side")
     if not isinstance(side, str) or not side:
-        problems.add(f"creature {cid!r} needs a 'side'", line)
-    at = problems.get(lambda: parse_position(raw.get("at"), f"creature {cid!r} 'at'", path, line))
+        problems.add(f"creature {short(cid)} needs a 'side'", line)
+    else:
+        problems.get(lambda: creature_ids.name(side, f"creature {short(cid)}: 'side'", path, line))
+    at = problems.get(lambda: parse_position(raw.get("at"), f"creature {short(cid)} 'at'", path, line))
     kind = raw.get("kind")
+    if kind is not None and not creature_ids.is_kebab(kind):
+        problems.get(lambda: creature_ids.kebab(kind, f"creature {short(cid)}: 'kind'", path, line))
+        kind = None
     stats = None
     overrides = {k: v for k, v in raw.items() if k in stat_keys and k not in ("id", "name")}
     if "stats" in raw:
@@ -290,15 +320,16 @@ def parse_creature(raw: dict, index: int, path, line, ruleset: str) -> CreatureS
                 stats = parse_stat_block(stats_raw, path, ruleset=ruleset)
                 kind = kind or stats.id
             except ContentError as exc:
-                problems.found += problems_of(relocated(exc, path, line, f"creature {cid!r}: "))
+                problems.found += problems_of(relocated(exc, path, line, f"creature {short(cid)}: "))
     elif not isinstance(kind, str):
-        problems.add(f"creature {cid!r} needs a 'kind' (a bundled stat block) or [creature.stats]", line)
+        if "kind" not in raw:
+            problems.add(f"creature {short(cid)} needs a 'kind' (a bundled stat block) or [creature.stats]", line)
     else:
         try:
             base = bundled_raw(ruleset, kind)
             stats = with_overrides(ruleset, base, overrides, path, line) if overrides else _bundled(ruleset, kind)
         except ContentError as exc:
-            problems.found += problems_of(relocated(exc, path, line, f"creature {cid!r}: "))
+            problems.found += problems_of(relocated(exc, path, line, f"creature {short(cid)}: "))
     current = raw.get("current_hp")
     if current is not None and stats is not None and (
             not isinstance(current, int) or isinstance(current, bool) or not 0 <= current <= stats.hp):
@@ -313,16 +344,20 @@ def parse_creature(raw: dict, index: int, path, line, ruleset: str) -> CreatureS
         # SRD 5.1, condition immunities: a creature immune to a condition never has it
         immune = [c for c in conditions if c in getattr(stats, "condition_immunities", ())]
         if immune:
-            problems.add(f"creature {cid!r} is immune to {immune[0]}: it cannot start {immune[0]}", line)
+            problems.add(f"creature {short(cid)} is immune to {immune[0]}: it cannot start {immune[0]}", line)
     for key in ("surprised", "hidden"):
         if not isinstance(raw.get(key, False), bool):
             fail(f"'{key}' must be true or false")
     altitude = raw.get("altitude", 0)
     if not isinstance(altitude, (int, float)) or isinstance(altitude, bool) or altitude < 0:
         fail("'altitude' must be 0 or more metres")
+    elif altitude > MAX_METRES:
+        fail(f"'altitude' must be at most {MAX_METRES:g} metres")
     mount = raw.get("mount")
-    if mount is not None and not isinstance(mount, str):
+    if mount is not None and not creature_ids.is_name(mount):
         fail("'mount' must be a creature id")
+    if stats is not None:
+        problems.get(lambda: _check_carried(stats, ruleset, cid, path, line))
     problems.raise_all()
     name = raw.get("name")
     return CreatureSpec(
@@ -331,6 +366,19 @@ def parse_creature(raw: dict, index: int, path, line, ruleset: str) -> CreatureS
         surprised=raw.get("surprised", False), hidden=raw.get("hidden", False), mount=mount,
         altitude=float(altitude), line=line,
     )
+
+
+def _check_carried(stats, ruleset: str, cid: str, path, line) -> None:
+    """The items and spells a stat block names are among the ruleset's bundled ids, where the
+    ruleset bundles them as files (whatever schema read the stat block)."""
+    for key, bundled in (("items", bundled_items), ("spells", bundled_spell_ids)):
+        known = bundled(ruleset)
+        if not known:
+            continue  # this ruleset keeps none of these as files: its schema answers for them
+        for name in getattr(stats, key, ()) or ():
+            if isinstance(name, str) and name not in known:
+                raise ContentError(f"creature {cid!r}: unknown {key[:-1]} {short(name)} in ruleset {ruleset} "
+                                   f"(bundled: {', '.join(known)})", path, line)
 
 
 _BUNDLED: dict[tuple[str, str], StatBlock] = {}  # (ruleset, kind) -> its bundled stat block

@@ -13,6 +13,7 @@ from ..core.dice import DiceError, DiceExpr
 from ..core.movement import MODES
 from ..core.sizes import SIZES
 from .errors import ContentError, Problems, key_line, line_of, lines_of
+from .limits import MAX_METRES, short
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 SKILL_ABILITY = {
@@ -39,6 +40,11 @@ STAT_KEYS = {
     "traits", "hover", "condition_immunities", "rideable", "challenge", "armor", "type", "level",
 }
 MAX_LEVEL = 20  # SRD 5.1, Character advancement: levels 1 to 20
+SLOT_LEVELS = {str(level) for level in range(1, 10)}  # SRD 5.1, Spell slots: levels 1 to 9
+MAX_SLOTS = 20  # slots of one level (a bound, far above any SRD table)
+MAX_ATTACKS = 10  # attacks of one Attack action (the SRD's most is 4): each is a command to play
+MAX_BONUS_NUMBER = 30  # proficiency (the SRD's most is 9)
+MAX_DARTS = 20  # darts of one spell, per_slot included (magic missile has 3)
 # SRD 5.1, Monsters, "Type": the creature types (a hero is a humanoid, the default)
 CREATURE_TYPES = (
     "aberration", "beast", "celestial", "construct", "dragon", "elemental", "fey", "fiend",
@@ -142,6 +148,11 @@ class StatBlock:
         return next((a for a in self.attacks if a.name == name), None)
 
 
+def _distance(value) -> bool:
+    """A number of metres the board can use: from 0 to MAX_METRES (finite by then: limits.py)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= MAX_METRES
+
+
 def _known(value, allowed) -> bool:
     """A name among the allowed ones (a value of any other type is not, even an unhashable one)."""
     return isinstance(value, str) and value in allowed
@@ -151,12 +162,15 @@ def _fail(message: str, path, line=None) -> ContentError:
     return ContentError(message, path, line)
 
 
-def _int(data: dict, key: str, path, text, minimum: int | None = None, default=None) -> int:
+def _int(data: dict, key: str, path, text, minimum: int | None = None, default=None,
+         maximum: int | None = None) -> int:
     value = data.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise _fail(f"'{key}' must be a whole number, got {value!r}", path, key_line(text, key))
+        raise _fail(f"'{key}' must be a whole number, got {short(value)}", path, key_line(text, key))
     if minimum is not None and value < minimum:
         raise _fail(f"'{key}' must be at least {minimum}, got {value}", path, key_line(text, key))
+    if maximum is not None and value > maximum:
+        raise _fail(f"'{key}' must be at most {maximum}, got {value}", path, key_line(text, key))
     return value
 
 
@@ -167,7 +181,7 @@ def _names(data: dict, key: str, path, text, allowed: set[str] | None = None) ->
     if allowed is not None:
         for v in value:
             if v not in allowed:
-                raise _fail(f"'{key}': unknown {v!r} (known: {', '.join(sorted(allowed))})", path, key_line(text, key))
+                raise _fail(f"'{key}': unknown {short(v)} (known: {', '.join(sorted(allowed))})", path, key_line(text, key))
     return tuple(value)
 
 
@@ -188,32 +202,31 @@ def parse_attack(data: dict, index: int, path, text, line: int | None = None) ->
     name = data.get("name")
     if not isinstance(name, str) or not name:
         problems.add(f"attack {index} needs a 'name'", line)
-    what = f"attack {name!r}" if isinstance(name, str) and name else f"attack {index}"
+    what = f"attack {short(name)}" if isinstance(name, str) and name else f"attack {index}"
 
     def fail(message: str) -> None:
         problems.add(f"{what}: {message}", line)
 
     for key in sorted(set(data) - ATTACK_KEYS):
-        fail(f"unknown key {key!r}")
+        fail(f"unknown key {short(key)}")
     kind = data.get("kind")
     if kind not in ("melee", "ranged"):
-        fail(f"'kind' must be 'melee' or 'ranged', got {kind!r}")
+        fail(f"'kind' must be 'melee' or 'ranged', got {short(kind)}")
     to_hit = data.get("to_hit")
     if not isinstance(to_hit, int) or isinstance(to_hit, bool):
         fail("'to_hit' must be a whole number")
     damage = problems.get(lambda: _dice(data.get("damage"), f"{what} 'damage'", path, line))
     dtype = data.get("type")
     if not _known(dtype, DAMAGE_TYPES):
-        fail(f"unknown damage type {dtype!r}")
+        fail(f"unknown damage type {short(dtype)}")
     reach = data.get("reach", 1.5)
-    if not isinstance(reach, (int, float)) or isinstance(reach, bool) or reach <= 0:
-        fail("'reach' must be a positive number of metres")
+    if not _distance(reach) or reach == 0:
+        fail(f"'reach' must be a positive number of metres (at most {MAX_METRES:g})")
     rng = data.get("range")
     if rng is not None:
         if (not isinstance(rng, list) or len(rng) != 2
-                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in rng)
-                or rng[0] > rng[1]):
-            fail("'range' must be [normal, long] in metres")
+                or not all(_distance(v) and v > 0 for v in rng) or rng[0] > rng[1]):
+            fail(f"'range' must be [normal, long] in metres (at most {MAX_METRES:g})")
         else:
             rng = (float(rng[0]), float(rng[1]))
     elif kind == "ranged":
@@ -248,22 +261,23 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
     checked on its own and every problem is raised at once."""
     problems = Problems(path)
     for key in sorted(set(data) - STAT_KEYS):
-        problems.add(f"unknown stat block key {key!r}", key_line(text, key))
+        problems.add(f"unknown stat block key {short(key)}", key_line(text, key))
     for key in ("id", "name"):
         if not isinstance(data.get(key), str) or not data.get(key):
             problems.add(f"a stat block needs a '{key}' string", key_line(text, key))
     size = data.get("size", "medium")
     if size not in SIZES:
-        problems.add(f"'size' must be one of {', '.join(SIZES)}, got {size!r}", key_line(text, "size"))
+        problems.add(f"'size' must be one of {', '.join(SIZES)}, got {short(size)}", key_line(text, "size"))
     ctype = data.get("type", "humanoid")
     if not _known(ctype, CREATURE_TYPES):
-        problems.add(f"'type' must be one of {', '.join(CREATURE_TYPES)}, got {ctype!r}", key_line(text, "type"))
+        problems.add(f"'type' must be one of {', '.join(CREATURE_TYPES)}, got {short(ctype)}", key_line(text, "type"))
     ac = problems.get(lambda: _int(data, "ac", path, text, minimum=0))
     hp = problems.get(lambda: _int(data, "hp", path, text, minimum=1))
     speed = data.get("speed", {"walk": 9})
     if (not isinstance(speed, dict) or any(m not in MODES for m in speed)
-            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0 for v in speed.values())):
-        problems.add("'speed' must be a table like { walk = 9, fly = 18 } in metres", key_line(text, "speed"))
+            or not all(_distance(v) for v in speed.values())):
+        problems.add(f"'speed' must be a table like {{ walk = 9, fly = 18 }} in metres (at most {MAX_METRES:g})",
+                     key_line(text, "speed"))
     abilities = data.get("abilities", {})
     if (not isinstance(abilities, dict) or set(abilities) - set(ABILITIES)
             or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 30 for v in abilities.values())):
@@ -283,10 +297,12 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
     if spellcasting is not None and spellcasting not in ABILITIES:
         problems.add("'spellcasting' must be an ability like 'int'", key_line(text, "spellcasting"))
     slots = data.get("spell_slots", {})
-    try:
-        slots = tuple(sorted((int(k), int(v)) for k, v in slots.items()))
-    except (AttributeError, ValueError, TypeError):
-        problems.add("'spell_slots' must map spell levels to counts, like { 1 = 2 }", key_line(text, "spell_slots"))
+    if (isinstance(slots, dict) and all(k in SLOT_LEVELS for k in slots)
+            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_SLOTS for v in slots.values())):
+        slots = tuple(sorted((int(k), v) for k, v in slots.items()))
+    else:
+        problems.add(f"'spell_slots' must map spell levels (1-9) to counts (0-{MAX_SLOTS}), like {{ 1 = 2 }}",
+                     key_line(text, "spell_slots"))
     attacks = data.get("attacks", [])
     if not isinstance(attacks, list):
         problems.add("'attacks' must be an array of tables [[attacks]]", line_of(text, "[[attacks]]"))
@@ -296,9 +312,10 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
     for key in ("player", "hover", "rideable"):
         if not isinstance(data.get(key, False), bool):
             problems.add(f"'{key}' must be true or false", key_line(text, key))
-    numbers = {key: problems.get(lambda: _int(data, key, path, text, minimum=low, default=default))
-               for key, low, default in (("proficiency", 0, 2), ("attacks_per_action", 1, 1),
-                                         ("damage_reduction", 0, 0), ("level", 1, 1))}
+    numbers = {key: problems.get(lambda: _int(data, key, path, text, minimum=low, default=default, maximum=high))
+               for key, low, default, high in (("proficiency", 0, 2, MAX_BONUS_NUMBER),
+                                               ("attacks_per_action", 1, 1, MAX_ATTACKS),
+                                               ("damage_reduction", 0, 0, None), ("level", 1, 1, None))}
     if isinstance(numbers["level"], int) and numbers["level"] > MAX_LEVEL:
         problems.add(f"'level' must be from 1 to {MAX_LEVEL}, got {numbers['level']}", key_line(text, "level"))
     names = {key: problems.get(lambda: _names(data, key, path, text, allowed), ())
@@ -355,7 +372,7 @@ def parse_item(data: dict, path=None, text=None) -> Item:
     """An item from its table (an item file or its parsed TOML); every problem raised at once."""
     problems = Problems(path)
     for key in sorted(set(data) - ITEM_KEYS):
-        problems.add(f"unknown item key {key!r}", key_line(text, key))
+        problems.add(f"unknown item key {short(key)}", key_line(text, key))
     if not isinstance(data.get("id"), str) or not isinstance(data.get("name"), str):
         problems.add("an item needs 'id' and 'name' strings")
     heal = problems.get(lambda: _dice(data["heal"], "'heal'", path, key_line(text, "heal"))) if "heal" in data else None
@@ -416,14 +433,14 @@ def _choice(data: dict, key: str, allowed, path, text, default=None):
     value = data.get(key, default)
     if value not in allowed:
         shown = ", ".join(str(a) for a in allowed if a is not None)
-        raise _fail(f"'{key}' must be one of {shown}, got {value!r}", path, key_line(text, key))
+        raise _fail(f"'{key}' must be one of {shown}, got {short(value)}", path, key_line(text, key))
     return value
 
 
 def _metres(data: dict, key: str, path, text) -> float:
     value = data.get(key, 0)
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value < 10_000:
-        raise _fail(f"'{key}' must be a distance in metres (0 or more), got {value!r}", path, key_line(text, key))
+    if not _distance(value):
+        raise _fail(f"'{key}' must be a distance in metres (0 or more), got {short(value)}", path, key_line(text, key))
     return float(value)
 
 
@@ -439,7 +456,7 @@ def parse_spell(data: dict, path=None, text=None) -> Spell:
     are raised at once."""
     problems = Problems(path)
     for key in sorted(set(data) - SPELL_KEYS):
-        problems.add(f"unknown spell key {key!r}", key_line(text, key))
+        problems.add(f"unknown spell key {short(key)}", key_line(text, key))
     if not isinstance(data.get("id"), str) or not data["id"]:
         problems.add("a spell needs an 'id' (kebab-case, e.g. \"fire-bolt\")")
     effect = problems.get(lambda: _choice(data, "effect", SPELL_EFFECTS, path, text))
@@ -447,13 +464,13 @@ def parse_spell(data: dict, path=None, text=None) -> Spell:
     if save is not None and save not in ABILITIES:
         problems.add(f"'save' must be one of {', '.join(ABILITIES)}", key_line(text, "save"))
     if effect in ("save", "area") and save is None:
-        problems.add(f"a spell of effect {effect!r} needs a 'save'")
+        problems.add(f"a spell of effect {short(effect)} needs a 'save'")
     damage_type = data.get("damage_type", "")
     if damage_type and not _known(damage_type, DAMAGE_TYPES):
-        problems.add(f"'damage_type': unknown {damage_type!r}", key_line(text, "damage_type"))
+        problems.add(f"'damage_type': unknown {short(damage_type)}", key_line(text, "damage_type"))
     dice = problems.get(lambda: _dice(data["dice"], "'dice'", path, key_line(text, "dice"))) if "dice" in data else None
     if "dice" not in data and effect not in ("reaction", None):
-        problems.add(f"a spell of effect {effect!r} needs 'dice'")
+        problems.add(f"a spell of effect {short(effect)} needs 'dice'")
     area = None
     if "area" in data or effect == "area":
         area = problems.get(lambda: _choice(data, "area", AREAS + (None,), path, text))
@@ -466,12 +483,12 @@ def parse_spell(data: dict, path=None, text=None) -> Spell:
         ("level", lambda: _int(data, "level", path, text, minimum=0)),
         ("time", lambda: _choice(data, "casting_time", CASTING_TIMES, path, text)),
         ("range_m", lambda: _metres(data, "range", path, text)),
-        ("per_slot", lambda: _int(data, "per_slot", path, text, minimum=0, default=0)),
+        ("per_slot", lambda: _int(data, "per_slot", path, text, minimum=0, default=0, maximum=MAX_DARTS)),
         ("size_m", lambda: _metres(data, "size", path, text)),
         ("sees", lambda: _flag(data, "sees", path, text, False)),
         ("cover_helps", lambda: _flag(data, "cover_helps", path, text, True)),
         ("hostile", lambda: _flag(data, "hostile", path, text, True)),
-        ("darts", lambda: _int(data, "darts", path, text, minimum=0, default=0)),
+        ("darts", lambda: _int(data, "darts", path, text, minimum=0, default=0, maximum=MAX_DARTS)),
         ("cantrip_scaling", lambda: _flag(data, "cantrip_scaling", path, text, False)),
         ("spreads", lambda: _flag(data, "spreads", path, text, False)),
     )}

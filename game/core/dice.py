@@ -7,6 +7,10 @@ import re
 from collections import deque
 from dataclasses import dataclass
 
+MAX_DICE = 100  # dice in one roll ("100d6")
+MAX_FACES = 1_000  # faces of one die ("1d1000")
+MAX_BONUS = 1_000_000  # the flat part of an expression
+MAX_TEXT = 32  # characters of an expression (so that no number in it is too long to read)
 _DICE_RE = re.compile(r"^\s*(?:(\d*)d(\d+))?\s*(?:([+-])\s*(\d+))?\s*$")
 
 
@@ -24,18 +28,29 @@ class DiceExpr:
 
     @classmethod
     def parse(cls, text: str | int) -> "DiceExpr":
+        """The expression of text ("2d6+3", "1d8", "4") or of a whole number; DiceError when it
+        is not dice notation or goes beyond MAX_DICE dice, MAX_FACES faces or MAX_BONUS."""
         if isinstance(text, int) and not isinstance(text, bool):
+            if abs(text) > MAX_BONUS:
+                raise DiceError(f"a flat value of at most {MAX_BONUS} (got {text})")
             return cls(0, 0, text)
-        if str(text).strip().lstrip("+-").isdigit():
-            return cls(0, 0, int(str(text).strip()))
-        match = _DICE_RE.match(str(text))
+        if not isinstance(text, str) or len(text) > MAX_TEXT:
+            shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:40] + "..."
+            raise DiceError(f"not dice notation: {shown} (expected like '1d6+2')")
+        if text.strip().lstrip("+-").isdigit():
+            return cls.parse(int(text.strip()))
+        match = _DICE_RE.match(text)
         if not match or not (match.group(2) or match.group(4)):
             raise DiceError(f"not dice notation: {text!r} (expected like '1d6+2')")
         count = int(match.group(1) or 1) if match.group(2) else 0
         sides = int(match.group(2) or 0)
         if match.group(2) and sides < 1:
             raise DiceError(f"a die needs at least one side: {text!r}")
+        if count > MAX_DICE or sides > MAX_FACES:
+            raise DiceError(f"at most {MAX_DICE} dice of at most {MAX_FACES} faces in one roll: {text!r}")
         bonus = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
+        if abs(bonus) > MAX_BONUS:
+            raise DiceError(f"a flat value of at most {MAX_BONUS}: {text!r}")
         return cls(count, sides, bonus)
 
     def __deepcopy__(self, memo):
@@ -84,3 +99,24 @@ class Dice:
             return face, [face]
         faces = [self.roll(20), self.roll(20)]
         return (max(faces) if advantage > 0 else min(faces)), faces
+
+
+def d20_faces_odds(advantage: int) -> tuple[float, ...]:
+    """The chance of each face 1..20 of a d20 roll, with advantage (+1: two dice, the higher
+    kept), disadvantage (-1: the lower) or neither (0); index 0 is face 1."""
+    if advantage > 0:
+        return tuple((2 * f - 1) / 400 for f in range(1, 21))
+    if advantage < 0:
+        return tuple((41 - 2 * f) / 400 for f in range(1, 21))
+    return (1 / 20,) * 20
+
+
+def d20_at_least(need: int, bonus: int = 0, advantage: int = 0) -> float:
+    """The chance that d20 + bonus reaches need (no natural 1 or 20 rule: saves and checks)."""
+    return sum(p for f, p in enumerate(d20_faces_odds(advantage), start=1) if f + bonus >= need)
+
+
+def d20_beats(edge: int, advantage: int = 0, opponent_advantage: int = 0) -> float:
+    """The chance that d20 + edge beats (strictly) the opponent's d20, each with its own advantage."""
+    mine, theirs = d20_faces_odds(advantage), d20_faces_odds(opponent_advantage)
+    return sum(p * q for a, p in enumerate(mine, 1) for b, q in enumerate(theirs, 1) if a + edge > b)

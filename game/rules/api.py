@@ -76,6 +76,9 @@ class Preview:
     provoker: str | None = None
     then: dict | None = None  # a readied action's command
     ac_bonus: int | None = None  # a defence a reaction would add (shield: 5)
+    fail_chance: float | None = None  # the chance the target fails the save of a spell or effect
+    success_chance: float | None = None  # the chance a check or contest succeeds (grapple, shove, first aid)
+    expected_heal: float | None = None  # the hit points a heal is expected to give back
 
 
 @dataclass(frozen=True)

@@ -62,20 +62,31 @@ def _show(value) -> str:
     return str(value)
 
 
+class Table(tuple):
+    """A command's table argument (`trigger`, `then`), frozen: its (key, value) pairs, sorted.
+    Its own type, so that a list of pairs given in a file is never read back as a table."""
+
+    __slots__ = ()
+
+
 def _freeze(value):
     if isinstance(value, list):
         return tuple(_freeze(v) for v in value)
     if isinstance(value, dict):
-        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+        return Table(sorted((k, _freeze(v)) for k, v in value.items()))
     return value
 
 
 def _thaw(value):
+    if isinstance(value, Table):
+        return {k: _thaw(v) for k, v in value}
     if isinstance(value, tuple):
-        if value and all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) for v in value):
-            return {k: _thaw(v) for k, v in value}
         return [_thaw(v) for v in value]
     return value
+
+
+TABLE_ARGS = ("trigger", "then")  # the arguments that are tables, in every ruleset
+IGNORED_ARGS = ("caption",)  # words for a person watching (FORMATS.md, Scenario): the engine ignores them
 
 
 def parse_command(raw: dict, acts: dict[str, tuple[set[str], set[str]]] | None = None) -> Command:
@@ -90,10 +101,17 @@ def parse_command(raw: dict, acts: dict[str, tuple[set[str], set[str]]] | None =
     act = raw.get("act")
     if not isinstance(actor, str) or not actor:
         raise IllegalCommand("the command has no 'actor'")
-    if act not in acts:
-        raise IllegalCommand(f"unknown act {act!r} (known: {', '.join(sorted(acts))})")
+    if not isinstance(act, str) or act not in acts:
+        shown = repr(act) if len(repr(act)) <= 40 else repr(act)[:40] + "..."
+        raise IllegalCommand(f"unknown act {shown} (known: {', '.join(sorted(acts))})")
     required, optional = acts[act]
-    args = {k: v for k, v in raw.items() if k not in ("actor", "act")}
+    for key in IGNORED_ARGS:
+        if key in raw and not isinstance(raw[key], str):
+            raise IllegalCommand(f"'{key}' must be a string")
+    for key in TABLE_ARGS:
+        if key in raw and not isinstance(raw[key], dict):
+            raise IllegalCommand(f"'{key}' must be a table, like {key} = {{ ... }}")
+    args = {k: v for k, v in raw.items() if k not in ("actor", "act", *IGNORED_ARGS)}
     missing = required - set(args)
     if missing:
         raise IllegalCommand(f"'{act}' needs {', '.join(sorted(missing))}")

@@ -9,6 +9,9 @@
   patterns are traced (as in play); cover_all_pairs_cold_ms: the same on a fresh map, tracing
   included. Reference: tcod's Bresenham lines for the same corner-to-corner lines, each
   checked against the blockers in a Python loop (a sanity check, not a fair C reference).
+- long_save_load_s, long_save_replay_s: a save of 100,000 commands (two fighters far apart
+  taking the Dodge action and ending their turns, one step every 20 commands) loaded, then
+  replayed: both grow linearly (a move costs more: the engine prices its movement field).
 """
 
 from __future__ import annotations
@@ -66,7 +69,7 @@ def run_bench(progress: bool = False) -> dict:
         "board": f"bench-100 ({board.width}x{board.height}), {len(spawns)} creatures",
         "runs": RUNS,
     }
-    total = 6
+    total = 7
     say(1, total, "movement field")
     figures["movement_field_ms"] = _median_ms(lambda: movement_field(board, start, mover, others, rules=MOVE_5E))
     say(2, total, "reach with speed 9 m plus Dash")
@@ -103,9 +106,11 @@ def run_bench(progress: bool = False) -> dict:
         rates.append(summary["battles_per_second"])
     figures["battles_per_second"] = round(statistics.median(rates), 2)
     figures["minutes_for_1000_battles"] = round(1000 / figures["battles_per_second"] / 60, 1)
+    say(6, total, f"a save of {LONG_SAVE_COMMANDS:,} commands: loading, then replaying")
+    figures.update(long_save_figures(LONG_SAVE_COMMANDS))
     # the references come last: loading tcod slows numpy's gathers in the same process (by
     # half, measured), which the game itself never pays
-    say(6, total, "reference timings (tcod)")
+    say(7, total, "reference timings (tcod)")
     for name, limit_m in (("movement_field", None), ("reach", 18.0)):
         reference = _tcod_reference(board, start, mover, others, limit_m)
         if reference is not None:
@@ -118,6 +123,51 @@ def run_bench(progress: bool = False) -> dict:
         figures["cover_all_pairs_reference_ms"] = cover_ref
         figures["cover_all_pairs_ratio"] = round(figures["cover_all_pairs_ms"] / cover_ref, 2)
     return figures
+
+
+LONG_SAVE_COMMANDS = 100_000
+
+
+def long_save_data(commands: int) -> dict:
+    """A save of that many commands: two fighters far apart, each taking the Dodge action and
+    ending its turn, and one of them stepping a square (and back) every 20 commands (every
+    command legal)."""
+    turns = [("a", "dodge", None), ("a", "end", None), ("b", "dodge", None), ("b", "end", None)] * 5
+    cycle = [("a", "move", [1, 0]), *turns[1:], ("a", "move", [0, 0]), *turns[1:]]
+    played = []
+    for index in range(commands):
+        actor, act, to = cycle[index % len(cycle)]
+        played.append({"actor": actor, "act": act, **({"to": to} if to else {})})
+    return {
+        "format": 1, "title": "A long save", "seed": 1, "initiative": ["a", "b"],
+        "map": {"grid": "..........\n..........\n"},
+        "creature": [{"id": "a", "kind": "fighter", "side": "blue", "at": [0, 0]},
+                     {"id": "b", "kind": "fighter", "side": "red", "at": [9, 1]}],
+        "command": played,
+    }
+
+
+def long_save_figures(commands: int) -> dict:
+    """Seconds to load a save of that many commands, and to replay it (each command accepted)."""
+    import tempfile
+    from pathlib import Path
+
+    from ..content.scenarios import load_scenario
+    from .replay import replay
+    from .saves import to_toml
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "long.toml"
+        path.write_text(to_toml(long_save_data(commands)), encoding="utf-8")
+        start = time.perf_counter()
+        scenario = load_scenario(path)
+        loaded = time.perf_counter()
+        result = replay(scenario)
+        done = time.perf_counter()
+    if result.error or len(result.battle.state.played) != commands:
+        raise RuntimeError(f"the long save does not replay: {result.error}")
+    return {"long_save_commands": commands, "long_save_load_s": round(loaded - start, 2),
+            "long_save_replay_s": round(done - loaded, 2)}
 
 
 def slowest_turns() -> dict:

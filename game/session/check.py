@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..content.creatures import RULESETS, parse_item, parse_stat_block, schema
 from ..content.errors import MAX_PROBLEMS, ContentError, problems_of, read_document
+from ..content.limits import one_line
 from ..content.maps import parse_map
 from ..content.scenarios import is_scenario, parse_scenario
 
@@ -80,5 +81,5 @@ def _check_scenario_play(scenario) -> list[str]:
         return _lines(scenario.path, exc)
     if result.error:
         line = scenario.command_lines[result.failed_index]
-        return [f"{scenario.path}{':' + str(line) if line else ''}: {result.error}"]
+        return [one_line(f"{scenario.path}{':' + str(line) if line else ''}: {result.error}")]
     return []

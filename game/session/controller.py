@@ -21,6 +21,7 @@ from ..content.errors import ContentError
 from ..rules.api import CreatureView
 from ..rules.errors import IllegalCommand
 from ..rules.registry import new_battle
+from .replay import replay
 from .saving import AUTOSAVE, QUICKSAVE, Saves
 from .undo import can_undo, undo
 
@@ -87,14 +88,10 @@ class Session:
 
     def _resumed(self, scenario):
         """A battle from the scenario, with the commands it already holds played (a save resumes)."""
-        battle = new_battle(scenario)
-        for number, command in enumerate(scenario.commands, 1):
-            try:
-                battle.submit(command)
-            except IllegalCommand as exc:
-                self._outbox.append(Message(f"command {number} refused: {exc}", ERROR))  # its log follows
-                break
-        return battle
+        result = replay(scenario)  # linear in the commands (a long save)
+        if result.error:
+            self._outbox.append(Message(f"command {result.failed_index + 1} refused: {result.reason}", ERROR))
+        return result.battle
 
     def _replace(self, battle, scenario=None) -> None:
         """Another battle in this session (load, undo, play again): its messages start afresh."""

@@ -1,4 +1,9 @@
-"""Replaying a scenario's commands headless, stopping at the first refused command."""
+"""Replaying a scenario's commands headless, stopping at the first refused command.
+
+Replaying grows linearly with the commands: each is played without the copy of the battle that
+undoing a refused command needs (that copy grows with the log); when one is refused, the
+battle is played again up to it, so the battle returned is the one before it, unchanged.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ class ReplayResult:
     battle: Battle
     error: str | None = None  # "command 3 (gob1 move to [5, 2]): why"
     failed_index: int | None = None
+    reason: str | None = None  # the "why" alone
 
 
 def describe_raw(raw: dict) -> str:
@@ -42,13 +48,23 @@ def new_battle(scenario: Scenario) -> Battle:
     return registry.new_battle(scenario)
 
 
-def replay(scenario: Scenario) -> ReplayResult:
-    """Play the scenario's commands in order; stop at the first illegal one (numbered from 1)."""
+def replay(scenario: Scenario, commands: list | None = None) -> ReplayResult:
+    """Play the scenario's commands (or the commands given) in order; stop at the first illegal
+    one (numbered from 1), the battle left as it was before it."""
+    commands = scenario.commands if commands is None else commands
     battle = new_battle(scenario)
-    for index, raw in enumerate(scenario.commands):
+    for index, raw in enumerate(commands):
         try:
-            battle.submit(raw)
+            battle.submit(raw, undo_on_error=False)
         except IllegalCommand as exc:
+            battle = play_all(new_battle(scenario), commands[:index])  # the refused one may have begun
             error = f"command {index + 1} ({describe_raw(raw)}): {exc}"
-            return ReplayResult(battle, error, index)
+            return ReplayResult(battle, error, index, str(exc))
     return ReplayResult(battle)
+
+
+def play_all(battle: Battle, commands) -> Battle:
+    """The battle with commands already known to be legal played (IllegalCommand if one is not)."""
+    for raw in commands:
+        battle.submit(raw, undo_on_error=False)
+    return battle

@@ -8,11 +8,12 @@ battle exchanges the two sides' computer players, so neither side's position hel
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
+import signal
 import sys
 import time
 from collections import Counter, defaultdict
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -67,7 +68,7 @@ def play_one(path: str, index: int, seed: int, policies: dict[str, str], swap: b
     commands = 0
     slowest = 0.0
     while not battle.state.over and battle.state.round <= round_cap:
-        acting = battle.state.offers[0].reactor if battle.state.offers else battle.current.id
+        acting = battle.state.offers[0].reactor if battle.state.offers else battle.state.current_id
         level = levels[battle.state.creatures[acting].side]
         start = time.perf_counter()
         command = choose(battle, level)
@@ -134,20 +135,47 @@ def simulate(path: str | Path, runs: int, jobs: int = 1, seed: int | None = None
              for i in range(0, runs, chunk)]
     results: list[BattleResult] = []
     start = time.perf_counter()
-    if jobs == 1:
-        for task in tasks:
-            results += _play_chunk(task)
-            _progress(progress, len(results), runs, start)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for done in pool.map(_play_chunk, tasks):
-                results += done
+    interrupted = False
+    _progress(progress, 0, runs, start)  # the battles have begun
+    try:
+        if jobs == 1:
+            for task in tasks:
+                results += _play_chunk(task)
                 _progress(progress, len(results), runs, start)
+        else:
+            _play_in_workers(tasks, jobs, results, lambda: _progress(progress, len(results), runs, start))
+    except KeyboardInterrupt:
+        interrupted = True  # Ctrl-C: the battles finished so far are the result
     elapsed = time.perf_counter() - start
     if progress:
         print(file=sys.stderr)
     results.sort(key=lambda r: r.index)
-    return summarise(scenario, results, elapsed), results
+    summary = summarise(scenario, results, elapsed)
+    if interrupted:
+        summary["interrupted"] = True
+    return summary, results
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to answer (it stops the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_in_workers(tasks, jobs: int, results: list, shown) -> None:
+    """Play the chunks in worker processes, adding each chunk's results as it ends; on Ctrl-C the
+    workers are stopped at once (the chunks they were playing are lost, the ones finished kept)
+    and KeyboardInterrupt goes on."""
+    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
+    try:
+        for done in pool.imap_unordered(_play_chunk, tasks):
+            results += done
+            shown()
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
 
 
 def _progress(show: bool, done: int, total: int, start: float) -> None:
@@ -200,7 +228,8 @@ def summarise(scenario, results: list[BattleResult], elapsed: float) -> dict:
 def table(summary: dict) -> str:
     """The summary as the plain table `skirmish simulate` prints."""
     n = summary["runs"]
-    lines = [f"{n} battles, {summary['battles_per_second']} battles/s; "
+    lines = [("interrupted (Ctrl-C): the battles finished: " if summary.get("interrupted") else "")
+             + f"{n} battles, {summary['battles_per_second']} battles/s; "
              f"rounds: mean {summary['mean_rounds']}, sd {summary['rounds_sd']}"]
     lines.append(f"{'side':<10}{'wins':>7}{'rate':>8}   95% interval")
     for side, count in summary["wins"].items():

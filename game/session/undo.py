@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 
-from .replay import new_battle
+from .replay import new_battle, play_all
 
 
 def can_undo(battle) -> bool:
@@ -23,7 +23,4 @@ def undo(battle):
         raise ValueError("the last command rolled dice (or none was played): it cannot be undone")
     scenario = copy.copy(battle.scenario)
     scenario.commands = []
-    again = new_battle(scenario)
-    for command in battle.state.played[:-1]:
-        again.submit(command)
-    return again
+    return play_all(new_battle(scenario), battle.state.played[:-1])  # each was played before

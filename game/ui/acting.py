@@ -9,7 +9,7 @@ action when it still applies to the same creature.
 from __future__ import annotations
 
 from .choices import AREA, MENU, MOVE, NOW, TARGET, Choices
-from .modes import AreaMode, MoveMode, TargetMode
+from .modes import AreaMode, MoveMode, TargetMode, target_mode
 from .panel import DIM, ERROR
 
 
@@ -36,7 +36,7 @@ class Acting:
         elif entry.aim == MOVE:
             self.toggle_move(current)
         elif entry.aim == TARGET:
-            self.mode = TargetMode(self.battle, entry, shown=set(self.views))
+            self.mode = target_mode(self.battle, entry, shown=set(self.views))
         elif entry.aim == AREA:
             self.mode = AreaMode(self.battle, entry, current)
         elif entry.aim == MENU:
@@ -100,6 +100,6 @@ class Acting:
         if entry is None or not entry.allowed or current.id != self.current_choices().actor_id:
             self.mode = None
         elif isinstance(mode, TargetMode):
-            self.mode = TargetMode(self.battle, entry, shown=set(self.views))
+            self.mode = target_mode(self.battle, entry, shown=set(self.views))
         else:
             self.mode = AreaMode(self.battle, entry, current)

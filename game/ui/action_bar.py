@@ -1,7 +1,8 @@
 """The action bar under the board: one pygame-gui button per entry of `choices.Choices`.
 
 The creature's attacks and spells come first (keys 1-9, 0), then its other actions (letters),
-in reading order over two rows. A button that is not allowed now is greyed and its tooltip says why; the entry being
+in reading order over two rows (three in a narrow window; the keys left off the labels where they
+would not fit). A button that is not allowed now is greyed and its tooltip says why; the entry being
 aimed (an attack waiting for its target, say) is shown selected. The buttons are rebuilt only
 when the entries change, not every frame.
 """
@@ -12,11 +13,25 @@ import pygame
 
 from .gui import FONTS, button
 
-ROWS = 2
+ROWS = 2  # in a window wide enough; a narrow one gets a third row (rows_for)
 ROW_H = 32
 GAP = 5
 PAD = 8
-HEIGHT = ROWS * ROW_H + (ROWS - 1) * GAP + 2 * PAD
+NARROW = 760  # a bar narrower than this has three rows
+
+
+def rows_for(width: int) -> int:
+    """The rows of buttons a bar this wide has."""
+    return ROWS if width >= NARROW else ROWS + 1
+
+
+def height_for(width: int) -> int:
+    """The height of a bar this wide."""
+    rows = rows_for(width)
+    return rows * ROW_H + (rows - 1) * GAP + 2 * PAD
+
+
+HEIGHT = height_for(NARROW)
 
 
 class ActionBar:
@@ -58,22 +73,36 @@ class ActionBar:
         self.buttons, self._by_button = {}, {}
         if not entries:
             return
-        for entry, rect in zip(entries, self.layout([e.label for e in entries])):
+        labels, rects = self.fit(entries)
+        for entry, label, rect in zip(entries, labels, rects):
             oid = "#end_turn" if entry.key == "end" else None
-            b = button(rect, entry.label, self.manager, entry.tooltip(), object_id=oid)
+            b = button(rect, label, self.manager, entry.tooltip(), object_id=oid)
+            b.tip_above = self.rect.top  # above the bar: a tip never hides another button
             if not entry.allowed:
                 b.disable()
             self.buttons[entry.key] = b
             self._by_button[b] = entry.key
 
-    def layout(self, labels: list[str]) -> list[pygame.Rect]:
-        """Buttons as wide as their labels, in reading order over two rows (tighter if they must)."""
+    def fit(self, entries) -> tuple[list[str], list[pygame.Rect]]:
+        """The labels and the rectangles of the buttons: each label whole with its key ("Dash [D]")
+        where all fit, else without the keys (the tooltips still give them), else cut to fit."""
+        for labels in ([e.label for e in entries], [e.title for e in entries]):
+            rects = self.layout(labels, cut=False)
+            if rects is not None:
+                return labels, rects
+        return labels, self.layout(labels)
+
+    def layout(self, labels: list[str], cut: bool = True) -> list[pygame.Rect] | None:
+        """Buttons as wide as their labels, in reading order over the bar's rows (tighter if they
+        must); with `cut`, narrowed until they fit (the labels cut), else None when they do not."""
         room = self.rect.w - 2 * PAD
         rects: list[pygame.Rect] = []
         for padding, gap in ((18, GAP), (12, 4), (8, 3), (4, 2)):
             rects = self._flow([label_width(label) + padding for label in labels], room, gap)
             if rects is not None:
                 return rects
+        if not cut:
+            return None
         scale = 1.0
         while rects is None or not rects:  # still too many: narrow them all (the labels get cut)
             scale *= 0.9
@@ -87,7 +116,7 @@ class ActionBar:
                 x, row = 0, row + 1
             rects.append(pygame.Rect(self.rect.x + PAD + x, self.rect.y + PAD + row * (ROW_H + GAP), w, ROW_H))
             x += w + gap
-        return rects if row < ROWS or force else None
+        return rects if row < rows_for(self.rect.w) or force else None
 
     def pressed(self, event) -> str | None:
         """The entry key of a UI_BUTTON_PRESSED event from this bar, or None."""

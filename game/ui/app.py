@@ -29,7 +29,7 @@ from ..session import controller
 from ..session.controller import AI_PAUSE, Session
 from . import dialogs, wording
 from .acting import Acting
-from .action_bar import HEIGHT as BAR_HEIGHT
+from .action_bar import height_for as bar_height
 from .action_bar import ActionBar
 from .board_view import BoardView
 from .camera import Camera
@@ -40,13 +40,14 @@ from .hud import Floaters, InitiativeBar
 from .modal import Modal
 from .modes import MoveMode
 from .panel import ERROR, GOLD, TEXT, Messages, Panel
+from .png import save_png
 from .scene import STEP_SECONDS, Scene
+from .window_size import DEFAULT_SIZE, MIN_SIZE, fitting_size, set_minimum_size
 from .text import Text
 
 FPS = 60
 IDLE_FPS = 10  # frames a second while nothing moves and nobody touches anything (the pulses still glow)
 IDLE_AFTER = 1.0  # seconds without input before the window slows down
-DEFAULT_SIZE = (1280, 800)
 PAN_SPEED = 700  # pixels a second with the arrow keys
 MESSAGES_KEPT = 400  # lines of the log panel
 TONES = {controller.LOG: TEXT, controller.HEADING: GOLD, controller.NOTE: GOLD, controller.ERROR: ERROR}
@@ -67,7 +68,8 @@ class App(Controls, Acting, Modal):
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(f"Skirmish — {scenario.title}")
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = pygame.display.set_mode(fitting_size(size), pygame.RESIZABLE)
+        set_minimum_size(MIN_SIZE)
         self.clock = pygame.time.Clock()
         self.last_input = time.monotonic()  # when a person last pressed, clicked or moved something
         self.text = Text()
@@ -137,9 +139,10 @@ class App(Controls, Acting, Modal):
         self.panel_w = max(240, min(340, round(w * 0.28)))
         left = max(100, w - self.panel_w)
         self.initiative_rect = pygame.Rect(0, 0, left, InitiativeBar.HEIGHT)
-        self.bar_rect = pygame.Rect(0, h - BAR_HEIGHT, left, BAR_HEIGHT)
+        bar_h = bar_height(left)
+        self.bar_rect = pygame.Rect(0, h - bar_h, left, bar_h)
         self.viewport = pygame.Rect(0, self.initiative_rect.bottom, left,
-                                    max(100, h - self.initiative_rect.h - BAR_HEIGHT))
+                                    max(100, h - self.initiative_rect.h - bar_h))
         self.bar.set_rect(self.bar_rect)
         return self.viewport
 
@@ -164,7 +167,7 @@ class App(Controls, Acting, Modal):
                 if over_frames > FPS:  # let the last move and the result be seen for a second
                     break
         if screenshot:
-            pygame.image.save(self.screen, str(screenshot))
+            save_png(self.screen, screenshot)  # an OSError is the command line's one line
         if exit_when_over and self.battle.state.over:
             print(f"winner: {self.battle.state.winner or 'nobody'} (round {self.battle.state.round})")
         return self.exit_code

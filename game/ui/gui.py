@@ -45,8 +45,18 @@ class ActionButton(UIButton):
     and the tooltip, but keep their disabled look and still ignore clicks.
     """
 
+    tip_above: int | None = None  # when set, the tooltip stands above this y (a bar's top), hiding no button
+
     def can_hover(self) -> bool:
         return not self.is_selected and not self.held
+
+    def while_hovering(self, time_delta: float, mouse_pos) -> None:
+        had_tip = self.tool_tip is not None
+        super().while_hovering(time_delta, mouse_pos)
+        if self.tool_tip is not None and not had_tip and self.tip_above is not None:
+            rect = self.tool_tip.rect
+            left = max(0, min(int(mouse_pos[0]), self.ui_manager.get_root_container().get_rect().right - rect.w))
+            self.tool_tip.set_position((left, max(0, self.tip_above - rect.h - 4)))
 
     def on_hovered(self) -> None:
         if self.is_enabled:

@@ -16,6 +16,7 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 
 from ..core.terrain import TERRAIN  # noqa: E402
+from .png import save_png  # noqa: E402
 
 BASE = {
     "floor": (225, 218, 200), "wall": (70, 66, 62), "difficult": (190, 186, 140),
@@ -51,4 +52,4 @@ def write_heatmap(scenario, falls: np.ndarray, damage: np.ndarray, out_path, squ
     surface.blit(font.render(scenario.title, True, (235, 235, 235)), (8, 8))
     legend = f"red: damage dealt (peak {peak:.0f}), dots: creatures fallen ({int(falls.sum())})"
     surface.blit(font.render(legend, True, (200, 200, 200)), (8, 26))
-    pygame.image.save(surface, str(out_path))
+    save_png(surface, out_path)

@@ -6,6 +6,8 @@
 - `TargetMode`: an attack, a targeted spell, Help, Grapple, Shove...: the valid targets ringed;
   hovering one shows its preview (chance to hit, cover, each reason for advantage or
   disadvantage); a click submits (or opens a menu when one target has several options).
+- `DartsMode`: a spell of several darts (magic missile): each click aims one dart, a counter
+  says how many are left, the last click casts with the darts split as aimed.
 - `AreaMode`: an area spell: its template (`area_mask`) under the cursor and who is inside.
 
 A click answers an `Outcome`: commands to submit in order, options to choose from in a menu,
@@ -60,14 +62,19 @@ class MoveMode:
 
     # -- what the cursor points at
     def target(self, square) -> tuple[int, int] | None:
-        """Where the creature's top-left square would go for the square under the mouse, if it can."""
+        """Where the creature's top-left square would go for the square under the mouse, if it can:
+        of the spaces it may reach that cover that square, the one centred on it first (without a
+        Dash before one that needs it), so every square of the region shaded has a move."""
         if square is None:
             return None
-        x, y = square[0] - self.grab, square[1] - self.grab
         h, w = self.mask.shape
-        if 0 <= x < w and 0 <= y < h and (self.mask[y, x] or self.dash_mask[y, x]):
-            return x, y
-        return None
+        found = []
+        for oy in range(self.side):  # each space that would cover the square, centred first
+            for ox in range(self.side):
+                x, y = square[0] - ox, square[1] - oy
+                if 0 <= x < w and 0 <= y < h and (self.mask[y, x] or self.dash_mask[y, x]):
+                    found.append((not self.mask[y, x], abs(ox - self.grab) + abs(oy - self.grab), oy, ox, (x, y)))
+        return min(found)[-1] if found else None
 
     def path_info(self, goal: tuple[int, int]) -> tuple[list, float, list[str], bool]:
         """The steps, cost, opportunity attacks and whether a Dash is needed, for a goal square."""
@@ -101,8 +108,9 @@ class MoveMode:
         """The reachable squares, under the tokens: blue, and lighter where only a Dash reaches."""
         s = view.square_px
         if s not in self._layers:
-            self._layers = {s: (view.reach_layer(self.mask, self.grab),
-                                view.reach_layer(self.dash_mask, self.grab, DASH_FILL, DASH_EDGE, DASH_HATCH)
+            self._layers = {s: (view.reach_layer(self.mask, self.side),
+                                view.reach_layer(self.dash_mask | self.mask, self.side, DASH_FILL, DASH_EDGE, DASH_HATCH,
+                                                 minus=self.mask)
                                 if self.dash_mask.any() else None)}
         reach, dash = self._layers[s]
         if dash is not None:
@@ -160,7 +168,21 @@ def attack_lines(preview, title: str) -> list[tuple[str, tuple]]:
         if preview.expected_damage is not None:
             lines.append((f"Expected damage {preview.expected_damage:.1f}", DIM))
     elif preview.dc is not None:
-        lines.append((f"DC {preview.dc} {str(preview.save or '').capitalize()} save", TEXT))
+        save = str(preview.save or "").capitalize()
+        bonus = f", {preview.save_bonus:+d}" if preview.save_bonus is not None else ""
+        if preview.fail_chance is not None:
+            lines.append((f"{preview.fail_chance:.0%} to fail the DC {preview.dc} {save} save{bonus}", TEXT))
+        else:
+            lines.append((f"DC {preview.dc} {save} save{bonus}", TEXT))
+        if preview.expected_damage is not None:
+            lines.append((f"Expected damage {preview.expected_damage:.1f} (none on a save)", DIM))
+    elif preview.darts is not None and preview.expected_damage is not None:
+        lines.append((f"{preview.darts} darts that always hit", TEXT))
+        lines.append((f"Expected damage {preview.expected_damage:.1f}", DIM))
+    if preview.expected_heal is not None:
+        lines.append((f"Expected healing {preview.expected_heal:.1f} hp", GOOD))
+    if preview.success_chance is not None:
+        lines.append((f"{preview.success_chance:.0%} chance to succeed", TEXT))
     return lines
 
 
@@ -198,6 +220,12 @@ class TargetMode:
             self._reasons[cid] = self.battle.why_not(self.entry_key, cid) or "not a target for it"
         return self._reasons[cid]
 
+    click_hint = "Click to do it"
+
+    def card_lines(self, option, title: str) -> list:
+        """The hover card of a target: its preview's odds and reasons."""
+        return attack_lines(option.preview, title)
+
     def click(self, square) -> Outcome:
         cid = self.target_at(square)
         if cid is None:
@@ -230,17 +258,75 @@ class TargetMode:
         if hovered is not None:
             c = creatures[hovered]
             option = self.targets[hovered][0]
-            lines = attack_lines(option.preview, f"{self.entry.title} at {c.name}")
+            lines = self.card_lines(option, f"{self.entry.title} at {c.name}")
             if len(self.targets[hovered]) > 1:
                 lines.append((f"{len(self.targets[hovered])} ways: click to choose", DIM))
-            else:
-                lines.append(("Click to do it", DIM))
+            elif self.click_hint:
+                lines.append((self.click_hint, DIM))
             me = self.battle.state.creatures[self.entry.options[0].command["actor"]]
             avoid = [view.square_rect(o.x, o.y, o.side_squares) for o in
                      [creatures[t] for t in self.targets] + [me]]
             draw_card(surface, text, lines, view.square_centre(c.x, c.y, c.side_squares), 13, clip,
                       away=view.square_centre(me.x, me.y, me.side_squares),
                       gap=view.square_px * c.side_squares // 2 + 6, avoid=avoid)
+
+
+class DartsMode(TargetMode):
+    """A spell of several darts (magic missile): each click aims one more dart at a ringed
+    target, a counter says how many are left; the last one casts, the darts split as aimed."""
+
+    def __init__(self, battle, entry, shown: set | None = None) -> None:
+        super().__init__(battle, entry, shown)
+        self.total = int(entry.options[0].preview.darts or 1)
+        self.aimed: list[str] = []
+
+    @property
+    def left(self) -> int:
+        return self.total - len(self.aimed)
+
+    def click(self, square) -> Outcome:
+        cid = self.target_at(square)
+        if cid is None:
+            return super().click(square)
+        self.aimed.append(cid)
+        if self.left > 0:
+            return Outcome()
+        aimed, self.aimed = self.aimed, []
+        command = dict(self.targets[aimed[0]][0].command)
+        command["target"] = aimed[0] if len(set(aimed)) == 1 else aimed
+        why = self.battle.check(command)
+        if why:
+            return Outcome(message=f"{self.entry.title}: {why}")
+        return Outcome(commands=[command])
+
+    def draw(self, surface, view: BoardView, hover, text, clip) -> None:
+        creatures = self.battle.state.creatures
+        for cid in dict.fromkeys(self.aimed):  # each target's darts so far, by its token (under the card)
+            c = creatures[cid]
+            rect = view.square_rect(c.x, c.y, c.side_squares)
+            text.blit(surface, f"x{self.aimed.count(cid)}", max(11, view.square_px // 3), GOLD,
+                      (rect.right, rect.top - 2), "bottomright", outline=(20, 20, 28))
+        super().draw(surface, view, hover, text, clip)
+
+    click_hint = ""
+
+    def card_lines(self, option, title: str) -> list:
+        lines = [(title, GOLD), (f"Dart {len(self.aimed) + 1} of {self.total}: click to aim it"
+                                 + (f" ({self.left - 1} more after it)" if self.left > 1 else ", then it casts"), GOOD)]
+        if option.preview.expected_damage is not None:
+            each = option.preview.expected_damage / self.total
+            lines.append((f"Each dart hits: {each:.1f} damage expected", TEXT))
+        aimed = self.aimed.count(option.command["target"]) if isinstance(option.command["target"], str) else 0
+        if aimed:
+            lines.append((f"{aimed} dart{'s' if aimed > 1 else ''} aimed here already", DIM))
+        return lines
+
+
+def target_mode(battle, entry, shown: set | None = None) -> TargetMode:
+    """The mode an act aimed at creatures puts the board in: darts aimed one by one, else one target."""
+    if entry.options and entry.options[0].preview.darts:
+        return DartsMode(battle, entry, shown)
+    return TargetMode(battle, entry, shown)
 
 
 class AreaMode:

@@ -29,20 +29,33 @@ def metres(value: float) -> str:
     return f"{value:g} m"
 
 
+
+def footprints(mask: np.ndarray, side: int) -> np.ndarray:
+    """Every square covered by a space `side` squares wide whose top-left square is in mask."""
+    h, w = mask.shape
+    covered = mask.astype(bool).copy()
+    for dy in range(side):
+        for dx in range(side):
+            if dx or dy:
+                covered[dy:, dx:] |= mask[: h - dy, : w - dx]
+    return covered
+
 class Overlays:
     """Overlays on the board (a part of BoardView)."""
 
-    def reach_layer(self, mask: np.ndarray, grab: int = 0, fill=REACH_FILL, edge=REACH_EDGE,
-                    hatch=None) -> pygame.Surface:
+    def reach_layer(self, mask: np.ndarray, side: int = 1, fill=REACH_FILL, edge=REACH_EDGE,
+                    hatch=None, minus: np.ndarray | None = None) -> pygame.Surface:
         """The squares of a bool mask shaded, with a bright edge round the region; blit at origin.
 
-        `grab` shifts the mask (positions are top-left squares) so that it marks the square under
-        the cursor when a big creature is held by a square inside its space.
+        The mask holds top-left positions of a space `side` squares wide: the region shaded is
+        every square such a space covers (all of a big creature's footprints); the squares
+        `minus` covers that way are left out.
         """
         s = self.square_px
         h, w = mask.shape
-        marked = np.zeros_like(mask, dtype=bool)
-        marked[grab:, grab:] = mask[: h - grab, : w - grab]
+        marked = footprints(mask, side)
+        if minus is not None:
+            marked &= ~footprints(minus, side)
         layer = pygame.Surface((w * s + 1, h * s + 1), pygame.SRCALPHA)
         for y, x in np.argwhere(marked):
             layer.fill(fill, (x * s, y * s, s, s))
@@ -143,7 +156,7 @@ class Overlays:
 
     def area_layer(self, mask: np.ndarray) -> pygame.Surface:
         """An area template: its squares tinted, with a bright edge; blit at origin."""
-        return self.reach_layer(mask, 0, AREA_FILL, AREA_EDGE)
+        return self.reach_layer(mask, 1, AREA_FILL, AREA_EDGE)
 
     def draw_spawns(self, target: pygame.Surface, spawns) -> None:
         """Start squares of a bare map: a dashed ring in the side's colour."""

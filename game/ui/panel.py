@@ -65,7 +65,6 @@ class Panel:
 
     def __init__(self, text: Text) -> None:
         self.text = text
-        self._wrapped: dict[tuple, list[str]] = {}
         self._surface: pygame.Surface | None = None
         self._key = None
         self.redrawn = 0  # how many times it was drawn afresh (tests)
@@ -87,22 +86,8 @@ class Panel:
                 getattr(messages, "version", None), len(messages), messages[-1] if messages else None)
 
     def wrap(self, line: str, size: int, width: int, indent: str = "  ") -> list[str]:
-        """The line cut into pieces that fit the width; pieces after the first indented."""
-        key = (line, size, width, indent)
-        if key not in self._wrapped:
-            words, lines, current = line.split(" "), [], ""
-            for word in words:
-                trial = f"{current} {word}" if current else word
-                if current and self.text.size(trial, size)[0] > width:
-                    lines.append(current)
-                    current = indent + word
-                else:
-                    current = trial
-            lines.append(current)
-            if len(self._wrapped) > 3000:
-                self._wrapped.clear()
-            self._wrapped[key] = lines
-        return self._wrapped[key]
+        """The line cut into pieces that fit the width (Text.wrap)."""
+        return self.text.wrap(line, size, width, indent)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, app) -> None:
         """The panel in `rect`: the cached drawing when nothing it shows changed."""

@@ -20,6 +20,7 @@ from ..core.board import SQUARE_M  # noqa: E402
 from ..core.terrain import TERRAIN  # noqa: E402
 from .board_view import BoardView  # noqa: E402
 from .colours import BACKGROUND  # noqa: E402
+from .png import save_png  # noqa: E402
 from .terrain_art import Near, paint_square  # noqa: E402
 from .text import Text  # noqa: E402
 
@@ -35,7 +36,7 @@ def render_to_png(scenario, out_path, square_px: int = 32) -> None:
     out_path = Path(out_path)
     if out_path.parent and not out_path.parent.exists():
         out_path.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(out_path))
+    save_png(surface, out_path)
 
 
 def render_surface(scenario, square_px: int = 32) -> pygame.Surface:

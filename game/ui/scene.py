@@ -13,6 +13,7 @@ import pygame
 from .colours import BACKGROUND
 from .modes import AreaMode, MoveMode
 from .panel import DIM, GOLD
+from .window_size import too_small_notice
 
 STEP_SECONDS = 0.09  # a token walking, per square
 
@@ -69,6 +70,9 @@ class Scene:
             if app.dialog_kind == "reaction" and state.offers:
                 self._draw_offer(app, state.offers[0])
         app.manager.draw_ui(screen)
+        notice = too_small_notice(screen.get_size())
+        if notice:
+            view.draw_tag(screen, notice, (4, 4), "topleft", colour=(255, 210, 120))
 
     def _shade(self, app, alpha: int) -> pygame.Surface:
         """A dark veil over the window behind a dialog (made once per size and darkness)."""
@@ -111,8 +115,13 @@ class Scene:
         if app.hovered_id is None or app.mouse is None:
             return
         c = views[app.hovered_id]
-        parts = [f"{c.name} ({c.id})", f"hp {c.hp}/{c.max_hp}" + (f" +{c.temp_hp}" if c.temp_hp else ""), c.defence]
+        parts = [c.name, f"hp {c.hp}/{c.max_hp}" + (f" +{c.temp_hp}" if c.temp_hp else ""), c.defence]
         if c.state != "conscious":
             parts.append(c.state)
         parts += [n for n in c.conditions if n != c.state]
-        app.view.draw_tag(app.screen, "  ·  ".join(parts), (app.mouse[0] + 14, app.mouse[1] + 18), "topleft")
+        # above the token (below it at the board's top edge), never over its label and hp bar
+        token = app.view.square_rect(c.x, c.y, c.side_squares)
+        above = token.top - 4 > app.viewport.top + 24
+        pos = (token.centerx, token.top - 4) if above else (token.centerx, token.bottom + 4)
+        app.view.draw_tag(app.screen, "  ·  ".join(parts), pos, "midbottom" if above else "midtop")
+

@@ -29,6 +29,7 @@ class Text:
         self.limit = limit
         self._fonts: dict[int, pygame.font.Font] = {}
         self._surfaces: dict[tuple, pygame.Surface] = {}
+        self._wrapped: dict[tuple, list[str]] = {}
 
     def font(self, size: int) -> pygame.font.Font:
         size = max(6, int(size))
@@ -58,6 +59,24 @@ class Text:
                 surface = inner
             self._surfaces[key] = surface
         return surface
+
+    def wrap(self, line: str, size: int, width: int, indent: str = "  ") -> list[str]:
+        """The line cut into pieces that fit the width; pieces after the first indented."""
+        key = (line, size, width, indent)
+        if key not in self._wrapped:
+            words, lines, current = line.split(" "), [], ""
+            for word in words:
+                trial = f"{current} {word}" if current else word
+                if current and self.size(trial, size)[0] > width:
+                    lines.append(current)
+                    current = indent + word
+                else:
+                    current = trial
+            lines.append(current)
+            if len(self._wrapped) > 3000:
+                self._wrapped.clear()
+            self._wrapped[key] = lines
+        return self._wrapped[key]
 
     def blit(self, target: pygame.Surface, text: str, size: int, colour, pos, anchor: str = "topleft",
              outline=None) -> pygame.Rect:

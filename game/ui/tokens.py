@@ -14,6 +14,7 @@ import math
 import pygame
 
 from .colours import HIGHLIGHT, mix, shade
+from .emblems import emblem
 
 COMPACT_PX = 16  # below this square size tokens have no label, hp bar or badges
 
@@ -37,19 +38,19 @@ BADGES = {
 
 
 def short_label(label: str, fits) -> str:
-    """An id short enough to fit: its number kept, a long word cut to its consonants, then cut.
+    """A creature's name short enough to fit: its number kept, its words cut from the end.
 
-    "wizard" -> "wzrd", "fighter" -> "fghtr", "sahu12" -> "sah12".
+    "Goblin 1" -> "Gob 1", "Wizard" -> "Wiz", "Hill giant" -> "Hill g".
     """
     if fits(label):
         return label
     stem = label.rstrip("0123456789")
     digits = label[len(stem):]
-    if len(stem) >= 5:
-        stem = stem[0] + "".join(ch for ch in stem[1:] if ch.lower() not in "aeiouy")
-    while len(stem) > 1 and not fits(stem + digits):
+    stem = stem.rstrip()
+    gap = " " if digits and label[len(stem):len(stem) + 1] == " " else ""
+    while len(stem) > 1 and not fits(stem.rstrip() + gap + digits):
         stem = stem[:-1]
-    return stem + digits
+    return stem.rstrip() + gap + digits
 
 
 class Tokens:
@@ -123,12 +124,22 @@ class Tokens:
         pygame.draw.aacircle(sprite, body, centre, radius - max(1, s // 16))
         pygame.draw.circle(sprite, (*shade(body, 70), 150), centre, radius - max(2, s // 9), max(1, s // 24),
                            draw_top_left=True, draw_top_right=True)
+        self._draw_emblem(sprite, c, centre, radius)
         self._draw_label(sprite, c, radius, (245, 245, 245) if not down else (225, 225, 225))
         self._draw_hp_bar(sprite, c)
         if self._saving_throws(c):
             self._draw_death_saves(sprite, c)
         self._draw_badges(whole, c)
         return whole
+
+    def _draw_emblem(self, sprite, c, centre, radius) -> None:
+        """The kind's emblem in the upper part of the disc, above the name: what it is, at a glance."""
+        art = emblem(c.kind, round(radius * 1.05))
+        if art is None:
+            return
+        art = art.copy()
+        art.set_alpha(200)
+        sprite.blit(art, art.get_rect(center=(centre[0], centre[1] - radius * 0.38)))
 
     def _draw_dead(self, sprite, c, colour, centre, radius) -> None:
         s = self.square_px
@@ -141,7 +152,7 @@ class Tokens:
             pygame.draw.line(sprite, (60, 20, 20, 170), a, b, width)
         if s < COMPACT_PX:
             return
-        text, font_px = self._fit_label(c.id, radius * 2 + 1, c)
+        text, font_px = self._fit_label(c.name, radius * 2 + 1, c)
         label = self.text.render(text, font_px, (235, 235, 235), (0, 0, 0))
         label.set_alpha(140)
         sprite.blit(label, label.get_rect(center=(centre[0], centre[1] + radius * 0.55)))
@@ -151,7 +162,7 @@ class Tokens:
         return max(8, round(s * (0.36 + 0.14 * (n - 1))))
 
     def _fit_label(self, label: str, room: float, c) -> tuple[str, int]:
-        """The id at the largest size that fits the token (not below 9 px), else abbreviated."""
+        """The name at the largest size that fits the token (not below 9 px), else abbreviated."""
         size = self._label_size(c)
         while size > 9 and self.text.size(label, size)[0] > room:
             size -= 1
@@ -159,8 +170,10 @@ class Tokens:
 
     def _draw_label(self, sprite, c, radius, colour) -> None:
         size_px = sprite.get_width()
-        label, font_px = self._fit_label(c.id, max(radius * 2 + 1, size_px - 1), c)
-        y = size_px / 2 - self.square_px * (0.12 if self._saving_throws(c) else 0.06)  # room for the saves
+        label, font_px = self._fit_label(c.name, max(radius * 2 + 1, size_px - 1), c)
+        # below the emblem (a kind without one: in the middle), above the saves and the hp bar
+        low = emblem(c.kind, round(radius * 1.05)) is not None
+        y = size_px / 2 + (radius * 0.3 if low else 0) - self.square_px * (0.12 if self._saving_throws(c) else 0.06)
         self.text.blit(sprite, label, font_px, colour, (size_px / 2, y), "center", outline=(20, 20, 28))
 
     def _draw_hp_bar(self, sprite, c) -> None:

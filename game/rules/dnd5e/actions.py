@@ -8,11 +8,12 @@ Search hiding.py's, what an act spends spending.py's.)
 from __future__ import annotations
 
 from ...content.creatures import load_item
+from ...core.dice import d20_at_least
 from ...core.sizes import size_index
 from ..errors import IllegalCommand
 from ..state import STABLE, UNCONSCIOUS, Creature
 from .attacks import roll_damage
-from .checks import ability_check, best_of, contest
+from .checks import ability_check, best_of, check_advantage, check_bonus, contest, contest_chance
 from .conditions import give, refuse_if_immune
 from .damage import heal
 from .geometry import own_reach, within
@@ -44,6 +45,10 @@ def do_use(battle, actor: Creature, cmd) -> None:
                 f"({target.hp}/{target.stats.hp})", creature=target.id, amount=gained)
 
 
+FIRST_AID_DC = 10  # SRD 5.1, Stabilizing a Creature: a DC 10 Wisdom (Medicine) check
+RESISTING = ("athletics", "acrobatics")  # SRD 5.1, Grappling and Shoving: the target's choice
+
+
 def do_stabilize(battle, actor: Creature, cmd) -> None:
     """5e, Stabilizing a creature: an action and a Wis (Medicine) check DC 10."""
     target = battle.creature(cmd.get("target"))
@@ -53,7 +58,7 @@ def do_stabilize(battle, actor: Creature, cmd) -> None:
         raise IllegalCommand(f"{target.id} is not within 1.5 m of {actor.id}")
     battle.use_action(actor, "first aid")
     total, text = ability_check(battle, actor, "medicine")
-    if total < 10:
+    if total < FIRST_AID_DC:
         battle.emit("check", f"{text} vs DC 10, failure: {target.name} is still dying", creature=target.id)
         return
     target.state = STABLE
@@ -64,6 +69,21 @@ def do_stabilize(battle, actor: Creature, cmd) -> None:
 
 
 # ---------------------------------------------------------------- grapple, shove, escape
+def success_chance(battle, actor: Creature, command: dict) -> float | None:
+    """The chance a grapple, shove, escape or first aid succeeds (the handlers' own checks and
+    contests below, as odds); None for other acts."""
+    act = command["act"]
+    if act == "stabilize":
+        return d20_at_least(FIRST_AID_DC, check_bonus(actor, "medicine"), check_advantage(actor))
+    if act in ("grapple", "shove"):
+        target = battle.state.creatures[command["target"]]
+        return 1.0 if target.incapacitated else contest_chance(actor, "athletics", target, RESISTING)
+    if act == "escape":
+        grappler = battle.state.creatures[actor.effects["grappled_by"]]
+        return contest_chance(actor, best_of(actor, RESISTING), grappler, ("athletics",))
+    return None
+
+
 def _special_attack(battle, actor: Creature, target: Creature, what: str) -> None:
     """Checks shared by grapple and shove, and the Attack action slot they use."""
     if not target.alive:
@@ -96,7 +116,7 @@ def do_grapple(battle, actor: Creature, cmd) -> None:
     _special_attack(battle, actor, target, "grapple")
     battle.emit("action", f"{actor.name} tries to grapple {target.name}", creature=actor.id)
     emit = lambda text: battle.emit("check", text)  # noqa: E731
-    if target.incapacitated or contest(battle, actor, "athletics", target, ("athletics", "acrobatics"), emit):
+    if target.incapacitated or contest(battle, actor, "athletics", target, RESISTING, emit):
         if give(battle, target, "grappled", f"{target.name} is grappled by {actor.name}"):
             target.effects["grappled_by"] = actor.id
     else:
@@ -116,7 +136,7 @@ def do_shove(battle, actor: Creature, cmd) -> None:
     _special_attack(battle, actor, target, "shove")
     battle.emit("action", f"{actor.name} tries to shove {target.name} ({effect})", creature=actor.id)
     emit = lambda text: battle.emit("check", text)  # noqa: E731
-    if not (target.incapacitated or contest(battle, actor, "athletics", target, ("athletics", "acrobatics"), emit)):
+    if not (target.incapacitated or contest(battle, actor, "athletics", target, RESISTING, emit)):
         battle.emit("action", f"{target.name} stands its ground", creature=target.id)
         return
     if effect == "prone":
@@ -133,8 +153,7 @@ def do_escape(battle, actor: Creature, cmd) -> None:
     grappler = battle.state.creatures[grappler_id]
     battle.use_action(actor, "escape")
     emit = lambda text: battle.emit("check", text)  # noqa: E731
-    skill = best_of(actor, ("athletics", "acrobatics"))
-    if contest(battle, actor, skill, grappler, ("athletics",), emit):
+    if contest(battle, actor, best_of(actor, RESISTING), grappler, ("athletics",), emit):
         release(battle, actor, "escapes")
     else:
         battle.emit("action", f"{actor.name} fails to escape {grappler.name}", creature=actor.id)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...content.creatures import Attack
-from ...core.dice import DiceExpr
+from ...core.dice import DiceExpr, d20_at_least
 from ...core.terrain import COVER_NAMES, TOTAL
 from ..errors import IllegalCommand
 from ..state import Creature, Offer, PendingAttack
+from ..words import spoken
 from .conditions import dodging, fails_save, give, immune, say_immune
 from .damage import Hit, adjusted_damage, apply_damage
 from .geometry import COVER_BONUS, cover_between, distance_m, within
@@ -229,7 +230,7 @@ def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
     kind = label if reaction else ("off-hand attack" if offhand else "attacks")
     article = "an" if kind[0] in "aeiou" else "a"
     verb = f"makes {article} {kind} on" if reaction or offhand else "attacks"
-    text = (f"{attacker.name} {verb} {target.name} with {attack.name}: "
+    text = (f"{attacker.name} {verb} {target.name} with {spoken(attack.name)}: "
             f"{shown} {'-' if attack.to_hit < 0 else '+'} {abs(attack.to_hit)} = {total} vs {ac_text}, {verdict}{why}")
     battle.emit("attack", text, attacker=attacker.id, target=target.id, hit=hit, crit=crit,
                 faces=faces, total=total)
@@ -342,18 +343,29 @@ def lose_concentration(battle, creature: Creature, why: str) -> None:
     readied = creature.effects.get("readied")
     if readied and readied["then"].get("act") == "cast":
         creature.effects.pop("readied")
-    battle.emit("condition", f"{creature.name} loses concentration on {held} ({why})", creature=creature.id)
+    battle.emit("condition", f"{creature.name} loses concentration on {spoken(held)} ({why})", creature=creature.id)
+
+
+def save_advantage(creature: Creature, ability: str) -> int:
+    """Advantage (+1), disadvantage (-1) or neither of a creature's saving throw."""
+    dex = ability == "dex"
+    good = dex and dodging(creature)  # 5e, Dodge: advantage on Dexterity saves
+    # 5e, Squeezing, and SRD 5.1, Restrained: disadvantage on Dexterity saves
+    bad = dex and (creature.squeezing or "restrained" in creature.conditions)
+    return int(good) - int(bad)  # advantage and disadvantage cancel, never stack (5e)
+
+
+def save_chance(creature: Creature, ability: str, dc: int, bonus: int = 0) -> float:
+    """The chance that the creature makes this saving throw (saving_throw's own rules)."""
+    if fails_save(creature, ability):
+        return 0.0
+    return d20_at_least(dc, creature.stats.save(ability) + bonus, save_advantage(creature, ability))
 
 
 def saving_throw(battle, creature: Creature, ability: str, dc: int, bonus: int = 0,
                  why: str = "") -> tuple[bool, str]:
     """A saving throw: d20 + save bonus (+ bonus, e.g. cover on a Dexterity save) against dc."""
-    dex = ability == "dex"
-    good = dex and dodging(creature)  # 5e, Dodge: advantage on Dexterity saves
-    # 5e, Squeezing, and SRD 5.1, Restrained: disadvantage on Dexterity saves
-    bad = dex and (creature.squeezing or "restrained" in creature.conditions)
-    advantage = int(good) - int(bad)  # advantage and disadvantage cancel, never stack (5e)
-    face, faces = battle.state.dice.d20(advantage)
+    face, faces = battle.state.dice.d20(save_advantage(creature, ability))
     total = face + creature.stats.save(ability) + bonus
     ok = total >= dc
     if fails_save(creature, ability):

@@ -11,6 +11,7 @@ from ...core.terrain import COVER_NAMES
 from .. import api
 from . import actions
 from .acts import acts, offer_view, reason_for
+from .casting_options import area_odds
 from .attacks import armour_class
 from .engine import Engine
 from .geometry import can_see, cover_between, field_for, melee_reach
@@ -103,9 +104,11 @@ class Battle(Engine, api.Battle):
             mask = np.zeros(self.board.terrain.shape, bool)
         caught = tuple(c.id for c in self.state.creatures.values()
                        if c.alive and touches(mask, c.space) and not (spell.area == "cone" and c is actor))
-        lines = (f"DC {spell_save_dc(actor)} {str(spell.save).capitalize()} save for half, "
-                 f"{spell.dice} {spell.dtype}",)
-        return api.AreaPreview(problem, mask, caught, lines)
+        dc = spell_save_dc(actor)
+        lines = [f"DC {dc} {str(spell.save).capitalize()} save for half, {spell.dice} {spell.dtype}"]
+        if not problem:
+            lines += area_odds(self, actor, spell, at, [self.state.creatures[cid] for cid in caught], dc)
+        return api.AreaPreview(problem, mask, caught, tuple(lines))
 
     def estimates(self):
         from .estimates import Estimates

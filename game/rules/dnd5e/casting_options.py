@@ -8,12 +8,12 @@ from ...core.board import SQUARE_M, gap_squares
 from ...core.terrain import TOTAL
 from ..errors import IllegalCommand
 from ..state import Creature
-from .attacks import preview_attack
+from .attacks import preview_attack, save_chance
 from .geometry import line_caps, sight_between
-from .previews import attack_preview, option
+from .previews import attack_preview, average_damage, average_halved, average_heal, option
 from .shield import lowest_slot
-from .spells import (AIM, CONE_HALF_WIDTH, Args, Spell, SPELLS, check_able, check_timing, slot_for, sphere_mask,
-                     spell_save_dc)
+from .spells import (AIM, CONE_HALF_WIDTH, Args, Spell, SPELLS, area_covers, area_save_bonus, check_able, check_timing,
+                     heal_dice, scaled, slot_for, sphere_mask, spell_save_dc)
 
 
 def spell_options(battle, caster: Creature) -> list:
@@ -54,7 +54,13 @@ def spell_options(battle, caster: Creature) -> list:
                 preview.update(attack_preview(battle, caster, target, attack,
                                               preview_attack(battle, caster, target, attack)))
             elif spell.effect == "save":
-                preview.update(save=spell.save, dc=spell_save_dc(caster), save_bonus=target.stats.save(spell.save))
+                # _do_save: no damage on a success (sacred flame: cover does not help the save)
+                dc = spell_save_dc(caster)
+                fail = 1 - save_chance(target, spell.save, dc)
+                preview.update(save=spell.save, dc=dc, save_bonus=target.stats.save(spell.save), fail_chance=fail,
+                               expected_damage=fail * average_damage(scaled(spell, slot, caster)))
+            elif spell.effect == "heal":
+                preview.update(expected_heal=average_heal(heal_dice(spell, slot, caster), target.stats.hp - target.hp))
             elif spell.effect == "darts":
                 count = spell.darts + (slot - spell.level) * spell.per_slot
                 preview.update(darts=count, expected_damage=count * spell.dice.average)
@@ -104,3 +110,18 @@ def _area_options(battle, caster: Creature, spell: Spell, slot: int, base: dict,
                 continue
         out.append(option({**base, "at": [x, y]}, f"cast {spell.name} at [{x}, {y}]", {**uses, "inside": inside}))
     return out
+
+
+def area_odds(battle, caster: Creature, spell: Spell, at: tuple[int, int], caught: list, dc: int) -> list[str]:
+    """A line for each creature an area spell aimed at `at` would catch: its chance to fail the
+    save (cover included, as _do_area rolls it) and the damage it is expected to take."""
+    dice = scaled(spell, spell.level, caster)
+    full, half = average_damage(dice), average_halved(dice)
+    lines = []
+    for target, cover in zip(caught, area_covers(battle, caster, spell, at, caught)):
+        if cover >= TOTAL:
+            lines.append(f"{target.name}: total cover, unharmed")
+            continue
+        fail = 1 - save_chance(target, spell.save, dc, area_save_bonus(spell, cover))
+        lines.append(f"{target.name}: {fail:.0%} to fail the save, {fail * full + (1 - fail) * half:.1f} expected damage")
+    return lines

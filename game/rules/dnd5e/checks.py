@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...content.creatures import SKILL_ABILITY
+from ...core.dice import d20_beats
 from ..state import Creature
 
 
@@ -38,6 +39,12 @@ def ability_check(battle, creature: Creature, skill: str) -> tuple[int, str]:
 def best_of(creature: Creature, skills: tuple[str, ...]) -> str:
     """The skill a creature picks when the rules let it choose (its higher bonus)."""
     return max(skills, key=lambda s: (check_bonus(creature, s), -skills.index(s)))
+
+
+def contest_chance(actor: Creature, actor_skill: str, opponent: Creature, opponent_skills: tuple[str, ...]) -> float:
+    """The chance the actor wins the contest (contest's own rules: a tie fails the actor)."""
+    edge = check_bonus(actor, actor_skill) - check_bonus(opponent, best_of(opponent, opponent_skills))
+    return d20_beats(edge, check_advantage(actor), check_advantage(opponent))
 
 
 def contest(battle, actor: Creature, actor_skill: str, opponent: Creature, opponent_skills: tuple[str, ...],

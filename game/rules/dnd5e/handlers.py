@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..commands import Command, position_arg
 from ..errors import IllegalCommand
 from ..state import DEAD, Creature
+from ..words import spoken
 from . import actions, aggressive, features, helping, hiding, mounted
 from .attacks import resolve_attack, weapon_of
 from .conditions import give, immune, refuse_if_immune, say_immune
@@ -90,11 +91,11 @@ class Handlers:
         actor.attack_weapons += (attack.name,)
         if there:
             target = there[0]
-            self.emit("note", f"{actor.name} attacks the square [{x}, {y}] with {attack.name}", creature=actor.id)
+            self.emit("note", f"{actor.name} attacks the square [{x}, {y}] with {spoken(attack.name)}", creature=actor.id)
             resolve_attack(self, actor, target, attack, guessed=True)
         else:
             face, faces = self.state.dice.d20(-1)  # the roll is made, unseen target or not
-            self.emit("attack", f"{actor.name} attacks the square [{x}, {y}] with {attack.name}: d20 {faces[0]}/{faces[1]} "
+            self.emit("attack", f"{actor.name} attacks the square [{x}, {y}] with {spoken(attack.name)}: d20 {faces[0]}/{faces[1]} "
                       f"(disadvantage) {face}: nobody is there, miss", attacker=actor.id, target=None, hit=False,
                       crit=False)
             hiding.reveal(self, actor, "it attacked")

@@ -423,9 +423,18 @@ def action_options(battle, actor: Creature) -> list[Option]:
         for name in names:
             add("ready", f"ready an attack with {name} (when an enemy {event.replace('_', ' ')})", "action",
                 trigger={"event": event, "by": "enemy"}, then={"act": "attack", "with": name})
-    return [option(command, label, {"uses": uses, **({"target": command.get("target", me)}
-                                                     if command["act"] == "use" else {})})
-            for command, label, uses in candidates if battle.check(command) is None]
+    found = []
+    for command, label, uses in candidates:
+        if battle.check(command) is not None:
+            continue
+        preview = {"uses": uses}
+        if command["act"] == "use":
+            preview["target"] = command.get("target", me)
+        chance = actions.success_chance(battle, actor, command)
+        if chance is not None:
+            preview["success_chance"] = chance
+        found.append(option(command, label, preview))
+    return found
 
 
 def _spend_forms(actor: Creature, act: str) -> list[tuple[dict, str]]:

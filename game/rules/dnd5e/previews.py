@@ -78,11 +78,27 @@ def natural_20_chance(advantage: int) -> float:
     return 1 / 20
 
 
+def average_halved(expr: DiceExpr) -> float:
+    """The average of a damage roll halved (rounded down), as a save for half deals it."""
+    return _average(expr.count, expr.sides, expr.bonus, None, True)
+
+
+def average_heal(expr: DiceExpr, missing: int) -> float:
+    """The hit points a heal of these dice gives back on average, capped at what is missing
+    (damage.heal: never above the maximum)."""
+    return _average(expr.count, expr.sides, expr.bonus, max(0, missing))
+
+
 @lru_cache(maxsize=256)
-def _average(count: int, sides: int, bonus: int) -> float:
-    """Mean of max(0, sum of the dice + bonus), as attacks.roll_damage rolls it (exact)."""
+def _average(count: int, sides: int, bonus: int, cap: int | None = None, halve: bool = False) -> float:
+    """Mean of max(0, sum of the dice + bonus), as attacks.roll_damage rolls it (exact), at
+    most cap when given, halved (rounded down) when asked."""
+    def value(total: int) -> int:
+        total = max(0, total + bonus) // (2 if halve else 1)
+        return total if cap is None else min(cap, total)
+
     if count == 0 or sides == 0:
-        return float(max(0, bonus))
+        return float(value(0))
     dist = [1.0]
     for _ in range(count):
         nxt = [0.0] * (len(dist) + sides)
@@ -91,7 +107,7 @@ def _average(count: int, sides: int, bonus: int) -> float:
                 for face in range(1, sides + 1):
                     nxt[total + face] += pr / sides
         dist = nxt
-    return sum(pr * max(0, total + bonus) for total, pr in enumerate(dist))
+    return sum(pr * value(total) for total, pr in enumerate(dist))
 
 
 def average_damage(expr: DiceExpr, crit: bool = False) -> float:

@@ -107,6 +107,8 @@ class Reacting:
         probe = _thaw_table(then)
         if probe["act"] == "attack":
             probe.setdefault("target", actor.id)  # without a target: whoever triggers it
+            if not isinstance(probe["target"], str):
+                raise IllegalCommand("a readied attack's 'target' must be one creature id")
         command = parse_command(probe)  # its shape is checked now
         if then["act"] == "cast":
             # 5e, Readying a spell: it is cast now (its action and slot spent) and held, which

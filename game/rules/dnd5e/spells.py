@@ -37,6 +37,7 @@ from ...core.terrain import COVER_NAMES, TOTAL
 from ..commands import position_arg
 from ..errors import IllegalCommand
 from ..state import DEAD, Creature, Offer, PendingDarts
+from ..words import spoken
 from .attacks import SPELL_ATTACK, apply_rolled_damage, preview_attack, resolve_attack, roll_damage, saving_throw
 from .damage import heal
 from .geometry import COVER_BONUS, blockers_of, cover_between, distance_m, line_caps
@@ -192,7 +193,7 @@ def slot_for(actor: Creature, spell: Spell, level) -> int:
 
 
 def _cast_text(actor: Creature, spell: Spell, slot: int) -> str:
-    return f"{actor.name} casts {spell.name} ({'cantrip' if spell.cantrip else f'slot {slot}'})"
+    return f"{actor.name} casts {spoken(spell.name)} ({'cantrip' if spell.cantrip else f'slot {slot}'})"
 
 
 # ----------------------------------------------------------------------------- aiming
@@ -353,7 +354,7 @@ def _do_darts(battle, actor, spell, slot, targets):
                                     for cid in offered]
         for cid in offered:
             battle.emit("offer", f"{battle.state.creatures[cid].name} may cast shield against "
-                        f"{actor.name}'s {spell.name}", reactor=cid, provoker=actor.id, reaction="shield")
+                        f"{actor.name}'s {spoken(spell.name)}", reactor=cid, provoker=actor.id, reaction="shield")
         return
     _strike_darts(battle, actor, spell, slot, targets)
 
@@ -395,23 +396,31 @@ def _do_area(battle, actor, spell, slot, aim):
     battle.emit("cast", f"{_cast_text(actor, spell, slot)}: {how} = {rolled} {spell.dtype}, {shape} [{x}, {y}]"
                 + ("" if caught else " (no creature in it)"), caster=actor.id, spell=spell.name, slot=slot,
                 at=[x, y], targets=[c.id for c in caught], rolled=rolled)
-    covers = _area_cover(battle, actor, spell, (x, y), caught)
     dc = spell_save_dc(actor)
-    for target, cover in zip(caught, covers):
-        if cover >= TOTAL and spell.spreads:
-            # a spreading sphere reached it round the wall (sphere_mask): the fire came round to
-            # it, so the wall between it and the centre gives it no cover (a choice: the SRD is silent)
-            cover = 0
+    for target, cover in zip(caught, area_covers(battle, actor, spell, (x, y), caught)):
         if cover >= TOTAL:
             # 5e, Cover: total cover; SRD 5.1, Areas of effect: no clear line from the point of origin
-            battle.emit("note", f"{target.name} has total cover from {spell.name} and is unharmed", creature=target.id)
+            battle.emit("note", f"{target.name} has total cover from {spoken(spell.name)} and is unharmed", creature=target.id)
             continue
-        bonus = COVER_BONUS.get(cover, 0) if spell.save == "dex" and spell.cover_helps else 0
+        bonus = area_save_bonus(spell, cover)
         why = f"{COVER_NAMES[cover]} cover" if bonus else ""
         ok, text = saving_throw(battle, target, spell.save, dc, bonus=bonus, why=why)
         battle.emit("save", text, creature=target.id, success=ok)
         if target.alive:
             apply_rolled_damage(battle, target, rolled, spell.dtype, spell.name, halved=ok)
+
+
+def area_save_bonus(spell: Spell, cover: int) -> int:
+    """5e, Cover: half or three-quarters cover adds to a Dexterity save against an area."""
+    return COVER_BONUS.get(cover, 0) if spell.save == "dex" and spell.cover_helps else 0
+
+
+def area_covers(battle, actor, spell, at, caught) -> list[int]:
+    """The cover each creature caught has against the area (_area_cover), where a spreading
+    sphere reached it round a wall: the fire came round to it, so the wall between it and the
+    centre gives it no cover (a choice: the SRD is silent)."""
+    covers = _area_cover(battle, actor, spell, at, caught)
+    return [0 if cover >= TOTAL and spell.spreads else cover for cover in covers]
 
 
 def _area_cover(battle, actor, spell, at, caught) -> list[int]:
@@ -431,10 +440,14 @@ def _area_cover(battle, actor, spell, at, caught) -> list[int]:
     return [int(v) for v in cover_many(blockers, pairs)]
 
 
+def heal_dice(spell: Spell, slot: int, caster: Creature) -> DiceExpr:
+    """SRD 5.1, Cure Wounds / Healing Word: the dice + your spellcasting ability modifier."""
+    dice = scaled(spell, slot, caster)
+    return DiceExpr(dice.count, dice.sides, dice.bonus + caster.stats.mod(caster.stats.spellcasting))
+
+
 def _do_heal(battle, actor, spell, slot, target):
-    dice = scaled(spell, slot, actor)
-    # SRD 5.1, Cure Wounds / Healing Word: dice + your spellcasting ability modifier
-    dice = DiceExpr(dice.count, dice.sides, dice.bonus + actor.stats.mod(actor.stats.spellcasting))
+    dice = heal_dice(spell, slot, actor)
     rolled, how = roll_damage(battle, dice)
     on = "itself" if target is actor else target.name
     battle.emit("cast", f"{_cast_text(actor, spell, slot)} on {on}: {how} = {rolled}", caster=actor.id,

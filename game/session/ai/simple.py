@@ -1,4 +1,5 @@
-"""The simple levels: `random` (any legal command) and `rush` (to the nearest foe, and hit it)."""
+"""The simple levels: `random` (any legal command, in any ruleset) and the 5e `rush` (to the nearest
+foe, and hit it, read from the 5e estimates; generic.py plays `rush` for the other rulesets)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import random
 import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
+from .generic import end_or_decline
 
 
 def random_player(battle) -> dict:
@@ -16,13 +18,6 @@ def random_player(battle) -> dict:
     if not options:
         return end_or_decline(battle)
     return rng.choice(options).command
-
-
-def end_or_decline(battle) -> dict:
-    state = battle.state
-    if state.offers:
-        return {"actor": state.offers[0].reactor, "act": "react", "take": False}
-    return {"actor": battle.current.id, "act": "end"}
 
 
 # ----------------------------------------------------------------------------- rush

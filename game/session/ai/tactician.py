@@ -5,6 +5,8 @@ Where to move is weighed in positioning.py, grapple and shove in maneuvers.py.""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
@@ -65,6 +67,8 @@ class Tactician(Positioning):
             targets = self.targets()
             self.est.prefetch(me, targets)
         strikes_here = self.strikes_from(me.x, me.y) if can_act else []
+        if can_act and me.action and self.hard:
+            strikes_here += self.dart_split_plans()
         best_here = max((p.score for p in strikes_here), default=0.0)
         plans += strikes_here
         ranged = self.prefers_range()
@@ -317,6 +321,35 @@ class Tactician(Positioning):
                 score -= 4.0 if self.hard else 2.0  # a slot is worth keeping for a kill or a heal
             command = {"actor": me.id, "act": "cast", "spell": name, "target": target.id}
             plans.append(Plan(score, command, f"cast {name} on {target.id}"))
+        return plans
+
+    def dart_split_plans(self) -> list[Plan]:
+        """Magic missile's darts split among the foes in range from here where that kills more:
+        the fewest darts that kill each (on average), the most valuable first, the darts left on
+        the most valuable foe aimed at. Only worth a plan when it aims at two foes or more."""
+        me, here = self.me, self.sp[self.me.id]
+        plans = []
+        for spell in self.est.spells(me):
+            if spell.effect != "darts" or spell.time != "action" or me.slots.get(spell.level, 0) <= 0:
+                continue
+            per_dart = spell.dice.average
+            foes = [f for f in self.targets() if f.standing and self.cover(here, f) < 3
+                    and gap_squares(here, self.sp[f.id], self.battle.diagonals) * SQUARE_M <= spell.range_m + 1e-9]
+            needs = sorted(((math.ceil(f.hp / per_dart), -self.value(f), f.id, f) for f in foes))
+            aimed: list[str] = []
+            for darts, _, _, foe in needs:
+                if len(aimed) + darts <= spell.darts:
+                    aimed += [foe.id] * darts
+            if len(set(aimed)) < 2:
+                continue
+            best = max(dict.fromkeys(aimed), key=lambda cid: self.value(self.battle.state.creatures[cid]))
+            aimed += [best] * (spell.darts - len(aimed))
+            score = -4.0  # a slot is worth keeping for a kill or a heal
+            for cid in dict.fromkeys(aimed):
+                foe, ev = self.battle.state.creatures[cid], aimed.count(cid) * per_dart
+                score += ev * self.value(foe) + self.kill_bonus(foe, ev, 1.0)
+            command = {"actor": me.id, "act": "cast", "spell": spell.name, "target": aimed}
+            plans.append(Plan(score, command, f"cast {spell.name} on {', '.join(aimed)}"))
         return plans
 
     def area_strikes(self) -> list[Plan]:
