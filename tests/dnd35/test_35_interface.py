@@ -135,3 +135,11 @@ def test_the_withdraw_menu_offers_the_few_squares_farthest_from_the_foes():
     every = [o for o in b.legal_commands() if o.act == "withdraw"]
     assert len(withdraw.options) == 8 < len(every)
     assert all(o.preview.opportunity_attacks == () for o in withdraw.options)
+
+
+def test_a_full_attack_preview_counts_every_attack_of_it():
+    # the hill giant's +16/+11 greatclub: the full attack is worth more than its first attack alone
+    b = battle(MAP, [creature("giant", "hill-giant", "red", (1, 1)), creature("fighter", "fighter", "blue", (3, 1))])
+    single = next(o for o in b.legal_commands() if o.act == "attack" and o.command["with"] == "greatclub")
+    full = next(o for o in b.legal_commands() if o.act == "full_attack" and o.command["with"] == "greatclub")
+    assert full.preview.expected_damage > single.preview.expected_damage * 1.5

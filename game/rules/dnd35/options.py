@@ -17,6 +17,7 @@ from ...core.terrain import COVER_NAMES
 from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option, Preview
 from .combat import attack_problem, crit_chance, expected_damage, hit_chance, odds
+from .engine import full_attack_rest
 from .geometry import distance_m, field_for, gap, melee_attacks, threatened_positions
 from .moving import can_take_aoo, in_order, ready_for_aoo
 from .spells import cast_problem, caught_in, cone_mask, known, ray_attack, save_dc
@@ -128,9 +129,14 @@ def attack_options(battle, actor) -> list[Option]:
                 options.append(Option({"actor": actor.id, "act": "attack", "target": t.id, "with": attack.name},
                                       f"{attack.name} at {t.name}", preview))
             if full:
+                # what the whole full attack would bring, if every attack of it went at this target
+                total = preview.expected_damage + sum(
+                    expected_damage(battle, actor, t, actor.stats.attack(name),
+                                    odds(battle, actor, t, actor.stats.attack(name), penalty))
+                    for name, penalty in full_attack_rest(actor, attack))
                 options.append(Option({"actor": actor.id, "act": "full_attack", "target": t.id, "with": attack.name},
                                       f"Full attack on {t.name} ({attack.name})",
-                                      replace(preview, uses="full-round action")))
+                                      replace(preview, uses="full-round action", expected_damage=total)))
     return options
 
 
