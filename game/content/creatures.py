@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from . import ids, schema_4e, schema_5e
+from . import ids, schema_4e, schema_5e, schema_35
 from .errors import ContentError, read_document, relocated
 from .limits import short
 from .paths import RULESETS, creatures_dir, items_dir, spells_dir
@@ -21,7 +21,7 @@ from .paths import RULESETS, creatures_dir, items_dir, spells_dir
 # The 5e rules import these names from here.
 from .schema_5e import SKILL_ABILITY, Attack, Item, StatBlock  # noqa: F401
 
-SCHEMAS = {"5e": schema_5e, "4e": schema_4e}  # the rulesets whose stat blocks can be read; 3.5 comes later
+SCHEMAS = {"5e": schema_5e, "3.5": schema_35, "4e": schema_4e}  # the rulesets whose stat blocks can be read
 
 
 def schema(ruleset: str):
