@@ -21,12 +21,12 @@ def duel(**fighter):
                         creature("gob1", "goblin", "red", (2, 1))])
 
 
-def test_the_registry_knows_three_rulesets_and_builds_5e_battles():
+def test_the_registry_knows_three_rulesets_and_plays_them_all():
     assert registry.NAMES == ("5e", "3.5", "4e")
     assert registry.ruleset("5e").name == "5e"
     assert isinstance(duel(), api.Battle) and duel().ruleset is registry.ruleset("5e")
-    with pytest.raises(registry.UnknownRuleset, match="not available yet"):
-        registry.ruleset("4e")
+    assert registry.ruleset("4e").name == "4e" and registry.ruleset("3.5").name == "3.5"
+    assert registry.available() == ["5e", "3.5", "4e"]
     with pytest.raises(ContentError, match="unknown ruleset '6e'"):
         registry.ruleset("6e")
 

@@ -2,10 +2,8 @@
 
 import json
 
-import pytest
 
 from game.cli import main
-from game.content.errors import ContentError
 from game.content.paths import MAPS_DIR
 from game.session.simulate import simulate, wilson
 
@@ -49,7 +47,6 @@ def test_the_ruleset_override_reaches_every_battle():
     summary, results = simulate(SCENARIO, 2, seed=3, policies={"blue": "rush", "red": "rush"}, ruleset="5e")
     plain, _ = simulate(SCENARIO, 2, seed=3, policies={"blue": "rush", "red": "rush"})
     assert summary["wins"] == plain["wins"] and len(results) == 2
-    bare = MAPS_DIR / "open-field.toml"  # no creatures: loads under 3.5, which cannot be played yet
-    simulate(bare, 1)
-    with pytest.raises(ContentError, match="ruleset '3.5' is not available yet"):
-        simulate(bare, 1, ruleset="3.5")
+    for ruleset in ("3.5", "4e"):  # the same scenario under another ruleset: its own creatures play
+        summary, results = simulate(SCENARIO, 1, seed=3, ruleset=ruleset)
+        assert summary["runs"] == 1 and results[0].rounds >= 1

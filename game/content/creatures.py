@@ -3,7 +3,7 @@
 A schema reads one ruleset's tables. It is a module (or any object) with `STAT_KEYS` (the keys a
 stat block may hold, which a scenario's [[creature]] may also set to override them),
 `parse_stat_block(data, path, text)`, `parse_item(data, path, text)` and, where the ruleset has
-spells as data, `parse_spell(data, path, text)`; `schema_5e` is the 5e one. The bundled files are
+spells as data, `parse_spell(data, path, text)`; `schema_5e` is the 5e one, `schema_4e` the 4e one. The bundled files are
 found by ruleset and id: `assets/rulesets/RULESET/creatures/ID.toml`, `.../items/ID.toml` and
 `.../spells/ID.toml` (FORMATS.md: the same kind id names each ruleset's own creature).
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from . import ids, schema_5e
+from . import ids, schema_4e, schema_5e, schema_35
 from .errors import ContentError, read_document, relocated
 from .limits import short
 from .paths import RULESETS, creatures_dir, items_dir, spells_dir
@@ -21,7 +21,7 @@ from .paths import RULESETS, creatures_dir, items_dir, spells_dir
 # The 5e rules import these names from here.
 from .schema_5e import SKILL_ABILITY, Attack, Item, StatBlock  # noqa: F401
 
-SCHEMAS = {"5e": schema_5e}  # the rulesets whose stat blocks can be read; 3.5 and 4e come later
+SCHEMAS = {"5e": schema_5e, "3.5": schema_35, "4e": schema_4e}  # the rulesets whose stat blocks can be read
 
 
 def schema(ruleset: str):

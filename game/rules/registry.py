@@ -15,7 +15,8 @@ from ..content.paths import RULESETS
 DEFAULT = "5e"
 NAMES = RULESETS  # the names a scenario's `ruleset` and `--ruleset` may give (content.paths)
 # name -> the package that holds it (None: not written yet)
-PACKAGES: dict[str, str | None] = {**dict.fromkeys(NAMES), "5e": "game.rules.dnd5e"}
+PACKAGES: dict[str, str | None] = {**dict.fromkeys(NAMES), "5e": "game.rules.dnd5e", "3.5": "game.rules.dnd35",
+                                   "4e": "game.rules.dnd4e"}
 
 
 class UnknownRuleset(ContentError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..content.creatures import parse_item, parse_stat_block, schema
+from ..content.creatures import RULESETS, parse_item, parse_stat_block, schema
 from ..content.errors import MAX_PROBLEMS, ContentError, problems_of, read_document
 from ..content.limits import one_line
 from ..content.maps import parse_map
@@ -30,6 +30,15 @@ def kind_of(data: dict) -> str:
     return "unknown"
 
 
+def ruleset_of(path) -> str:
+    """The ruleset a stat block, item or spell file is read under: the one whose bundled folder
+    holds it (assets/rulesets/RULESET/creatures/...), else 5e."""
+    parts = Path(path).resolve().parts
+    if len(parts) >= 3 and parts[-2] in ("creatures", "items", "spells") and parts[-3] in RULESETS:
+        return parts[-3]
+    return "5e"
+
+
 def check_file(path: Path) -> list[str]:
     """Every problem found in the file, one line each ('file:line: what'); [] when valid."""
     try:
@@ -41,7 +50,7 @@ def check_file(path: Path) -> list[str]:
         if kind == "map":
             parse_map(data, path, text)
         elif kind == "stat block":
-            parse_stat_block(data, path, text, ruleset="5e")  # a stat block file is read as 5e
+            parse_stat_block(data, path, text, ruleset=ruleset_of(path))  # 5e unless in a ruleset's folder
         elif kind == "item":
             parse_item(data, path, text, ruleset="5e")
         elif kind == "spell":

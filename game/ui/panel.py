@@ -172,7 +172,7 @@ class Panel:
             pygame.draw.circle(surface, view.side_colour(c.side), (x + 5, row.centery), 5)
             t.blit(surface, c.name, 14, colour, (x + 16, row.centery), "midleft")
             hp = "dead" if c.state == "dead" else f"{c.hp}/{c.max_hp}" + (f" +{c.temp_hp}" if c.temp_hp else "")
-            if c.state in ("unconscious", "stable"):
+            if c.state in ("unconscious", "stable", "dying", "disabled"):  # dying, disabled: 3.5 and 4e
                 hp = c.state
             right = t.blit(surface, hp, 13, colour, (row.right - 8, row.centery), "midright").x
             if c.state == "unconscious" and c.death_saves is not None:  # death saves: three green, three red

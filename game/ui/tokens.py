@@ -113,7 +113,7 @@ class Tokens:
         if c.state == "dead":
             self._draw_dead(sprite, c, colour, centre, radius)
             return whole
-        down = c.state in ("unconscious", "stable")
+        down = c.state in ("unconscious", "stable", "dying")  # "dying": 3.5 and 4e
         body = mix(colour, (140, 140, 140), 0.6) if down else colour
         if small:
             pygame.draw.circle(sprite, shade(body, -70), centre, radius)
@@ -218,7 +218,7 @@ class Tokens:
         """Condition letters in a row from the top-right corner of the space, half outside it."""
         s, size = self.square_px, sprite.get_width()
         names = set(c.conditions)
-        if c.state in ("unconscious", "stable"):
+        if c.state in ("unconscious", "stable", "dying"):
             names.add("unconscious")
         badges = [BADGES[n] for n in BADGES if n in names]
         badges += [(n[:1].upper(), (100, 100, 110)) for n in sorted(names - set(BADGES))]

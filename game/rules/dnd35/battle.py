@@ -1,0 +1,167 @@
+"""The 3.5 ruleset behind the interface of api.py: `RULESET` builds a `Battle`, the engine with
+the questions the screen, the computer players, simulate and replay ask of it."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.terrain import COVER_NAMES
+from .. import api
+from ..errors import IllegalCommand
+from .combat import armour_class, attack_problem
+from .engine import Engine35
+from .geometry import can_see, cover_level, field_for, threat_mask
+from .options import acts, legal_commands, offer_view, provokers_along
+from .spells import SPELLS, cast_problem, caught_in, cone_mask, save_dc
+from .terrain_rules import COVER_35, MOVE_35
+
+
+class Battle(Engine35, api.Battle):
+    """One 3.5 battle: the engine (engine.py) and the ruleset interface (api.Battle)."""
+
+    def legal_commands(self) -> list[api.Option]:
+        return legal_commands(self)
+
+    def acts(self, options: list[api.Option] | None = None) -> list[api.Act]:
+        return acts(self, legal_commands(self) if options is None else options)
+
+    def why_not(self, act_key: str, target_id: str | None = None) -> str:
+        """Why the creature acting now may not take the act (aimed at target_id), '' when it may."""
+        state = self.state
+        if state.over:
+            return "the battle is over"
+        if state.offers:
+            return "a reaction is waiting for its answer"
+        actor = self.current
+        if not actor.standing:
+            return f"{actor.id} is {actor.state}"
+        act, _, name = act_key.partition(":")
+        if act in ("move", "charge", "withdraw"):
+            why = self.why_move(actor, act)
+            if why:
+                return why
+        if act == "step":
+            if actor.moved:
+                return f"{actor.id} has moved this turn: no 5-foot step"
+            if actor.stepped:
+                return f"{actor.id} took its 5-foot step this turn"
+            if actor.prone:
+                return f"{actor.id} is prone: stand up first"
+        if act in ("attack", "full_attack"):
+            if act == "attack" and not actor.standard and not (actor.sequence and (actor.full_round or actor.move_action)):
+                return f"{actor.id} has no standard action left this turn"
+            if act == "full_attack" and (actor.limited or actor.moved or not (actor.standard and actor.move_action)):
+                return "a full attack needs the whole turn (no move, both actions unused)"
+            if act == "attack" and actor.sequence and name not in {e[0] for e in actor.sequence}:
+                return f"no {name} attack is left in this full attack"
+            attack = actor.stats.attack(name)
+            if attack is None:
+                return f"{actor.id} has no attack {name!r}"
+            if target_id is not None:
+                return attack_problem(self, actor, self.creature(target_id), attack)
+            return "no foe in reach" if attack.is_melee else "no foe in range and in sight"
+        if act == "spell":
+            spell = SPELLS.get(name)
+            if spell is None:
+                return f"unknown spell {name!r}"
+            if not actor.standard:
+                return f"{actor.id} has no standard action left this turn"
+            problem = cast_problem(self, actor, spell, self.creature(target_id) if target_id else None)
+            if problem and (target_id is not None or spell.aim == "now" or "slot" in problem or "know" in problem):
+                return problem
+            return problem or "no one to aim it at"
+        if act == "total_defense" and not actor.standard:
+            return f"{actor.id} has no standard action left this turn"
+        if act == "stand" and not actor.prone:
+            return f"{actor.id} is not prone"
+        if act == "drop_prone" and actor.prone:
+            return f"{actor.id} is prone already"
+        if act == "charge":
+            return "no foe to charge in a clear straight line"
+        if act in ("move", "step", "withdraw"):
+            return "no square to go to"
+        if act not in self.ACTS:
+            return f"'{act}' is not an act of this ruleset"
+        return ""
+
+    def offer(self) -> api.OfferView | None:
+        return offer_view(self)
+
+    def view(self, creature_id: str) -> api.CreatureView:
+        c = self.creature(creature_id)
+        acting = creature_id == self.state.current_id and not self.state.over
+        resources = (api.Resource("standard action", c.standard), api.Resource("move action", c.move_action),
+                     api.Resource("swift action", c.swift), api.Resource("attacks of opportunity left", c.aoo_left))
+        return api.CreatureView(
+            id=c.id, name=c.name, kind=c.kind, side=c.side, x=c.x, y=c.y, side_squares=c.side_squares,
+            size=c.size, altitude=0.0, hp=c.hp, max_hp=c.stats.hp, temp_hp=c.temp_hp, state=c.state,
+            bloodied=False, conditions=tuple(sorted(c.conditions)), defence=f"AC {armour_class(c)}",
+            death_saves=None, movement_left=c.movement_left() if acting else c.stats.walk, resources=resources,
+        )
+
+    # ------------------------------------------------------------------ board queries
+    def move_modes(self, creature_id: str) -> list[str]:
+        return ["walk"]
+
+    def movement_field(self, creature_id: str, mode: str = "walk", limit_m: float | None = None):
+        return field_for(self, self.creature(creature_id), "walk", limit_m)
+
+    def movement_budget(self, creature_id: str, mode: str = "walk") -> tuple[float, float]:
+        """(metres one `move` may go now: twice the speed while a double move is open, 0 extra)."""
+        c = self.creature(creature_id)
+        if self.why_move(c, "move") or c.id != self.state.current_id:
+            return 0.0, 0.0
+        double = c.standard and c.move_action and not c.limited
+        return c.speed() * (2 if double else 1), 0.0
+
+    def opportunity_attackers(self, creature_id: str, field, steps) -> list[str]:
+        return provokers_along(self, self.creature(creature_id), [tuple(s) for s in steps])
+
+    def reach_squares(self, creature_id: str) -> np.ndarray:
+        """3.5 SRD, Threatened squares."""
+        return threat_mask(self, self.creature(creature_id))
+
+    def can_see(self, viewer_id: str, target_id: str) -> bool:
+        return can_see(self, self.creature(viewer_id), self.creature(target_id))
+
+    def cover(self, attacker_id: str, target_id: str) -> str:
+        return COVER_NAMES[cover_level(self, self.creature(attacker_id), self.creature(target_id), ranged=True)]
+
+    def area(self, act_key: str, at: tuple[int, int]) -> api.AreaPreview:
+        """The cone of burning hands from the creature acting now toward a square."""
+        spell = SPELLS.get(act_key.partition(":")[2])
+        if spell is None or spell.aim != "area":
+            raise IllegalCommand(f"'{act_key}' is not an area act of this ruleset")
+        actor = self.current
+        at = (int(at[0]), int(at[1]))
+        problem = cast_problem(self, actor, spell, None, at)
+        try:
+            mask = cone_mask(self, actor, at)
+        except ValueError:
+            mask = np.zeros(self.board.terrain.shape, bool)
+        caught = tuple(c.id for c in caught_in(self, actor, mask))
+        lines = (f"Reflex DC {save_dc(actor, spell)} half, {min(5, actor.stats.caster_level or 1)}d4 fire",)
+        return api.AreaPreview(problem, mask, caught, lines)
+
+    def estimates(self):
+        return None  # the computer players plan from legal_commands() previews
+
+
+class ThreeFive(api.Ruleset):
+    """The 3.5 SRD combat rules (seed 003, with the SRD where it stops)."""
+
+    name = "3.5"
+    title = "3.5 edition (SRD 3.5)"
+    cover_rules = COVER_35
+
+    def new_battle(self, scenario) -> Battle:
+        return Battle(scenario)
+
+    def move_rules(self, diagonals: str):
+        return MOVE_35  # 3.5 counts diagonals 1-2-1 whatever the scenario says
+
+
+RULESET = ThreeFive()
+Battle.ruleset = RULESET
+
+__all__ = ["Battle", "RULESET"]

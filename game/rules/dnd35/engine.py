@@ -1,0 +1,559 @@
+"""The 3.5 battle engine: turns and rounds (the surprise round, flat-footed until one's first
+turn), the action economy (standard + move, or one full-round action, plus free and swift),
+each act's handler, and the attacks of opportunity offered as reactions.
+
+Seed 003, Déroulement du combat: « Tous les protagonistes agissent, dans l'ordre indiqué par le
+résultat de leur test d'initiative (du plus élevé au plus bas) ».
+"""
+
+from __future__ import annotations
+
+from ...content.errors import ContentError
+from ...core.board import SQUARE_M
+from ...core.dice import DiceError
+from ..commands import position_arg
+from ..engine_base import EngineBase
+from ..errors import IllegalCommand
+from .combat import apply_damage, attack_problem, coup_de_grace, resolve_attack
+from .creature import DEAD, DISABLED, DYING, STABLE
+from .geometry import field_for, melee_attacks
+from .moving import Moving35, can_take_aoo, in_order
+from .setup import new_state, roll_initiative
+from .spells import SPELLS, cast_problem, concentration, resolve
+
+# the 3.5 acts: act -> (required arguments, optional arguments) (FORMATS.md, "Rulesets: 3.5 and 4e")
+ACTS_35: dict[str, tuple[set[str], set[str]]] = {
+    "move": (set(), {"to", "path", "mode"}),
+    "step": ({"to"}, set()),
+    "attack": ({"target"}, {"with", "power_attack", "defensively"}),
+    "full_attack": ({"target"}, {"with", "power_attack", "defensively"}),
+    "charge": ({"target"}, {"to", "with", "power_attack"}),
+    "coup_de_grace": ({"target"}, {"with"}),
+    "withdraw": (set(), {"to", "path"}),
+    "total_defense": (set(), set()),
+    "stand": (set(), set()),
+    "drop_prone": (set(), set()),
+    "cast": ({"spell"}, {"target", "at", "defensively"}),
+    "end": (set(), set()),
+    "react": ({"take"}, {"target"}),
+}
+
+
+class Engine35(EngineBase, Moving35):
+    """The rules engine of one 3.5 battle (battle.py adds the ruleset interface)."""
+
+    ACTS = ACTS_35
+
+    def __init__(self, scenario) -> None:
+        self.scenario = scenario
+        self.board = scenario.map.board
+        self.diagonals = "5-10-5"  # 3.5 SRD: diagonals 1-2-1, whatever the scenario's 5e variant says
+        self.state = new_state(scenario)
+        self._start_plumbing()
+        try:
+            self._start()
+        except DiceError as exc:
+            raise ContentError(f"while rolling initiative: {exc}", scenario.path) from None
+        self._events = []
+
+    # ------------------------------------------------------------------ rounds and turns
+    def _start(self) -> None:
+        state = self.state
+        state.order = roll_initiative(state, self.scenario, lambda text: self.emit("note", text))
+        state.started = True
+        if not state.order:
+            state.over = True
+            return
+        creatures = state.creatures.values()
+        surprised = [c for c in creatures if "surprised" in c.conditions]
+        aware = [c for c in creatures if "surprised" not in c.conditions and c.standing]
+        if surprised and aware:
+            # seed 003: « Au cours du round de surprise, seuls ceux qui ont senti la menace peuvent agir »
+            state.round = 0
+            self.emit("round", "Surprise round", round=0)
+        else:
+            for c in surprised:
+                c.conditions.discard("surprised")
+            state.round = 1
+            self.emit("round", "Round 1", round=1)
+        self.check_over()
+        if not state.over:
+            self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """Start the current creature's turn; turns that hold nothing end by themselves."""
+        state = self.state
+        for _ in range(len(state.order) * 4 + 4):
+            if state.over:
+                return
+            c = state.current
+            c.standard = c.move_action = c.swift = True
+            c.moved = c.stepped = c.full_round = c.limited = False
+            c.sequence = ()
+            c.diagonal_parity = 0  # RULESETS.md (E): the 1-2-1 count restarts each turn
+            c.effects.pop("charging", None)
+            c.effects.pop("power_attack", None)
+            c.effects.pop("defensively", None)
+            c.effects.pop("total_defense", None)
+            c.effects["aoo_from"] = set()
+            if c.state == DEAD or (state.round == 0 and "surprised" in c.conditions):
+                self._advance()
+                continue
+            # seed 003: « Une fois qu'un combattant agit, il n'est plus pris au dépourvu »
+            c.conditions.discard("flat-footed")
+            c.aoo_left = c.aoo_per_round()
+            self.emit("turn", f"{c.name}'s turn", creature=c.id, round=state.round)
+            if c.state == DYING:
+                self._dying_roll(c)
+                self.check_over()
+                self._advance()
+                continue
+            if c.state == STABLE:
+                self.emit("note", f"{c.name} is stable and unconscious", creature=c.id)
+                self._advance()
+                continue
+            # seed 003: « Chacun d'eux peut accomplir une action simple ou de mouvement »; disabled alike
+            c.limited = state.round == 0 or c.state == DISABLED
+            return
+
+    def _dying_roll(self, c) -> None:
+        """3.5 SRD, Dying: each turn d% 01-10 it becomes stable, else it loses 1 hp."""
+        face = self.state.dice.roll(100)
+        if face <= 10:
+            self.emit("death_save", f"{c.name} rolls d100 {face}: stable", creature=c.id)
+            c.state = STABLE
+            self.emit("condition", f"{c.name} is stable", creature=c.id, state=STABLE)
+        else:
+            self.emit("death_save", f"{c.name} rolls d100 {face}: loses 1 hit point", creature=c.id)
+            apply_damage(self, c, 1, "dying")
+
+    def _advance(self) -> None:
+        state = self.state
+        state.turn_index += 1
+        if state.turn_index >= len(state.order):
+            state.turn_index = 0
+            state.round += 1
+            if state.round == 1:
+                for c in state.creatures.values():
+                    c.conditions.discard("surprised")
+            self.emit("round", f"Round {state.round}", round=state.round)
+
+    def check_over(self) -> None:
+        state = self.state
+        if state.over:
+            return
+        sides = {c.side for c in state.creatures.values()}
+        standing = {c.side for c in state.creatures.values() if c.standing}
+        if len(sides) > 1 and len(standing) <= 1:
+            state.over = True
+            state.winner = next(iter(standing), None)
+            state.offers.clear()
+            state.pending_move = None
+            state.pending_act = None
+            self.emit("over", f"The battle is over: {state.winner or 'nobody'} wins", winner=state.winner)
+
+    def _settle(self) -> None:
+        for c in self.state.creatures.values():
+            if c.effects.pop("strain", None) and c.state == DISABLED:
+                # 3.5 SRD, Disabled: a standard action (or any strenuous one) costs 1 hit point
+                apply_damage(self, c, 1, "a standard action while disabled")
+        self.check_over()
+
+    # ------------------------------------------------------------------ the action economy
+    def _able(self, actor) -> None:
+        if not actor.standing:
+            raise IllegalCommand(f"{actor.id} is {actor.state}")
+
+    def _spend(self, actor, kind: str) -> None:
+        """Spend a standard, a move (traded down to the standard when the move is used), or both
+        ("full": a full-round action, "double": a double move); a limited turn has one of them."""
+        self._able(actor)
+        if kind == "standard":
+            if not actor.standard:
+                raise IllegalCommand(f"{actor.id} has no standard action left this turn")
+            actor.standard = False
+            if actor.state == DISABLED:
+                actor.effects["strain"] = True
+        elif kind == "move":
+            if actor.move_action:
+                actor.move_action = False
+            elif actor.standard:
+                actor.standard = False  # 3.5 SRD: a move action may replace the standard action
+            else:
+                raise IllegalCommand(f"{actor.id} has no move action left this turn")
+        else:
+            if actor.limited:
+                raise IllegalCommand(f"{actor.id} may take only one standard or move action this turn")
+            if not (actor.standard and actor.move_action):
+                raise IllegalCommand(f"a {'full-round action' if kind == 'full' else 'double move'} needs "
+                                     f"{actor.id}'s standard and move actions, unused")
+            actor.standard = actor.move_action = False
+            actor.full_round = kind == "full"
+        if actor.limited:
+            actor.standard = actor.move_action = False
+
+    def _free_to_move(self, actor) -> None:
+        self._able(actor)
+        if actor.prone:
+            raise IllegalCommand(f"{actor.id} is prone: stand up first")
+        if actor.stepped:
+            raise IllegalCommand(f"{actor.id} took a 5-foot step this turn: no other movement")
+        if actor.speed() <= 0:
+            raise IllegalCommand(f"{actor.id} cannot move")
+
+    def why_move(self, actor, act: str = "move") -> str:
+        """Why the actor may not take this kind of movement now ('' when it may): a `move`, or a
+        full-round `charge` or `withdraw`."""
+        try:
+            self._free_to_move(actor)
+        except IllegalCommand as exc:
+            return str(exc)
+        if act == "move":
+            return "" if actor.move_action or actor.standard else f"{actor.id} has no move action left this turn"
+        if actor.moved:
+            return f"{actor.id} has moved this turn: no {act}"
+        if not (actor.standard and (actor.move_action or actor.limited)):
+            return f"a {act} needs {actor.id}'s whole turn"
+        return ""
+
+    # ------------------------------------------------------------------ acts
+    def _do_end(self, actor, cmd) -> None:
+        actor.sequence = ()
+        self.emit("note", f"{actor.name} ends its turn", creature=actor.id)
+        self._advance()
+        self._begin_turn()
+
+    def _do_move(self, actor, cmd) -> None:
+        """FORMATS.md: one `move` is one move action (traded down to the standard when the move
+        is spent); longer than the speed, both at once (a double move)."""
+        why = self.why_move(actor, "move")
+        if why:
+            raise IllegalCommand(why)
+        if cmd.get("mode", "walk") != "walk":
+            raise IllegalCommand(f"{actor.id} can only walk under this ruleset's engine")
+        speed = actor.speed()
+        double = actor.standard and actor.move_action and not actor.limited
+        steps, cost = self._path(actor, cmd, speed * (2 if double else 1))
+        self._spend(actor, "double" if cost > speed + 1e-9 else "move")
+        actor.moved = True
+        actor.sequence = ()  # 3.5 SRD, Full attack: after the first attack, a move instead of the rest
+        self._walk(actor, steps)
+
+    def _do_step(self, actor, cmd) -> None:
+        """3.5 SRD, 5-foot step: one square, no action, never provokes; only in a round with no
+        other movement; never into difficult terrain nor past a wall's corner."""
+        to = position_arg(cmd.get("to"), "'to'")
+        problem = self.step_problem(actor, to)
+        if problem:
+            raise IllegalCommand(problem)
+        actor.stepped = True
+        actor.x, actor.y = to
+        self._squeeze(actor)
+        self.emit("move", f"{actor.name} takes a 5-foot step to {list(to)}", creature=actor.id, path=[list(to)])
+
+    def step_problem(self, actor, to, fld=None) -> str:
+        """Why the 5-foot step to `to` is refused ('' when it is allowed)."""
+        try:
+            self._free_to_move(actor)
+        except IllegalCommand as exc:
+            return str(exc)
+        if actor.moved:
+            return f"{actor.id} has moved this turn: no 5-foot step"
+        if max(abs(to[0] - actor.x), abs(to[1] - actor.y)) != 1:
+            return "a 5-foot step goes to a square next to the creature's"
+        fld = fld or field_for(self, actor, "walk", limit_m=3 * SQUARE_M)
+        h, w = fld.shape
+        if not (0 <= to[0] < w and 0 <= to[1] < h) or not fld.can_end[to[1], to[0]]:
+            return f"{actor.id} cannot step to {list(to)}"
+        if fld.multiplier[to[1], to[0]] != 1:
+            return f"no 5-foot step into difficult terrain ({list(to)})"
+        if not fld.corner_ok((actor.x, actor.y), to):
+            return "no 5-foot step past a wall's corner"
+        return ""
+
+    def _attack_named(self, actor, name, melee_only: bool = False):
+        attacks = melee_attacks(actor) if melee_only else list(actor.stats.attacks)
+        if not attacks:
+            raise IllegalCommand(f"{actor.id} has no {'melee ' if melee_only else ''}attack")
+        if name is None:
+            return attacks[0]
+        found = next((a for a in attacks if a.name == name), None)
+        if found is None:
+            raise IllegalCommand(f"{actor.id} has no attack {name!r} (has: {', '.join(a.name for a in attacks)})")
+        return found
+
+    def _power_attack(self, actor, cmd) -> None:
+        """3.5 SRD, Power Attack: up to its base attack bonus off its melee attack rolls, as much
+        on their damage (twice with a two-handed weapon), until its next turn."""
+        value = cmd.get("power_attack")
+        if value is None:
+            return
+        if "power-attack" not in actor.stats.feats:
+            raise IllegalCommand(f"{actor.id} has no Power Attack")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= actor.stats.bab:
+            raise IllegalCommand(f"'power_attack' must be 0 to {actor.stats.bab} (its base attack bonus)")
+        actor.effects["power_attack"] = value
+
+    def _defensively(self, actor, cmd) -> None:
+        """3.5 SRD, Fighting defensively: -4 on its attacks, +2 dodge AC, until its next turn."""
+        value = cmd.get("defensively", False)
+        if not isinstance(value, bool):
+            raise IllegalCommand("'defensively' must be true or false")
+        if value:
+            actor.effects["defensively"] = True
+
+    def _do_attack(self, actor, cmd) -> None:
+        self._able(actor)
+        self._power_attack(actor, cmd)
+        self._defensively(actor, cmd)
+        target = self.creature(cmd.get("target"))
+        if actor.sequence:
+            # FORMATS.md: each later `attack` of a full attack is its next attack
+            name = cmd.get("with")
+            entry = next((e for e in actor.sequence if name is None or e[0] == name), None)
+            if entry is None:
+                raise IllegalCommand(f"no {name} attack is left in {actor.id}'s full attack")
+            attack, penalty = actor.stats.attack(entry[0]), entry[1]
+            problem = attack_problem(self, actor, target, attack)
+            if problem:
+                raise IllegalCommand(problem)
+            if not actor.full_round:
+                if not actor.move_action:
+                    raise IllegalCommand(f"{actor.id} moved: the rest of its full attack is lost")
+                actor.move_action, actor.full_round = False, True
+            rest = list(actor.sequence)
+            rest.remove(entry)
+            actor.sequence = tuple(rest)
+        else:
+            attack, penalty = self._attack_named(actor, cmd.get("with")), 0
+            problem = attack_problem(self, actor, target, attack)
+            if problem:
+                raise IllegalCommand(problem)
+            self._spend(actor, "standard")
+        self._strike(actor, target, attack, penalty)
+
+    def _do_full_attack(self, actor, cmd) -> None:
+        """3.5 SRD, Full attack: iteratives at -5 each with a weapon (BAB +6/+1 ...), or the
+        natural attacks of the stat block's full attack; the first now, each later `attack` next."""
+        self._able(actor)
+        self._power_attack(actor, cmd)
+        self._defensively(actor, cmd)
+        if actor.limited:
+            raise IllegalCommand(f"{actor.id} may take only one standard or move action this turn")
+        if actor.moved or not (actor.standard and actor.move_action):
+            raise IllegalCommand(f"a full attack needs {actor.id}'s whole turn (no move, both actions unused)")
+        target = self.creature(cmd.get("target"))
+        attack = self._attack_named(actor, cmd.get("with"))
+        problem = attack_problem(self, actor, target, attack)
+        if problem:
+            raise IllegalCommand(problem)
+        self._spend(actor, "standard")
+        actor.sequence = full_attack_rest(actor, attack)
+        self._strike(actor, target, attack, 0)
+
+    def _do_coup_de_grace(self, actor, cmd) -> None:
+        """3.5 SRD, Coup de grace: a full-round action with a melee weapon against a helpless foe
+        within reach (never one immune to critical hits); it provokes attacks of opportunity."""
+        self._able(actor)
+        target = self.creature(cmd.get("target"))
+        attack = self._attack_named(actor, cmd.get("with"), melee_only=True)
+        problem = self.coup_problem(actor, target, attack)
+        if problem:
+            raise IllegalCommand(problem)
+        self._spend(actor, "full")
+        self.state.pending_act = ("coup", actor.id, target.id, attack.name)
+        if not self._provoke(actor):
+            self._run_pending_act()
+
+    def coup_problem(self, actor, target, attack) -> str:
+        if not target.helpless or not target.alive:
+            return f"{target.id} is not helpless"
+        if target.stats.crit_immune:
+            return f"{target.id} is immune to critical hits: no coup de grace"
+        if actor.limited or actor.moved or not (actor.standard and actor.move_action):
+            return f"a coup de grace needs {actor.id}'s whole turn"
+        return attack_problem(self, actor, target, attack)
+
+    def _do_charge(self, actor, cmd) -> None:
+        why = self.why_move(actor, "charge")
+        if why:
+            raise IllegalCommand(why)
+        self._power_attack(actor, cmd)
+        attack = self._attack_named(actor, cmd.get("with"), melee_only=True)
+        target = self.creature(cmd.get("target"))
+        if not target.alive or target is actor or target.side == actor.side:
+            raise IllegalCommand(f"{actor.id} cannot charge {target.id}")
+        to = cmd.get("to")
+        steps, why = self.charge_plan(actor, target, attack, position_arg(to, "'to'") if to is not None else None)
+        if steps is None:
+            raise IllegalCommand(why)
+        self._spend(actor, "standard" if actor.limited else "full")
+        actor.moved = True
+        actor.effects["charging"] = True  # 3.5 SRD, Charge: -2 AC until its next turn
+        self.emit("action", f"{actor.name} charges {target.name}", creature=actor.id)
+        self.state.pending_act = ("attack", actor.id, target.id, attack.name, 0, True)
+        self._walk(actor, steps)
+
+    def _do_withdraw(self, actor, cmd) -> None:
+        """3.5 SRD, Withdraw: up to twice its speed; the start square is not threatened by the
+        opponents it sees (a standard-only turn: its speed)."""
+        why = self.why_move(actor, "withdraw")
+        if why:
+            raise IllegalCommand(why)
+        steps, _ = self._path(actor, cmd, actor.speed() * (1 if actor.limited else 2))
+        self._spend(actor, "standard" if actor.limited else "full")
+        actor.moved = True
+        self.emit("action", f"{actor.name} withdraws", creature=actor.id)
+        self._walk(actor, steps, free_first=True)
+
+    def _do_total_defense(self, actor, cmd) -> None:
+        self._spend(actor, "standard")
+        actor.effects["total_defense"] = True  # 3.5 SRD: +4 dodge AC to its next turn, no AoO
+        self.emit("action", f"{actor.name} takes total defense (+4 AC)", creature=actor.id)
+
+    def _do_stand(self, actor, cmd) -> None:
+        self._able(actor)
+        if not actor.prone:
+            raise IllegalCommand(f"{actor.id} is not prone")
+        self._spend(actor, "move")
+        self.state.pending_act = ("stand", actor.id)
+        if not self._provoke(actor):  # 3.5 SRD: standing up provokes
+            self._run_pending_act()
+
+    def _do_drop_prone(self, actor, cmd) -> None:
+        self._able(actor)
+        if actor.prone:
+            raise IllegalCommand(f"{actor.id} is prone already")
+        actor.conditions.add("prone")
+        self.emit("condition", f"{actor.name} drops prone", creature=actor.id)
+
+    def _do_cast(self, actor, cmd) -> None:
+        """3.5 SRD, Casting a spell: a standard action, a slot of its level; provokes in a threatened square."""
+        self._able(actor)
+        name = cmd.get("spell")
+        if name not in SPELLS:
+            raise IllegalCommand(f"unknown spell {name!r} (this ruleset's: {', '.join(sorted(SPELLS))})")
+        spell = SPELLS[name]
+        target = self.creature(cmd.get("target")) if cmd.get("target") is not None else None
+        at = position_arg(cmd.get("at"), "'at'") if cmd.get("at") is not None else None
+        problem = cast_problem(self, actor, spell, target, at)
+        if problem:
+            raise IllegalCommand(problem)
+        if actor.sequence:
+            raise IllegalCommand(f"{actor.id} is in the middle of a full attack")
+        defensive = cmd.get("defensively", False)
+        if not isinstance(defensive, bool):
+            raise IllegalCommand("'defensively' must be true or false")
+        self._spend(actor, "standard")
+        actor.slots[spell.level] -= 1
+        self.state.pending_act = ("cast", actor.id, name, target.id if target else None, at, actor.hp)
+        if defensive:
+            # 3.5 SRD, Casting defensively: no attack of opportunity; Concentration DC 15 + level or lost
+            if concentration(self, actor, spell, 5, "casting defensively"):
+                self._run_pending_act()
+            else:
+                self.state.pending_act = None
+        elif not self._provoke(actor):
+            self._run_pending_act()
+
+    # ------------------------------------------------------------------ attacks and reactions
+    def _strike(self, actor, target, attack, penalty: int, charging: bool = False) -> None:
+        """One attack; a ranged one in a threatened square provokes first (3.5 SRD)."""
+        self.state.pending_act = ("attack", actor.id, target.id, attack.name, penalty, charging)
+        if attack.is_melee or not self._provoke(actor):
+            self._run_pending_act()
+
+    def _provoke(self, actor) -> bool:
+        """Offer the attacks of opportunity an act in a threatened square provokes; True when offered."""
+        found = in_order(self, [e.id for e in self.state.creatures.values() if can_take_aoo(self, e, actor)])
+        if found:
+            self._offer(found, actor, "act")
+        return bool(found)
+
+    def _run_pending_act(self) -> None:
+        act, self.state.pending_act = self.state.pending_act, None
+        if act is None:
+            return
+        actor = self.creature(act[1])
+        if not actor.standing:
+            self.emit("note", f"{actor.name} is {actor.state}: its action is lost", creature=actor.id)
+            return
+        if act[0] == "stand":
+            actor.conditions.discard("prone")
+            self.emit("condition", f"{actor.name} stands up", creature=actor.id)
+            return
+        if act[0] == "coup":
+            target, attack = self.creature(act[2]), actor.stats.attack(act[3])
+            if target.alive and not attack_problem(self, actor, target, attack):
+                coup_de_grace(self, actor, target, attack)
+            return
+        if act[0] == "cast":
+            _, _, name, target_id, at, hp_before = act
+            spell = SPELLS[name]
+            if actor.hp < hp_before and not concentration(self, actor, spell, hp_before - actor.hp):
+                return
+            target = self.creature(target_id) if target_id else None
+            if target is not None and not target.alive:
+                self.emit("note", f"{actor.name}'s {name} is lost: {target.name} is dead", creature=actor.id)
+                return
+            resolve(self, actor, spell, target, at)
+            return
+        _, _, target_id, name, penalty, charging = act
+        target, attack = self.creature(target_id), actor.stats.attack(name)
+        problem = attack_problem(self, actor, target, attack)
+        if problem:
+            self.emit("note", f"{actor.name}'s attack is lost: {problem}", creature=actor.id)
+            return
+        resolve_attack(self, actor, target, attack, penalty, charging)
+
+    def _answer_offer(self, offer, take: bool, target) -> None:
+        state = self.state
+        state.offers.remove(offer)
+        reactor, provoker = self.creature(offer.reactor), self.creature(offer.provoker)
+        if not take:
+            self.emit("reaction", f"{reactor.name} lets the attack of opportunity pass", creature=reactor.id)
+            return
+        if not can_take_aoo(self, reactor, provoker):
+            raise IllegalCommand(f"{reactor.id} can no longer attack {provoker.id}")
+        attack = self._attack_named(reactor, target if isinstance(target, str) else None, melee_only=True)
+        reactor.aoo_left -= 1
+        self.emit("reaction", f"{reactor.name} takes the attack of opportunity", creature=reactor.id)
+        resolve_attack(self, reactor, provoker, attack, what="makes an attack of opportunity against")
+
+    def _resume(self) -> None:
+        if self.state.offers or self.state.over:
+            return
+        if self.state.pending_move is not None:
+            self._continue_walk()
+        else:
+            self._run_pending_act()
+
+    # ------------------------------------------------------------------ output
+    def to_json(self) -> dict:
+        state = self.state
+        current = state.current_id if state.started else None
+        creatures = {}
+        for cid, c in state.creatures.items():
+            creatures[cid] = {
+                "side": c.side, "at": [c.x, c.y], "hp": c.hp, "max_hp": c.stats.hp, "temp_hp": c.temp_hp,
+                "state": c.state, "conditions": sorted(c.conditions),
+                "death_saves": {"successes": 0, "failures": 0},
+                "movement_left": c.movement_left() if cid == current and not state.over else c.stats.walk,
+                "standard": c.standard, "move": c.move_action, "swift": c.swift, "aoo_left": c.aoo_left,
+            }
+        data = {"round": state.round, "turn": current, "over": state.over, "winner": state.winner,
+                "order": list(state.order), "creatures": creatures, "log": list(state.log)}
+        if state.offers:
+            data["offers"] = [{"reactor": o.reactor, "kind": o.kind, "provoker": o.provoker} for o in state.offers]
+        return data
+
+
+def full_attack_rest(actor, first) -> tuple:
+    """The attacks of a full attack after the first: the natural attacks of the stat block's
+    `full_attack` (the first one used), else the weapon's iteratives at -5, -10, -15 (BAB +6, +11, +16)."""
+    routine = list(actor.stats.full_attack)
+    if first.name in routine:
+        routine.remove(first.name)
+        return tuple((name, 0) for name in routine)
+    count = 1 + max(0, actor.stats.bab - 1) // 5
+    return tuple((first.name, -5 * i) for i in range(1, count))

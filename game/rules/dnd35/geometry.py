@@ -1,0 +1,205 @@
+"""What the 3.5 rules ask of the board about creatures: distance counted 1-2-1, the squares a
+creature threatens, flanking, cover and line of effect, sight, movement fields."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.board import SQUARE_M, gap_squares, window_any
+from ...core.cover import Blockers, cover_many
+from ...core.movement import MovementField, Mover, Occupant, movement_field
+from ...core.terrain import TOTAL
+from .terrain_rules import COVER_35, MOVE_35
+
+DIAGONALS = "5-10-5"  # 3.5 SRD: 1-2-1
+
+
+def gap(a_space, b_space) -> int:
+    return gap_squares(a_space, b_space, DIAGONALS)
+
+
+def distance_m(a, b) -> float:
+    """3.5 SRD, Measuring distance: squares between the spaces, diagonals 1-2-1, in metres."""
+    return gap(a.space, b.space) * SQUARE_M
+
+
+def melee_attacks(c) -> list:
+    return [a for a in c.stats.attacks if a.is_melee]
+
+
+def reach_of(c, attack=None) -> float:
+    if attack is not None and attack.reach is not None:
+        return attack.reach
+    return c.stats.reach
+
+
+def within_reach(space_a, space_b, reach_m: float) -> bool:
+    """Whether a space is within reach of another: reach 3 m reaches the second diagonal too
+    (RULESETS.md (D): the engine says yes); longer reaches count 1-2-1."""
+    squares = int(reach_m / SQUARE_M + 1e-9)
+    ax, ay, aside = space_a
+    bx, by, bside = space_b
+    dx = max(bx - (ax + aside - 1), ax - (bx + bside - 1), 0)
+    dy = max(by - (ay + aside - 1), ay - (by + bside - 1), 0)
+    if max(dx, dy) == 0:
+        return False
+    count = max(dx, dy) if squares <= 2 else max(dx, dy) + min(dx, dy) // 2
+    return count <= squares
+
+
+def threat_mask(battle, c) -> np.ndarray:
+    """3.5 SRD, Threatened squares: every square within the creature's natural reach, when it has
+    a melee attack (a (rows, columns) bool mask; nothing while it cannot act)."""
+    h, w = battle.board.terrain.shape
+    if not c.standing or not melee_attacks(c):
+        return np.zeros((h, w), bool)
+    squares = int(max(reach_of(c, a) for a in melee_attacks(c)) / SQUARE_M + 1e-9)
+    ys, xs = np.indices((h, w))
+    dx = np.maximum(np.maximum(c.x - xs, xs - (c.x + c.side_squares - 1)), 0)
+    dy = np.maximum(np.maximum(c.y - ys, ys - (c.y + c.side_squares - 1)), 0)
+    count = np.maximum(dx, dy) if squares <= 2 else np.maximum(dx, dy) + np.minimum(dx, dy) // 2
+    return (count >= 1) & (count <= squares) & ~battle.board.blocks_move
+
+
+def threatened_positions(battle, c, side: int) -> np.ndarray:
+    """Per position (the top-left of a side x side space): whether c threatens that space."""
+    return window_any(threat_mask(battle, c), side)
+
+
+def threatens(battle, c, target) -> bool:
+    if not c.standing or not melee_attacks(c):
+        return False
+    return any(within_reach(c.space, target.space, reach_of(c, a)) for a in melee_attacks(c))
+
+
+def _blockers(battle, with_creatures: bool, low_walls: bool = True):
+    key = (with_creatures, low_walls, tuple((c.id, c.x, c.y, c.side_squares, c.alive, c.prone)
+                                            for c in battle.state.creatures.values()))
+    cache = battle.__dict__.setdefault("_blockers35", {})
+    if key not in cache:
+        if len(cache) > 16:
+            cache.clear()
+        owners = np.full(battle.board.terrain.shape, -1, np.int32)
+        index = {}
+        for i, c in enumerate(battle.state.creatures.values()):
+            index[c.id] = i
+            if with_creatures and c.alive and not c.prone:
+                for x, y in c.squares():
+                    owners[y, x] = i
+        caps = battle.board.line_caps(COVER_35)
+        if not low_walls:
+            caps = np.where(_low_walls(battle), 0, caps)
+        cache[key] = (Blockers(caps, owners, rules=COVER_35), index, {})
+    return cache[key]
+
+
+def cover_level(battle, attacker, target, ranged: bool) -> int:
+    """3.5 SRD, Cover: from the attacker's best corner to the target's square; creatures in the
+    way give soft cover against ranged attacks only (0 none, 1 cover, 2 improved, 3 no line).
+
+    A low wall covers only a target within 6 squares of it, against an attacker no nearer to it
+    than the target (RULESETS.md section 3): when only low walls give the cover, one of them must
+    lie between the two so."""
+    blockers, index, known = _blockers(battle, ranged)
+    key = (attacker.space, target.space, index[attacker.id], index[target.id])
+    if key not in known:
+        level = int(cover_many(blockers, [key])[0])
+        if level and _low_walls(battle).any():
+            bare, _, _ = _blockers(battle, ranged, low_walls=False)
+            if int(cover_many(bare, [key])[0]) < level and not _low_wall_counts(battle, attacker.space, target.space):
+                level = int(cover_many(bare, [key])[0])
+        known[key] = level
+    return known[key]
+
+
+def _low_walls(battle) -> np.ndarray:
+    return battle.board.prop("low")
+
+
+def _low_wall_counts(battle, a_space, t_space) -> bool:
+    """Whether a low wall between the two spaces lies within 6 squares of the target and no
+    nearer to the attacker than to the target."""
+    ys, xs = np.nonzero(_low_walls(battle))
+    x0 = min(a_space[0], t_space[0])
+    x1 = max(a_space[0] + a_space[2], t_space[0] + t_space[2])
+    y0 = min(a_space[1], t_space[1])
+    y1 = max(a_space[1] + a_space[2], t_space[1] + t_space[2])
+    for x, y in zip(xs.tolist(), ys.tolist()):
+        if not (x0 <= x < x1 and y0 <= y < y1):
+            continue
+        to_target, to_attacker = gap(t_space, (x, y, 1)), gap(a_space, (x, y, 1))
+        if to_target <= 6 and to_attacker >= to_target:
+            return True
+    return False
+
+
+def can_see(battle, viewer, target) -> bool:
+    """Sight follows the lines of cover: only terrain that blocks every line hides."""
+    if "blinded" in viewer.conditions or "invisible" in target.conditions:
+        return False
+    return cover_level(battle, viewer, target, ranged=False) < TOTAL
+
+
+def flanked_by(battle, attacker, target) -> str | None:
+    """3.5 SRD, Flanking: an ally threatening the target on the opposite side, the line between
+    the two centres crossing opposite borders (or corners) of the target's space; the ally's id."""
+    for ally in battle.state.creatures.values():
+        if ally is attacker or ally is target or ally.side != attacker.side or not ally.standing:
+            continue
+        if not threatens(battle, ally, target):
+            continue
+        # RULESETS.md section 1: a flanker bigger than one square may use any of its squares
+        if any(_opposite(a, b, target.space) for a in _centres(attacker) for b in _centres(ally)):
+            return ally.id
+    return None
+
+
+def _centres(c) -> list[tuple[float, float]]:
+    return [(x + 0.5, y + 0.5) for x, y in c.squares()]
+
+
+def _opposite(a, b, space) -> bool:
+    """Whether the segment a-b enters and leaves the box of the space through opposite borders."""
+    x0, y0, side = space
+    x1, y1 = x0 + side, y0 + side
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+    if t0 >= t1:
+        return False
+
+    def borders(t):
+        x, y = a[0] + t * dx, a[1] + t * dy
+        found = set()
+        for name, value, edge in (("left", x, x0), ("right", x, x1), ("top", y, y0), ("bottom", y, y1)):
+            if abs(value - edge) < 1e-9:
+                found.add(name)
+        return found
+
+    enter, leave = borders(t0), borders(t1)
+    return ("left" in enter and "right" in leave) or ("right" in enter and "left" in leave) or \
+        ("top" in enter and "bottom" in leave) or ("bottom" in enter and "top" in leave)
+
+
+def occupants_for(battle, mover) -> list[Occupant]:
+    return [Occupant(o.x, o.y, o.side_squares, o.size, hostile=o.side != mover.side and not o.helpless)
+            for o in battle.state.creatures.values() if o is not mover and o.alive]
+
+
+def mover_of(c, mode: str = "walk") -> Mover:
+    return Mover(size=c.size, mode=mode, prone=c.prone, swims=c.stats.speed_of("swim") > 0,
+                 climbs=c.stats.speed_of("climb") > 0)
+
+
+def field_for(battle, c, mode: str = "walk", limit_m: float | None = None) -> MovementField:
+    return movement_field(battle.board, (c.x, c.y), mover_of(c, mode), occupants_for(battle, c),
+                          rules=MOVE_35, limit_m=limit_m, start_parity=c.diagonal_parity)

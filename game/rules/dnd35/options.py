@@ -1,0 +1,350 @@
+"""What the 3.5 battle would accept now, for the screen and the computer players: every legal
+command with a neutral preview (`legal_commands`), the action bar (`acts`), why an act is not
+allowed (`why_not`), and the reaction on offer in words (`offer_view`).
+
+Each option is built with the same checks the handlers make (engine.py, moving.py, combat.py),
+so an option is a command the battle accepts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from ...core.board import SQUARE_M
+from ...core.terrain import COVER_NAMES
+from .. import api
+from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option, Preview
+from .combat import attack_problem, crit_chance, expected_damage, hit_chance, odds
+from .engine import full_attack_rest
+from .geometry import distance_m, field_for, gap, melee_attacks, threatened_positions
+from .moving import can_take_aoo, in_order, ready_for_aoo
+from .spells import cast_problem, caught_in, cone_mask, known, ray_attack, save_dc
+from .terrain_rules import COVER_AC
+
+
+def attack_preview(battle, actor, target, attack, penalty=0, charging=False, uses="standard action") -> Preview:
+    o = odds(battle, actor, target, attack, penalty, charging)
+    return Preview(
+        target=target.id, hostile=target.side != actor.side, uses=uses, attack=attack.name,
+        hit_chance=hit_chance(o), crit_chance=crit_chance(o), target_number=o.target_number, defence=o.defence,
+        expected_damage=expected_damage(battle, actor, target, attack, o), cover=COVER_NAMES[o.cover],
+        cover_bonus=COVER_AC.get(o.cover, 0), reasons=o.reasons, ranged=not attack.is_melee,
+        distance_m=distance_m(actor, target),
+    )
+
+
+def foes_of(battle, actor) -> list:
+    return [c for c in battle.state.creatures.values() if c.side != actor.side and c.alive and c is not actor]
+
+
+def threat_watch(battle, actor) -> list[tuple[str, np.ndarray]]:
+    """The foes that could take an attack of opportunity on the actor's movement this round, each
+    with the positions (of the actor's space) it threatens."""
+    taken = actor.effects.get("aoo_from", set())
+    side = actor.side_squares
+    found = []
+    for e in battle.state.creatures.values():
+        if e.id not in taken and ready_for_aoo(e, actor):
+            found.append((e.id, threatened_positions(battle, e, side)))
+    return found
+
+
+def provokers_along(battle, actor, steps, free_first: bool = False, watch=None) -> list[str]:
+    """Who would get an attack of opportunity if the actor walked these steps (from its start)."""
+    if not steps:
+        return []
+    watch = threat_watch(battle, actor) if watch is None else watch
+    left = [(actor.x, actor.y)] + [tuple(p) for p in steps[:-1]]
+    squares = left[1:] if free_first else left
+    found = [eid for eid, mask in watch if any(mask[y, x] for x, y in squares)]
+    return in_order(battle, found)
+
+
+def move_options(battle, actor, act: str = "move") -> list[Option]:
+    if battle.why_move(actor, act):
+        return []
+    speed = actor.speed()
+    if act == "move":
+        double = actor.standard and actor.move_action and not actor.limited
+        budget = speed * (2 if double else 1)
+    else:
+        budget = speed * (1 if actor.limited else 2)
+    fld = field_for(battle, actor, "walk", limit_m=budget)
+    reachable = fld.reachable(budget)
+    options = []
+    watch = threat_watch(battle, actor)
+    ys, xs = np.nonzero(reachable)
+    for x, y in zip(xs.tolist(), ys.tolist()):
+        path = tuple(fld.path_to(x, y))
+        cost = float(fld.cost_to(x, y))
+        uses = "move action" if cost <= speed + 1e-9 else "standard and move actions (double move)"
+        if act == "withdraw":
+            uses = "full-round action (withdraw)"
+        provokes = provokers_along(battle, actor, list(path), act == "withdraw", watch)
+        options.append(Option({"actor": actor.id, "act": act, "to": [x, y]},
+                              f"{'Withdraw' if act == 'withdraw' else 'Move'} to [{x}, {y}] ({cost:g} m)",
+                              Preview(path=path, cost_m=cost, mode="walk", uses=uses, opportunity_attacks=tuple(provokes))))
+    return options
+
+
+def step_options(battle, actor) -> list[Option]:
+    if actor.stepped or actor.moved or actor.prone or not actor.standing:
+        return []
+    fld = field_for(battle, actor, "walk", limit_m=3 * SQUARE_M)
+    options = []
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            to = (actor.x + dx, actor.y + dy)
+            if (dx or dy) and not battle.step_problem(actor, to, fld):
+                options.append(Option({"actor": actor.id, "act": "step", "to": list(to)}, f"5-foot step to {list(to)}",
+                                      Preview(path=(to,), cost_m=SQUARE_M, mode="walk", uses="5-foot step")))
+    return options
+
+
+def attack_options(battle, actor) -> list[Option]:
+    options = []
+    if not actor.standing:
+        return options
+    foes = foes_of(battle, actor)
+    if actor.sequence:
+        if actor.full_round or actor.move_action:
+            for name in dict.fromkeys(e[0] for e in actor.sequence):
+                penalty = next(e[1] for e in actor.sequence if e[0] == name)
+                attack = actor.stats.attack(name)
+                for t in foes:
+                    if not attack_problem(battle, actor, t, attack):
+                        options.append(Option({"actor": actor.id, "act": "attack", "target": t.id, "with": name},
+                                              f"{attack.name} at {t.name} (full attack)",
+                                              attack_preview(battle, actor, t, attack, penalty, uses="full attack")))
+        return options
+    full = not actor.limited and actor.standard and actor.move_action and not actor.moved
+    for attack in actor.stats.attacks:
+        for t in foes:
+            if attack_problem(battle, actor, t, attack):
+                continue
+            preview = attack_preview(battle, actor, t, attack)
+            if actor.standard:
+                options.append(Option({"actor": actor.id, "act": "attack", "target": t.id, "with": attack.name},
+                                      f"{attack.name} at {t.name}", preview))
+            if full:
+                # what the whole full attack would bring, if every attack of it went at this target
+                total = preview.expected_damage + sum(
+                    expected_damage(battle, actor, t, actor.stats.attack(name),
+                                    odds(battle, actor, t, actor.stats.attack(name), penalty))
+                    for name, penalty in full_attack_rest(actor, attack))
+                options.append(Option({"actor": actor.id, "act": "full_attack", "target": t.id, "with": attack.name},
+                                      f"Full attack on {t.name} ({attack.name})",
+                                      replace(preview, uses="full-round action", expected_damage=total)))
+    return options
+
+
+def coup_options(battle, actor) -> list[Option]:
+    options = []
+    for attack in melee_attacks(actor):
+        for t in foes_of(battle, actor):
+            if t.helpless and not battle.coup_problem(actor, t, attack):
+                options.append(Option({"actor": actor.id, "act": "coup_de_grace", "target": t.id, "with": attack.name},
+                                      f"Coup de grace on {t.name} ({attack.name})",
+                                      Preview(target=t.id, hostile=True, uses="full-round action", attack=attack.name,
+                                              hit_chance=1.0, crit_chance=1.0,
+                                              expected_damage=attack.damage.average * attack.multiplier)))
+    return options
+
+
+def charge_options(battle, actor) -> list[Option]:
+    if battle.why_move(actor, "charge"):
+        return []
+    attacks = melee_attacks(actor)
+    if not attacks:
+        return []
+    attack = attacks[0]
+    options = []
+    for t in foes_of(battle, actor):
+        steps, why = battle.charge_plan(actor, t, attack)
+        if steps is None:
+            continue
+        preview = attack_preview(battle, actor, t, attack, charging=True, uses="full-round action (charge)")
+        preview = replace(preview, path=tuple(steps), opportunity_attacks=tuple(provokers_along(battle, actor, steps)))
+        options.append(Option({"actor": actor.id, "act": "charge", "target": t.id, "with": attack.name},
+                              f"Charge {t.name} ({attack.name})", preview))
+    return options
+
+
+def cast_options(battle, actor) -> list[Option]:
+    if not actor.standard or actor.sequence or not actor.standing:
+        return []
+    options = []
+    foes = foes_of(battle, actor)
+    for spell in known(actor):
+        if actor.slots.get(spell.level, 0) <= 0:
+            continue
+        base = {"actor": actor.id, "act": "cast", "spell": spell.name}
+        title = spell.name.replace("-", " ")
+        uses = f"standard action, a level-{spell.level} slot"
+        if spell.kind == "cure":
+            for t in battle.state.creatures.values():
+                if t.side == actor.side and t.alive and t.hp < t.stats.hp and not cast_problem(battle, actor, spell, t):
+                    options.append(Option({**base, "target": t.id}, f"Cast {title} on {t.name}",
+                                          Preview(target=t.id, hostile=False, uses=uses)))
+        elif spell.aim == "target":
+            for t in foes:
+                if cast_problem(battle, actor, spell, t):
+                    continue
+                if spell.kind == "ray":
+                    preview = replace(attack_preview(battle, actor, t, ray_attack(actor, spell)), uses=uses)
+                else:
+                    count = min(5, 1 + ((actor.stats.caster_level or 1) - 1) // 2)
+                    preview = Preview(target=t.id, hostile=True, uses=uses, hit_chance=1.0,
+                                      expected_damage=count * 3.5, distance_m=distance_m(actor, t))
+                options.append(Option({**base, "target": t.id}, f"Cast {title} at {t.name}", preview))
+        elif spell.aim == "area":
+            for t in foes:
+                at = (t.x, t.y)
+                if cast_problem(battle, actor, spell, None, at):
+                    continue
+                caught = caught_in(battle, actor, cone_mask(battle, actor, at))
+                if t in caught:
+                    options.append(Option({**base, "at": list(at)}, f"Cast {title} toward {t.name}",
+                                          Preview(uses=uses, save="ref", dc=save_dc(actor, spell),
+                                                  inside=tuple(c.id for c in caught))))
+        elif not cast_problem(battle, actor, spell):
+            options.append(Option(base, f"Cast {title}", Preview(uses=uses)))
+    return options
+
+
+def reaction_options(battle) -> list[Option]:
+    offer = battle.state.offers[0]
+    reactor, provoker = battle.creature(offer.reactor), battle.creature(offer.provoker)
+    attacks = melee_attacks(reactor)
+    preview = Preview(target=provoker.id, hostile=True, uses="attack of opportunity", kind="opportunity",
+                      provoker=provoker.id)
+    if attacks:
+        preview = replace(attack_preview(battle, reactor, provoker, attacks[0], uses="attack of opportunity"),
+                          kind="opportunity", provoker=provoker.id)
+    take = [Option({"actor": reactor.id, "act": "react", "take": True},
+                   f"Attack of opportunity on {provoker.name}", preview)] if can_take_aoo(battle, reactor, provoker) else []
+    return take + [Option({"actor": reactor.id, "act": "react", "take": False}, "Let it pass",
+                          Preview(kind="opportunity", provoker=provoker.id))]
+
+
+def legal_commands(battle) -> list[Option]:
+    state = battle.state
+    if state.over or not state.started:
+        return []
+    if state.offers:
+        return reaction_options(battle)
+    actor = battle.current
+    options: list[Option] = []
+    if actor.standing:
+        options += attack_options(battle, actor)
+        options += cast_options(battle, actor)
+        options += charge_options(battle, actor)
+        options += coup_options(battle, actor)
+        options += move_options(battle, actor, "move")
+        options += step_options(battle, actor)
+        options += move_options(battle, actor, "withdraw")
+        if actor.standard:
+            options.append(Option({"actor": actor.id, "act": "total_defense"}, "Total defense",
+                                  Preview(uses="standard action")))
+        if actor.prone and (actor.move_action or actor.standard):
+            provokes = tuple(in_order(battle, [e.id for e in foes_of(battle, actor) if can_take_aoo(battle, e, actor)]))
+            options.append(Option({"actor": actor.id, "act": "stand"}, "Stand up",
+                                  Preview(uses="move action", opportunity_attacks=provokes)))
+        if not actor.prone:
+            options.append(Option({"actor": actor.id, "act": "drop_prone"}, "Drop prone", Preview(uses="free action")))
+    options.append(Option({"actor": actor.id, "act": "end"}, "End turn", Preview()))
+    return options
+
+
+# ----------------------------------------------------------------------------- the action bar
+LETTERS = {"coup_de_grace": "G", "move": "M", "step": "F", "charge": "C", "withdraw": "W", "total_defense": "O", "stand": "T",
+           "drop_prone": "P", "end": "E"}
+TITLES = {"coup_de_grace": "Coup de grace", "move": "Move", "step": "5-foot step", "charge": "Charge", "withdraw": "Withdraw",
+          "total_defense": "Total defense", "stand": "Stand up", "drop_prone": "Drop prone", "end": "End turn"}
+TIPS = {
+    "coup_de_grace": "Coup de grace (full round): an automatic critical hit on a helpless foe; then Fortitude DC 10 + "
+                     "damage or it dies. Provokes attacks of opportunity.",
+    "move": "Move (a move action; farther than your speed: a double move, your whole turn). Click a square.",
+    "step": "5-foot step: one square, provokes no attack of opportunity; no other movement this turn.",
+    "charge": "Charge (full round): straight at a foe, at least 2 squares; +2 to hit, -2 AC to your next turn.",
+    "withdraw": "Withdraw (full round): up to twice your speed; leaving your first square provokes from no foe you see.",
+    "total_defense": "Total defense (standard action): +4 AC to your next turn, no attacks of opportunity.",
+    "stand": "Stand up (move action): provokes attacks of opportunity.",
+    "drop_prone": "Drop prone (free action).",
+    "end": "End your turn.",
+}
+AIMS = {"coup_de_grace": TARGET, "move": MOVE, "step": MENU, "charge": TARGET, "withdraw": MENU, "total_defense": NOW, "stand": NOW,
+        "drop_prone": NOW, "end": NOW}
+
+
+def acts(battle, options: list[Option]) -> list[Act]:
+    state = battle.state
+    actor = battle.current
+    if actor is None or state.over or state.offers or not state.started:
+        return []
+    by_act: dict[str, list[Option]] = {}
+    for o in options:
+        if o.command.get("actor") == actor.id:
+            by_act.setdefault(o.command["act"], []).append(o)
+    found = []
+    digits = iter("1234567890")
+    for attack in actor.stats.attacks:
+        for act, title in (("attack", attack.name.replace("-", " ").capitalize()),
+                           ("full_attack", f"Full attack: {attack.name.replace('-', ' ')}")):
+            listed = [o for o in by_act.get(act, []) if o.command.get("with") == attack.name]
+            key = f"{act}:{attack.name}"
+            tip = (f"{attack.name}: {attack.to_hit:+d}, {attack.damage} {'/'.join(attack.type)}"
+                   + (f", threat {attack.threat}-20" if attack.threat < 20 else "")
+                   + (f", x{attack.multiplier}" if attack.multiplier != 2 else "")
+                   + (f", range increment {attack.range_increment:g} m" if attack.range_increment else ""))
+            if act == "full_attack":
+                tip = "Full attack (full round): every attack of the round. " + tip
+            found.append(Act(key, title, next(digits, ""), TARGET, listed,
+                             "" if listed else battle.why_not(key), tip))
+    for spell in known(actor):
+        key = f"spell:{spell.name}"
+        listed = [o for o in by_act.get("cast", []) if o.command.get("spell") == spell.name]
+        aim = {"target": TARGET, "area": AREA}.get(spell.aim, NOW)
+        tip = f"{spell.name.replace('-', ' ')} (level {spell.level}, {actor.slots.get(spell.level, 0)} slots left)"
+        found.append(Act(key, spell.name.replace("-", " ").capitalize(), next(digits, ""), aim, listed,
+                         "" if listed else battle.why_not(key), tip))
+    for key in ("move", "step", "charge", "withdraw", "total_defense", "stand", "drop_prone", "coup_de_grace", "end"):
+        if key == "coup_de_grace" and not by_act.get(key):
+            continue
+        listed = by_act.get(key, [])
+        if key == "stand" and not actor.prone:
+            continue
+        if key == "withdraw":
+            listed = withdraw_menu(battle, actor, listed)
+        found.append(Act(key, TITLES[key], LETTERS[key], AIMS[key], listed,
+                         "" if listed else battle.why_not(key), TIPS[key]))
+    return found
+
+
+def withdraw_menu(battle, actor, listed: list[Option], size: int = 8) -> list[Option]:
+    """The withdraw squares worth a menu (the screen aims a withdraw from a list): those farthest
+    from the nearest foe, the fewest attacks of opportunity first, then the cheapest."""
+    foes = [f for f in foes_of(battle, actor) if f.standing]
+
+    def away(o: Option) -> int:
+        x, y = o.command["to"]
+        return min((gap((x, y, actor.side_squares), f.space) for f in foes), default=0)
+
+    ranked = sorted(listed, key=lambda o: (len(o.preview.opportunity_attacks), -away(o), o.preview.cost_m))
+    return ranked[:size]
+
+
+def offer_view(battle) -> api.OfferView | None:
+    if not battle.state.offers:
+        return None
+    offer = battle.state.offers[0]
+    reactor, provoker = battle.creature(offer.reactor), battle.creature(offer.provoker)
+    detail = ""
+    attacks = melee_attacks(reactor)
+    if attacks:
+        p = attack_preview(battle, reactor, provoker, attacks[0])
+        detail = f"{attacks[0].name}: {p.hit_chance:.0%} to hit ({p.defence})"
+    return api.OfferView(offer.reactor, offer.provoker, "opportunity",
+                         f"{provoker.name} provokes an attack of opportunity from {reactor.name} — take it?", detail)

@@ -1,0 +1,172 @@
+"""The 3.5 spells of the bundled heroes, as data (one record each), and how each kind resolves:
+a ray (a ranged touch attack), magic missiles (never miss), a cone (Reflex half), a cure (touch),
+and the two that change a creature (shield on oneself, bless on the allies around).
+
+3.5 SRD, Casting a spell: a standard action; in a threatened square it provokes attacks of
+opportunity first, and a caster hurt by them makes a Concentration check (DC 10 + damage +
+spell level) or loses the spell (its slot too). The save DC is 10 + spell level + the casting
+ability's modifier.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...core.areas import cone, touches
+from ...core.dice import DiceExpr
+from ...core.terrain import TOTAL
+from ...content.schema_35 import Attack35
+from .combat import apply_damage, heal, resolve_attack, roll_expr
+from .geometry import can_see, cover_level, distance_m, gap
+
+
+@dataclass(frozen=True)
+class Spell35:
+    name: str
+    level: int
+    kind: str  # ray, missile, cone, cure, shield, bless
+    range_m: float  # metres (the caster level's range, at level 3; touch 1.5; cone: its length)
+    dice: str = ""
+    dtype: str = ""
+    per_level_cap: int = 0  # cures add the caster level up to this; burning hands 1d4 a level up to it
+
+    @property
+    def aim(self) -> str:
+        return {"ray": "target", "missile": "target", "cure": "target", "cone": "area"}.get(self.kind, "now")
+
+
+# 3.5 SRD spell texts; ranges for caster level 3 (close 25 ft + 5 ft / 2 levels, medium 100 + 10 / level)
+SPELLS = {s.name: s for s in (
+    Spell35("ray-of-frost", 0, "ray", 9, "1d3", "cold"),
+    Spell35("magic-missile", 1, "missile", 39, "1d4+1", "force"),
+    Spell35("burning-hands", 1, "cone", 4.5, "1d4", "fire", per_level_cap=5),
+    Spell35("shield", 1, "shield", 0),
+    Spell35("scorching-ray", 2, "ray", 9, "4d6", "fire"),
+    Spell35("cure-light-wounds", 1, "cure", 1.5, "1d8", per_level_cap=5),
+    Spell35("cure-moderate-wounds", 2, "cure", 1.5, "2d8", per_level_cap=10),
+    Spell35("bless", 1, "bless", 15),
+)}
+
+
+def known(caster) -> list[Spell35]:
+    return [SPELLS[name] for name in caster.stats.spells if name in SPELLS]
+
+
+def save_dc(caster, spell: Spell35) -> int:
+    ability = caster.stats.casting_ability or "int"
+    return 10 + spell.level + caster.stats.mod(ability)
+
+
+def ray_attack(caster, spell: Spell35) -> Attack35:
+    """A ray as a ranged touch attack: base attack + Dex (3.5 SRD, Aiming a spell: Ray)."""
+    return Attack35(name=spell.name, kind="ranged", to_hit=caster.stats.bab + caster.stats.mod("dex"),
+                    damage=DiceExpr.parse(spell.dice), type=(spell.dtype,), range_increment=spell.range_m,
+                    touch=True)
+
+
+def cone_mask(battle, caster, at) -> np.ndarray:
+    """3.5 SRD, Cone: a quarter circle from the caster toward the square (half-width 1 along it)."""
+    return cone(battle.board.terrain.shape, caster.space, tuple(at), SPELLS["burning-hands"].range_m, half_width=1.0)
+
+
+def caught_in(battle, caster, mask) -> list:
+    """The creatures the area touches with a line of effect from the caster, in listed order."""
+    return [c for c in battle.state.creatures.values() if c is not caster and c.alive and touches(mask, c.space)
+            and cover_level(battle, caster, c, ranged=False) < TOTAL]
+
+
+def cast_problem(battle, caster, spell: Spell35, target=None, at=None) -> str:
+    """Why the caster cannot cast this spell now at this target or square ('' when it can)."""
+    if spell.name not in caster.stats.spells:
+        return f"{caster.id} does not know {spell.name}"
+    if caster.slots.get(spell.level, 0) <= 0:
+        return f"{caster.id} has no level-{spell.level} slot left"
+    if spell.kind == "shield" and "shield" in caster.effects:
+        return f"{caster.id}'s shield is up already"
+    if spell.aim == "target":
+        if target is None:
+            return f"{spell.name} needs a 'target'"
+        if not target.alive:
+            return f"{target.id} is dead"
+        if spell.kind == "cure":
+            if target is not caster and gap(caster.space, target.space) != 1:
+                return f"{target.id} is not within touch"
+            return ""
+        if target is caster:
+            return f"{caster.id} does not aim {spell.name} at itself"
+        if not can_see(battle, caster, target) or cover_level(battle, caster, target, ranged=True) >= TOTAL:
+            return f"no line of effect to {target.id}"
+        if distance_m(caster, target) > spell.range_m + 1e-9:
+            return f"{target.id} is beyond {spell.name}'s range ({spell.range_m:g} m)"
+    if spell.aim == "area":
+        if at is None:
+            return f"{spell.name} needs 'at' (a square)"
+        x, y = at
+        h, w = battle.board.terrain.shape
+        if not (0 <= x < w and 0 <= y < h):
+            return f"{list(at)} is off the map"
+        if caster.x <= x < caster.x + caster.side_squares and caster.y <= y < caster.y + caster.side_squares:
+            return "the cone needs a square outside the caster's space"
+    return ""
+
+
+def resolve(engine, caster, spell: Spell35, target=None, at=None) -> None:
+    """The spell's effect (its slot and action already spent)."""
+    dice = engine.state.dice
+    level = caster.stats.caster_level or 1
+    engine.emit("cast", f"{caster.name} casts {spell.name}" + (f" at {target.name}" if target else ""),
+                caster=caster.id, spell=spell.name)
+    engine.damage_source = caster.id
+    try:
+        if spell.kind == "ray":
+            resolve_attack(engine, caster, target, ray_attack(caster, spell), what="aims a ray at")
+        elif spell.kind == "missile":
+            # 3.5 SRD, Magic missile: 1 missile, +1 per two levels beyond 1st (at most 5); never misses
+            count = min(5, 1 + (level - 1) // 2)
+            total, parts = 0, []
+            for _ in range(count):
+                amount, faces = roll_expr(dice, DiceExpr.parse(spell.dice))
+                total += amount
+                parts.append(f"{spell.dice} [{' '.join(map(str, faces))}]")
+            apply_damage(engine, target, total, f"{count} missiles: {' + '.join(parts)} = {total}")
+        elif spell.kind == "cone":
+            count = min(spell.per_level_cap, level)
+            expr = DiceExpr(count, 4, 0)
+            amount, faces = roll_expr(dice, expr)
+            dc = save_dc(caster, spell)
+            engine.emit("note", f"{spell.name}: {expr} [{' '.join(map(str, faces))}] = {amount} fire, Reflex DC {dc} half")
+            for c in caught_in(engine, caster, cone_mask(engine, caster, at)):
+                face = dice.roll(20)
+                bonus = c.stats.save("ref")
+                saved = face + bonus >= dc
+                engine.emit("save", f"{c.name} rolls Reflex: d20 {face} {bonus:+d} = {face + bonus} vs DC {dc}, "
+                            f"{'half' if saved else 'failed'}", creature=c.id)
+                apply_damage(engine, c, amount // 2 if saved else amount, spell.name)
+        elif spell.kind == "cure":
+            bonus = min(spell.per_level_cap, level)
+            amount, faces = roll_expr(dice, DiceExpr.parse(spell.dice))
+            engine.emit("note", f"{spell.name}: {spell.dice} [{' '.join(map(str, faces))}] + {bonus}")
+            heal(engine, target, amount + bonus)
+        elif spell.kind == "shield":
+            caster.effects["shield"] = 4  # 3.5 SRD, Shield: +4 shield bonus to AC, for the battle
+        elif spell.kind == "bless":
+            for c in engine.state.creatures.values():
+                if c.side == caster.side and c.standing and distance_m(caster, c) <= spell.range_m + 1e-9:
+                    c.effects["bless"] = 1  # 3.5 SRD, Bless: +1 morale bonus on attack rolls
+                    engine.emit("condition", f"{c.name} is blessed (+1 to attack)", creature=c.id)
+    finally:
+        engine.damage_source = None
+
+
+def concentration(engine, caster, spell: Spell35, damage: int, why: str = "") -> bool:
+    """3.5 SRD, Concentration: hurt while casting, d20 + caster level + Con vs DC 10 + damage +
+    level (casting defensively: DC 15 + level, given as damage 5)."""
+    face = engine.state.dice.roll(20)
+    bonus = (caster.stats.caster_level or 1) + caster.stats.mod("con")
+    dc = 10 + damage + spell.level
+    kept = face + bonus >= dc
+    engine.emit("check", f"{caster.name} rolls Concentration{' (' + why + ')' if why else ''}: d20 {face} {bonus:+d} = {face + bonus} vs DC {dc}, "
+                f"{'the spell holds' if kept else 'the spell is lost'}", creature=caster.id)
+    return kept

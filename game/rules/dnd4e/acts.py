@@ -1,0 +1,127 @@
+"""The acts the screen shows under 4e (one button each: move, run, shift, charge, each power,
+second wind, total defense, action point, stand, drop prone, escape, end), why an act is not
+allowed now, and the reaction on offer in words."""
+
+from __future__ import annotations
+
+from .. import api
+from ..errors import IllegalCommand
+from . import economy
+from .options import offer_options
+from .powers import power_of
+
+TITLES = {"move": ("Move", "M", api.MOVE), "run": ("Run", "R", api.MENU), "shift": ("Shift", "S", api.MENU),
+          "charge": ("Charge", "C", api.TARGET), "second_wind": ("Second wind", "W", api.NOW),
+          "total_defense": ("Total defense", "D", api.NOW), "action_point": ("Action point", "P", api.NOW),
+          "stand": ("Stand up", "U", api.NOW), "drop_prone": ("Drop prone", "", api.NOW),
+          "escape": ("Escape", "X", api.NOW), "stabilize": ("First aid", "F", api.TARGET),
+          "grapple": ("Grab", "G", api.TARGET), "shove": ("Bull rush", "B", api.TARGET),
+          "end": ("End turn", "E", api.NOW)}
+TIPS = {"move": "one move action (both move and standard beyond your speed)",
+        "run": "speed + 2 squares; -5 to attack and grants combat advantage until your next turn",
+        "shift": "one square, provoking no opportunity attack", "charge": "move and a melee basic attack at +1",
+        "second_wind": "standard: spend a healing surge, +2 to all defences", "total_defense": "standard: +2 to all defences",
+        "action_point": "free: one more action this turn", "stand": "move action", "drop_prone": "minor action",
+        "escape": "move action: break a grab", "grapple": "standard: Str vs Ref, the target is grabbed",
+        "shove": "standard: Str vs Fort, push 1", "stabilize": "standard: Heal DC 15 stops a dying ally's death saves",
+        "end": "end the turn"}
+
+
+def key_of(option: api.Option) -> str:
+    command = option.command
+    if command["act"] == "attack":
+        return f"attack:{command.get('with') or 'basic'}"
+    return command["act"]
+
+
+def power_aim(power) -> str:
+    if power.kind in ("close-blast", "area-burst"):
+        return api.AREA
+    if power.kind == "close-burst":
+        return api.NOW
+    return api.TARGET
+
+
+def acts(battle, options: list[api.Option]) -> list[api.Act]:
+    state = battle.state
+    if state.over or state.offers or not state.started or state.current is None:
+        return []
+    c = state.current
+    by_key: dict[str, list[api.Option]] = {}
+    for option in options:
+        by_key.setdefault(key_of(option), []).append(option)
+    entries = []
+    shortcuts = iter("1234567890")
+    for power in c.stats.powers:
+        key = f"attack:{power.name}"
+        usage = power.usage + (f" {power.recharge}+" if power.usage == "recharge" else "")
+        left = c.uses_left(power)
+        tip = f"{power.action}, {usage}, {power.kind}" + (f" vs {power.vs}" if power.vs else "") + (
+            "" if not power.limited else f" ({'used' if left <= 0 else 'ready'})")
+        entries.append(api.Act(key, power.name.replace("-", " ").capitalize(), next(shortcuts, ""), power_aim(power),
+                               by_key.get(key, []), "" if by_key.get(key) else reason_for(battle, key), tip))
+    for key, (title, shortcut, aim) in TITLES.items():
+        found = by_key.get(key, [])
+        entries.append(api.Act(key, title, shortcut, aim, found, "" if found else reason_for(battle, key), TIPS[key]))
+    return entries
+
+
+def reason_for(battle, act_key: str, target_id: str | None = None) -> str:
+    """Why the creature acting now may not take the act ('' when it may), in the engine's words."""
+    state = battle.state
+    c = state.current
+    if c is None or state.over:
+        return "the battle is over"
+    if state.offers:
+        return "a reaction is waiting for its answer"
+    act, _, name = act_key.partition(":")
+    if act == "attack":
+        try:
+            power = power_of(c, name or "basic")
+        except IllegalCommand as exc:  # an unknown power: the engine's own line
+            return str(exc)
+        if c.uses_left(power) <= 0:
+            return f"{power.name} is spent ({power.usage})"
+        why = economy.refusal(c, power.action)
+        if why:
+            return why
+        if target_id is not None:
+            return battle.check({"actor": c.id, "act": "attack", "with": power.name, "target": target_id}) or ""
+        if power.kind in ("close-blast", "area-burst"):
+            return ""
+        return "no target for it now"
+    command = {"actor": c.id, "act": act}
+    if act == "stabilize":
+        return battle.stabilize_refusal(c, target_id) if target_id else "nobody beside it is dying"
+    if act in ("grapple", "shove"):
+        name = "grab" if act == "grapple" else "bull-rush"
+        return battle.special_refusal(c, name, target_id) if target_id else (
+            economy.refusal(c, "standard") or "no foe beside it")
+    if act == "charge":
+        if target_id is None:
+            return economy.refusal(c, "standard") or "no foe to charge"
+        command["target"] = target_id
+    elif act in ("move", "run", "shift"):
+        return economy.refusal(c, "move") or "nowhere to go"
+    return battle.check(command) or ""
+
+
+def offer_view(battle) -> api.OfferView | None:
+    if not battle.state.offers:
+        return None
+    offer = battle.state.offers[0]
+    creatures = battle.state.creatures
+    reactor, provoker = creatures[offer.reactor], creatures[offer.provoker]
+    if offer.kind == "opportunity":
+        question = f"{provoker.name} provokes {reactor.name} — make an opportunity attack?"
+    elif offer.kind == "readied":
+        then = reactor.effects.get("readied", {}).get("then", {})
+        question = (f"{provoker.name} triggers {reactor.name}'s readied action — "
+                    f"{then.get('with') or 'basic'} on {then.get('target') or provoker.id}?")
+    else:
+        question = f"{provoker.name}, marked by {reactor.name}, acts beside it — strike first (immediate interrupt)?"
+    detail = ""
+    preview = offer_options(battle)[0].preview
+    if preview.hit_chance is not None:
+        detail = f"basic attack vs {preview.defence}: {preview.hit_chance:.0%} to hit"
+    return api.OfferView(reactor.id, provoker.id, offer.kind, question, detail)

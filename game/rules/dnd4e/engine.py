@@ -1,0 +1,611 @@
+"""The 4e battle engine: the acts of a turn (FORMATS.md, "Rulesets: 3.5 and 4e"), the moves and
+the opportunity attacks and interrupts they provoke, offered to the reactor like 5e's, and the
+state as `replay --json` prints it. Every rule it applies is read in its own module (economy,
+moving, powers, attacks, resolve, damage, conditions, turns)."""
+
+from __future__ import annotations
+
+from ...content.errors import ContentError
+from ...content.scenarios import Scenario
+from ...core.board import SQUARE_M, gap_squares
+from ...core.dice import DiceError
+from ...core.sizes import size_index
+from ..engine_base import EngineBase
+from ..errors import IllegalCommand
+from ..state import Offer
+from . import economy, readying, turns
+from .conditions import START, add_timed, end_grab, release_grabs, speed_squares
+from .creature import NO_IMMEDIATE
+from .damage import spend_surge
+from .geometry import adjacent, field_for, gap, line_of_effect, needs_squeeze
+from .moving import can_take_opportunity, leaving_provokes, path_for
+from .powers import Aim, aim, power_of
+from .resolve import resolve
+from .setup import new_state
+
+ACTS: dict[str, tuple[set[str], set[str]]] = {
+    "move": (set(), {"to", "path"}),
+    "shift": ({"to"}, set()),
+    "run": (set(), {"to", "path"}),
+    "charge": ({"target"}, {"with", "to"}),
+    "attack": (set(), {"target", "at", "with"}),
+    "second_wind": (set(), set()),
+    "action_point": (set(), set()),
+    "total_defense": (set(), set()),
+    "stand": (set(), set()),
+    "drop_prone": (set(), set()),
+    "escape": (set(), set()),
+    "stabilize": ({"target"}, set()),
+    "ready": ({"trigger", "then"}, set()),
+    "grapple": ({"target"}, set()),
+    "shove": ({"target"}, {"effect"}),
+    "end": (set(), set()),
+    "react": ({"take"}, {"target"}),
+}
+
+
+class Engine(EngineBase):
+    """The rules engine of one 4e battle, from a scenario (battle.py adds the ruleset interface)."""
+
+    ACTS = ACTS
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.board = scenario.map.board
+        self.diagonals = "1"
+        self.state = new_state(scenario)
+        self._start_plumbing()
+        try:
+            turns.start(self)
+        except DiceError as exc:
+            raise ContentError(f"while rolling initiative: {exc}", scenario.path) from None
+        self._events = []
+
+    def _settle(self) -> None:
+        release_grabs(self)
+        turns.check_over(self)
+
+    # ------------------------------------------------------------------ moving
+    def _do_move(self, c, cmd) -> None:
+        """FORMATS.md: one `move` is one move action (traded down to the standard one when the
+        move is spent); longer than the speed, both at once (a double move)."""
+        why = economy.why_not_act(c)
+        if why:
+            raise IllegalCommand(why)
+        speed = speed_squares(c) * SQUARE_M
+        if speed <= 0:
+            raise IllegalCommand(f"{c.id} cannot move ({', '.join(sorted(c.conditions & {'immobilized', 'grabbed', 'restrained'})) or 'speed 0'})")
+        steps, cost = path_for(self, c, cmd.get("to"), cmd.get("path"), limit_m=2 * speed)
+        if cost <= speed + 1e-9:
+            economy.spend(c, "move")
+        elif cost <= 2 * speed + 1e-9:
+            economy.spend_two_moves(c)
+        else:
+            raise IllegalCommand(f"{c.id} cannot move {cost:g} m: its speed is {speed:g} m a move action")
+        self.emit("action", f"{c.name} moves ({cost:g} m)", creature=c.id)
+        self._walk(c, steps)
+
+    def _do_run(self, c, cmd) -> None:
+        """4e, Run: speed + 2 squares for a move action; -5 to its attacks and it grants combat
+        advantage until the start of its next turn."""
+        why = economy.refusal(c, "move")
+        if why:
+            raise IllegalCommand(why)
+        if speed_squares(c) <= 0 or c.prone:
+            raise IllegalCommand(f"{c.id} cannot run now")
+        speed = (speed_squares(c) + 2) * SQUARE_M
+        steps, cost = path_for(self, c, cmd.get("to"), cmd.get("path"), limit_m=speed)
+        if cost > speed + 1e-9:
+            raise IllegalCommand(f"{c.id} can run {speed:g} m, not {cost:g} m")
+        economy.spend(c, "move")
+        c.conditions.add("running")
+        self.emit("action", f"{c.name} runs ({cost:g} m)", creature=c.id)
+        self._walk(c, steps)
+
+    def shift_steps(self, c, to, field=None, free: bool = False):
+        """The one step of a shift to `to` (4e, Shift: one square for a move action, never into
+        difficult terrain; `free`: a power's shift, no move action); IllegalCommand when it cannot
+        be made."""
+        why = "" if free else economy.refusal(c, "move")
+        if why:
+            raise IllegalCommand(why)
+        if speed_squares(c) <= 0:
+            raise IllegalCommand(f"{c.id} cannot move")
+        field = field if field is not None else field_for(self, c, limit_m=2 * SQUARE_M)
+        steps, cost = path_for(self, c, to, None, field=field)
+        if len(steps) != 1:
+            raise IllegalCommand("a shift is one square, to a square next to it")
+        x, y = steps[0]
+        if int(field.extra[y, x]) > 0 or cost > SQUARE_M + 1e-9:
+            raise IllegalCommand(f"{c.id} cannot shift into difficult terrain")
+        return steps
+
+    def _do_shift(self, c, cmd) -> None:
+        """4e, Shift: it never provokes an opportunity attack (the fighter's challenge may answer it)."""
+        steps = self.shift_steps(c, cmd.get("to"))
+        economy.spend(c, "move")
+        self.emit("action", f"{c.name} shifts", creature=c.id)
+        self.state.walk = {"mover": c.id, "steps": [list(s) for s in steps], "asked": [], "provokes": False,
+                           "then": None}
+        if self._challenge_offers(c, None):
+            return
+        self._continue_walk()
+
+    def _do_charge(self, c, cmd) -> None:
+        """4e, Charge (a standard action): move up to its speed, each square nearer the target, to
+        a square at least 2 squares from where it started, then a melee basic attack at +1; no
+        action after it but free ones."""
+        target = self.creature(cmd.get("target")) if isinstance(cmd.get("target"), str) else None
+        if target is None:
+            raise IllegalCommand("a charge needs one 'target'")
+        power = power_of(c, cmd.get("with"))
+        steps, cost = self.charge_path(c, target, power, cmd.get("to"))
+        economy.spend(c, "standard")
+        c.charged = True
+        self.emit("action", f"{c.name} charges {target.name} ({cost:g} m)", creature=c.id)
+        self._walk(c, steps, then={"target": target.id, "power": power.name})
+
+    def charge_path(self, c, target, power, to=None, field=None):
+        """The charge's path (to `to`, or the nearest square it may attack from): IllegalCommand
+        when the charge cannot be made so (`field`: the mover's field, when known)."""
+        why = economy.refusal(c, "standard")
+        if why:
+            raise IllegalCommand(why)
+        if not power.basic or not power.melee:
+            raise IllegalCommand(f"a charge ends in a melee basic attack, not {power.name}")
+        if not target.alive or target is c:
+            raise IllegalCommand(f"{target.id} cannot be charged")
+        if c.prone:
+            raise IllegalCommand(f"{c.id} is prone: it must stand up to charge")
+        speed = speed_squares(c) * SQUARE_M
+        if speed <= 0:
+            raise IllegalCommand(f"{c.id} cannot move")
+        field = field if field is not None else field_for(self, c, limit_m=speed)
+        if to is None:
+            best = None
+            for y, x in zip(*field.reachable(speed).nonzero()):
+                if self._charge_end_ok(c, target, power, int(x), int(y), field):
+                    key = (field.cost_to(int(x), int(y)), int(y), int(x))
+                    best = key if best is None or key < best else best
+            if best is None:
+                raise IllegalCommand(f"{c.id} has no square to charge {target.id} from")
+            to = (best[2], best[1])
+        steps, cost = path_for(self, c, tuple(to), None, field=field)
+        if cost > speed + 1e-9:
+            raise IllegalCommand(f"{c.id} can charge {speed:g} m, not {cost:g} m")
+        if not self._charge_end_ok(c, target, power, steps[-1][0], steps[-1][1], field):
+            raise IllegalCommand(f"a charge must end at least 2 squares from its start, within reach of {target.id}, "
+                                 "each square nearer")
+        return steps, cost
+
+    def _charge_end_ok(self, c, target, power, x, y, field) -> bool:
+        side = c.side_squares
+        if max(abs(x - c.x), abs(y - c.y)) < 2:
+            return False
+        if gap_squares((x, y, side), target.space, "1") * SQUARE_M > power.reach + 1e-9:
+            return False
+        if not line_of_effect(self.board, (x, y, side), target.space):
+            return False
+        here = gap(c, target)
+        for step in field.path_to(x, y):
+            now = gap_squares((step[0], step[1], side), target.space, "1")
+            if now >= here:
+                return False
+            here = now
+        return True
+
+    def _walk(self, c, steps, then=None) -> None:
+        self.state.walk = {"mover": c.id, "steps": [list(s) for s in steps], "asked": [], "provokes": True,
+                           "then": then}
+        self._continue_walk()
+
+    def _continue_walk(self) -> None:
+        """Step along the pending walk; before leaving a square next to enemies, offer them their
+        opportunity attacks (the walk waits for the answers)."""
+        state = self.state
+        walk = state.walk
+        c = state.creatures[walk["mover"]]
+        walked = []
+        walk.setdefault("safe", [c.x, c.y])
+        while walk["steps"]:
+            if not c.standing or speed_squares(c) == 0:
+                # 4e: an opportunity attack that drops the mover (or stops it) ends its action;
+                # stopped in an ally's square, it is back on the last square it could stay on
+                state.walk = None
+                self._settle_walk(c, walk, walked)
+                return
+            if walk["provokes"]:
+                reactors = leaving_provokes(self, c, exclude=walk["asked"])
+                if reactors:
+                    walk["asked"] += reactors
+                    self._moved(c, walked)
+                    for rid in reactors:
+                        state.offers.append(Offer(rid, "opportunity", c.id))
+                        r = state.creatures[rid]
+                        self.emit("offer", f"{c.name} leaves {r.name}'s side: {r.name} may make an opportunity attack",
+                                  reactor=rid, provoker=c.id, offer="opportunity")
+                    return
+            before = {cid: readying.in_reach(state.creatures[cid], c) for cid in state.order}
+            x, y = walk["steps"].pop(0)
+            c.x, c.y = x, y
+            # 4e, Squeeze: where its space does not fit, it squeezes (-5 to attack, grants combat advantage)
+            if needs_squeeze(self.board, c, x, y):
+                c.conditions.add("squeezing")
+            else:
+                c.conditions.discard("squeezing")
+            walked.append((x, y))
+            if not self._crowding(c):
+                walk["safe"] = [x, y]
+            # a readied action goes off after the step that triggers it (the walk waits)
+            readiers = readying.triggered(self, c, "moves") + readying.triggered(self, c, "enters_reach", before)
+            if readiers:
+                self._moved(c, walked)
+                self._offer_readied(readiers, c)
+                return
+        state.walk = None
+        self._settle_walk(c, walk, walked)
+        then = walk["then"]
+        if then and c.standing:
+            target = state.creatures[then["target"]]
+            if target.alive:
+                self._use_power(c, power_of(c, then["power"]), aim(self, c, power_of(c, then["power"]), target.id),
+                                charging=True)
+
+    def _crowding(self, c) -> bool:
+        """Whether another living creature shares a square of c's space."""
+        mine = set(c.squares())
+        return any(o is not c and o.alive and mine.intersection(o.squares()) for o in self.state.creatures.values())
+
+    def _settle_walk(self, c, walk, walked) -> None:
+        if self._crowding(c) and [c.x, c.y] != walk["safe"]:
+            c.x, c.y = walk["safe"]
+            walked = walked + [tuple(walk["safe"])]
+        self._moved(c, walked)
+
+    def _moved(self, c, walked) -> None:
+        if walked:
+            self.emit("move", f"{c.name} moves to {list(walked[-1])}", creature=c.id, path=[list(p) for p in walked])
+
+    # ------------------------------------------------------------------ powers
+    def _do_attack(self, c, cmd) -> None:
+        power = power_of(c, cmd.get("with"))
+        at = cmd.get("at")
+        if power.shift and not power.area and at is not None:
+            # engine reading: a melee or ranged power that lets its user shift first (slip strike)
+            # takes the square it shifts to as `at`; the shift is part of the power (no action)
+            why = economy.refusal(c, power.action)
+            if why:
+                raise IllegalCommand(why)
+            steps = self.shift_steps(c, at, free=True)
+            c.x, c.y = steps[-1]
+            self.emit("move", f"{c.name} shifts to {list(steps[-1])} ({power.name})", creature=c.id,
+                      path=[list(steps[-1])])
+            at = None
+        elif at is not None and not power.area:
+            raise IllegalCommand(f"{power.name} takes no 'at' (a power with a shift, or an area, does)")
+        aimed = aim(self, c, power, cmd.get("target"), at)
+        if c.uses_left(power) <= 0:
+            usage = {"encounter": "once an encounter", "daily": "once a day", "recharge": "until it recharges"}
+            raise IllegalCommand(f"{c.id} has used {power.name} already ({power.usage}: {usage[power.usage]})")
+        economy.spend(c, power.action)
+        if power.limited:
+            c.spent[power.name] = c.spent.get(power.name, 0) + 1
+        self._use_power(c, power, aimed)
+
+    def _use_power(self, c, power, aimed: Aim, charging: bool = False) -> None:
+        """Offer the reactions the power provokes (opportunity attacks for a ranged or area power
+        beside an enemy, the fighter's challenge), then resolve it."""
+        state = self.state
+        state.pending_power = {"actor": c.id, "power": power.name, "targets": list(aimed.targets),
+                               "origin": list(aimed.origin) if aimed.origin else None,
+                               "long_range": aimed.long_range, "charging": charging}
+        offered = self._challenge_offers(c, aimed.targets)
+        if power.kind in ("ranged", "area-burst"):
+            for rid in leaving_provokes(self, c):
+                state.offers.append(Offer(rid, "opportunity", c.id, stage="attack"))
+                self.emit("offer", f"{c.name} uses a {power.kind} power beside {state.creatures[rid].name}: "
+                          "an opportunity attack", reactor=rid, provoker=c.id, offer="opportunity")
+                offered = True
+        if not offered:
+            self._fire_power()
+
+    def _fire_power(self) -> None:
+        state = self.state
+        pending, state.pending_power = state.pending_power, None
+        c = state.creatures[pending["actor"]]
+        if not c.standing:
+            self.emit("note", f"{c.name}'s power is lost", creature=c.id)
+            return
+        power = power_of(c, pending["power"])
+        targets = tuple(t for t in pending["targets"] if state.creatures[t].alive)
+        if not targets:
+            return
+        origin = tuple(pending["origin"]) if pending["origin"] else None
+        resolve(self, c, power, Aim(targets, None, origin, pending["long_range"]), pending["charging"])
+        readiers = readying.triggered(self, c, "attacks")
+        if readiers and not state.over:
+            self._offer_readied(readiers, c)
+
+    def _offer_readied(self, readiers, author) -> None:
+        for rid in dict.fromkeys(readiers):
+            r = self.state.creatures[rid]
+            self.state.offers.append(Offer(rid, "readied", author.id, stage="attack"))
+            self.emit("offer", f"{author.name} triggers {r.name}'s readied action", reactor=rid, provoker=author.id,
+                      offer="readied")
+
+    def _challenge_offers(self, c, targets) -> bool:
+        """RULESETS.md 4, the fighter's challenge: a marked enemy next to the fighter that shifts
+        (targets None) or attacks without including it gives it an immediate interrupt."""
+        marker_id = c.effects.get("marked_by")
+        if marker_id is None or "marked" not in c.conditions:
+            return False
+        fighter = self.state.creatures[marker_id]
+        if "combat-challenge" not in fighter.stats.traits or not fighter.immediate or not fighter.standing:
+            return False
+        if fighter.conditions & NO_IMMEDIATE or self.state.current_id == fighter.id or not adjacent(fighter, c):
+            return False
+        if targets is not None and fighter.id in targets:
+            return False
+        self.state.offers.append(Offer(fighter.id, "challenge", c.id, stage="attack"))
+        self.emit("offer", f"{c.name} is marked by {fighter.name} and " + ("shifts" if targets is None else
+                  "attacks another") + f": {fighter.name} may strike first", reactor=fighter.id, provoker=c.id,
+                  offer="challenge")
+        return True
+
+    # ------------------------------------------------------------------ reactions
+    def _answer_offer(self, offer, take: bool, target) -> None:
+        state = self.state
+        state.offers.remove(offer)
+        reactor = state.creatures[offer.reactor]
+        provoker = state.creatures[offer.provoker]
+        if not take:
+            self.emit("reaction", f"{reactor.name} lets it go", reactor=reactor.id)
+            return
+        if offer.kind == "readied":
+            self._take_readied(reactor, provoker, target)
+            return
+        if offer.kind == "opportunity" and not can_take_opportunity(self, reactor, provoker):
+            raise IllegalCommand(f"{reactor.id} can no longer make its opportunity attack")
+        if offer.kind == "opportunity":
+            reactor.oa_turn = (state.round, state.turn_index)
+        else:
+            reactor.immediate = False
+        basic = power_of(reactor, "basic")
+        self.emit("reaction", f"{reactor.name} makes " + ("an opportunity attack" if offer.kind == "opportunity"
+                  else "its challenge's interrupt") + f" on {provoker.name}", reactor=reactor.id)
+        resolve(self, reactor, basic, aim(self, reactor, basic, provoker.id))
+
+    def _take_readied(self, reactor, provoker, target) -> None:
+        """The readied attack, as an immediate reaction: paid for by the Ready action; the
+        readier now acts just before the one who triggered it."""
+        ready = reactor.effects.pop("readied")
+        then = dict(ready["then"])
+        if isinstance(target, str):
+            then["target"] = target
+        power = power_of(reactor, then.get("with"))
+        aimed = aim(self, reactor, power, then.get("target"), then.get("at"))
+        reactor.immediate = False
+        readying.move_before(self, reactor.id, provoker.id)
+        self.emit("reaction", f"{reactor.name} takes its readied action", reactor=reactor.id)
+        if power.limited:
+            if reactor.uses_left(power) <= 0:
+                raise IllegalCommand(f"{reactor.id} has used {power.name} already")
+            reactor.spent[power.name] = reactor.spent.get(power.name, 0) + 1
+        self._use_power(reactor, power, aimed)
+
+    def _resume(self) -> None:
+        state = self.state
+        creatures = state.creatures
+        # an offer lapses when its reactor or the one who provoked it is down
+        state.offers = [o for o in state.offers if creatures[o.reactor].standing and creatures[o.provoker].standing]
+        if state.offers or state.over:
+            return
+        if state.pending_power is not None:
+            self._fire_power()
+            if state.offers or state.over:
+                return
+        if state.walk is not None:
+            self._continue_walk()
+
+    # ------------------------------------------------------------------ other acts
+    def refusal(self, c, act: str) -> str:
+        """Why c may not take one of the acts without arguments now ('' when it may): second
+        wind, total defense, action point, stand, drop prone, escape (the handlers and the
+        options read it alike)."""
+        if act == "second_wind":
+            # 4e, Second wind: a standard action, once an encounter, heroes, a surge spent
+            if not c.stats.player:
+                return f"{c.id} has no second wind (heroes only)"
+            if c.second_wind_used:
+                return f"{c.id} has used its second wind this encounter"
+            if c.surges <= 0:
+                return f"{c.id} has no healing surge left"
+            return economy.refusal(c, "standard")
+        if act == "total_defense":
+            return economy.refusal(c, "standard")
+        if act == "action_point":
+            # 4e: a free action on its own turn, never in the surprise round, one a round
+            why = economy.why_not_act(c)
+            if why:
+                return why
+            if self.state.surprise_round:
+                return "no action points in the surprise round (\"il vous est impossible de dépenser des points d'action\")"
+            if c.action_points <= 0:
+                return f"{c.id} has no action point"
+            if c.ap_round == self.state.round:
+                return f"{c.id} has spent an action point this round already"
+            if c.standard and not c.charged:
+                return f"{c.id} still has its standard action"
+            return ""
+        if act == "stand":
+            return f"{c.id} is not prone" if not c.prone else economy.refusal(c, "move")
+        if act == "drop_prone":
+            return f"{c.id} is prone already" if c.prone else economy.refusal(c, "minor")
+        if act == "escape":
+            return f"{c.id} is not grabbed" if "grabbed_by" not in c.effects else economy.refusal(c, "move")
+        return ""
+
+    def _refuse(self, c, act: str) -> None:
+        why = self.refusal(c, act)
+        if why:
+            raise IllegalCommand(why)
+
+    def _do_second_wind(self, c, cmd) -> None:
+        """4e, Second wind (a standard action, once an encounter, heroes): spend a healing surge
+        and +2 to all defences until the start of its next turn."""
+        self._refuse(c, "second_wind")
+        economy.spend(c, "standard")
+        c.second_wind_used = True
+        self.emit("action", f"{c.name} takes a second wind", creature=c.id)
+        spend_surge(self, c)
+        add_timed(c, "second-wind", START, c.id)
+
+    def _do_total_defense(self, c, cmd) -> None:
+        """4e, Total defense (a standard action): +2 to all defences until the start of its next turn."""
+        self._refuse(c, "total_defense")
+        economy.spend(c, "standard")
+        add_timed(c, "defending", START, c.id)
+        self.emit("action", f"{c.name} takes total defense (+2 to all defences)", creature=c.id)
+
+    def _do_action_point(self, c, cmd) -> None:
+        """4e, Action point: one more action this turn (a standard one, which trades down)."""
+        self._refuse(c, "action_point")
+        c.action_points -= 1
+        c.ap_round = self.state.round
+        c.standard = True
+        c.charged = False
+        c.one_action = False
+        self.emit("action", f"{c.name} spends an action point: one more action", creature=c.id)
+
+    def _do_stand(self, c, cmd) -> None:
+        """4e, Stand up: a move action (it provokes no opportunity attack)."""
+        self._refuse(c, "stand")
+        economy.spend(c, "move")
+        c.conditions.discard("prone")
+        self.emit("action", f"{c.name} stands up", creature=c.id)
+
+    def _do_drop_prone(self, c, cmd) -> None:
+        """4e, Drop prone: a minor action."""
+        self._refuse(c, "drop_prone")
+        economy.spend(c, "minor")
+        c.conditions.add("prone")
+        self.emit("action", f"{c.name} drops prone", creature=c.id)
+
+    def _do_escape(self, c, cmd) -> None:
+        """4e, Escape (a move action): Acrobatics against the grabber's Reflex or Athletics against
+        its Fortitude (engine: d20 + half level + Dex or Str, whichever is likelier)."""
+        self._refuse(c, "escape")
+        economy.spend(c, "move")
+        g = self.state.creatures[c.effects["grabbed_by"]]
+        half = c.stats.level // 2
+        options = [(half + c.stats.mod("dex"), g.stats.ref, "Acrobatics", "Ref"),
+                   (half + c.stats.mod("str"), g.stats.fort, "Athletics", "Fort")]
+        bonus, defence, skill, name = max(options, key=lambda o: o[0] - o[1])
+        face = self.state.dice.roll(20)
+        ok = face + bonus >= defence
+        self.emit("check", f"{c.name} tries to escape: {skill} d20 {face} {bonus:+d} = {face + bonus} vs {name} "
+                  f"{defence}: " + ("free" if ok else "still grabbed"), creature=c.id)
+        if ok:
+            end_grab(c)
+
+    def stabilize_refusal(self, c, target_id) -> str:
+        """Why c may not try to stabilize that creature now ('' when it may)."""
+        target = self.state.creatures.get(target_id) if isinstance(target_id, str) else None
+        if target is None:
+            return f"no creature {target_id!r}"
+        if target.state != "dying":
+            return f"{target.id} is not dying"
+        if not adjacent(c, target):
+            return f"{target.id} is not beside {c.id}"
+        return economy.refusal(c, "standard")
+
+    def _do_stabilize(self, c, cmd) -> None:
+        """4e, Heal (first aid, a standard action): DC 15 stops a dying creature's death saves
+        (engine: d20 + half level + Wisdom modifier); it stays unconscious, stable."""
+        why = self.stabilize_refusal(c, cmd.get("target"))
+        if why:
+            raise IllegalCommand(why)
+        economy.spend(c, "standard")
+        target = self.state.creatures[cmd.get("target")]
+        bonus = c.stats.level // 2 + c.stats.mod("wis")
+        face = self.state.dice.roll(20)
+        ok = face + bonus >= 15
+        self.emit("check", f"{c.name} gives first aid to {target.name}: Heal d20 {face} {bonus:+d} = {face + bonus} "
+                  "vs DC 15: " + ("stable" if ok else "no change"), creature=c.id)
+        if ok:
+            target.state = "stable"
+
+    def special_refusal(self, c, name: str, target_id) -> str:
+        """Why c may not grab or bull rush that creature now ('' when it may)."""
+        target = self.state.creatures.get(target_id) if isinstance(target_id, str) else None
+        if target is None or target is c or not target.alive:
+            return f"no creature {target_id!r} to {name}"
+        if name == "grab" and size_index(target.size) > size_index(c.size) + 1:
+            return f"{target.id} is too big for {c.id} to grab"
+        why = economy.refusal(c, "standard")
+        if why:
+            return why
+        try:
+            aim(self, c, power_of(c, name), target.id)
+        except IllegalCommand as exc:
+            return str(exc)
+        return ""
+
+    def _special(self, c, name: str, target_id) -> None:
+        why = self.special_refusal(c, name, target_id)
+        if why:
+            raise IllegalCommand(why)
+        economy.spend(c, "standard")
+        power = power_of(c, name)
+        self._use_power(c, power, aim(self, c, power, target_id))
+
+    def _do_grapple(self, c, cmd) -> None:
+        """4e, Grab (a standard action): Strength against Reflex; a hit leaves the target grabbed
+        (immobilized until it escapes, or the grabber lets go or goes)."""
+        self._special(c, "grab", cmd.get("target"))
+
+    def _do_shove(self, c, cmd) -> None:
+        """4e, Bull rush (a standard action): Strength against Fortitude; a hit pushes 1 square."""
+        if cmd.get("effect", "push") != "push":
+            raise IllegalCommand("a 4e bull rush pushes (effect = \"push\"); it never knocks prone")
+        self._special(c, "bull-rush", cmd.get("target"))
+
+    def _do_ready(self, c, cmd) -> None:
+        """4e, Ready an action (a standard action): an attack held back, taken as an immediate
+        reaction when its trigger happens before the start of the creature's next turn."""
+        ready = readying.readied(cmd.get("trigger"), cmd.get("then"), c)
+        economy.spend(c, "standard")
+        c.effects["readied"] = ready
+        self.emit("action", f"{c.name} readies an attack ({ready['event'].replace('_', ' ')}: {ready['by']})",
+                  creature=c.id)
+
+    def _do_end(self, c, cmd) -> None:
+        turns.end_turn(self, c)
+        turns.advance(self)
+        turns.begin_turn(self)
+
+    # ------------------------------------------------------------------ output
+    def to_json(self) -> dict:
+        state = self.state
+        current = state.current_id if not state.over or state.started else None
+        creatures = {}
+        for cid, c in state.creatures.items():
+            creatures[cid] = {
+                "side": c.side, "at": [c.x, c.y], "hp": c.hp, "max_hp": c.stats.hp, "temp_hp": c.temp_hp,
+                "state": c.state, "conditions": sorted(c.conditions),
+                "death_saves": {"successes": 0, "failures": c.death_failures},
+                "movement_left": self.movement_left(c) if cid == current else c.stats.walk,
+                "standard": c.standard, "move": c.move, "minor": c.minor, "immediate": c.immediate,
+                "action_points": c.action_points,
+            }
+        data = {
+            "round": state.round, "turn": current, "over": state.over, "winner": state.winner,
+            "order": list(state.order), "creatures": creatures, "log": list(state.log),
+        }
+        if state.offers:
+            data["offers"] = [{"reactor": o.reactor, "kind": o.kind, "provoker": o.provoker} for o in state.offers]
+        return data
+
+    def movement_left(self, c) -> float:
+        """FORMATS.md: the speed one more move action would give (0 when none is left)."""
+        return speed_squares(c) * SQUARE_M if economy.moves_left(c) else 0.0

@@ -1,0 +1,101 @@
+"""4e movement read once for the engine and the options: the path a `move`, `run`, `shift` or
+`charge` takes and what it costs, and who gets an opportunity attack along it (RULESETS.md 2:
+leaving a square adjacent to an enemy, even into another adjacent one; never when shifting or
+forced)."""
+
+from __future__ import annotations
+
+from ...core.board import SQUARE_M
+from ..errors import IllegalCommand
+from .creature import NO_IMMEDIATE
+from .geometry import adjacent, can_see, field_for
+
+
+def path_for(battle, c, to=None, path=None, limit_m: float | None = None, field=None):
+    """(steps, cost in metres) of a move to `to` (the cheapest path) or along `path`."""
+    field = field if field is not None else field_for(battle, c, limit_m=limit_m)
+    if path is not None:
+        if not isinstance(path, tuple) or not path:
+            raise IllegalCommand("'path' must be a list of [column, row] squares")
+        steps = []
+        here = (c.x, c.y)
+        cost = 0
+        for square in path:
+            step = _square(square, "each square of 'path'")
+            if max(abs(step[0] - here[0]), abs(step[1] - here[1])) != 1:
+                raise IllegalCommand(f"{list(step)} is not next to {list(here)}: a path goes square by square")
+            if not battle.board.inside(step[0], step[1], c.side_squares) or field.multiplier[step[1], step[0]] == 0:
+                raise IllegalCommand(f"{c.id} cannot enter {list(step)}")
+            if not field.corner_ok(here, step):
+                raise IllegalCommand(f"no cutting the corner from {list(here)} to {list(step)}")
+            cost += field.step_cost(step, True, 0)[0]
+            steps.append(step)
+            here = step
+        if not field.can_end[here[1], here[0]]:
+            raise IllegalCommand(f"{c.id} cannot end its move on {list(here)}")
+        return steps, cost * SQUARE_M
+    if to is None:
+        raise IllegalCommand("a move needs 'to' or 'path'")
+    x, y = _square(to, "'to'")
+    if not battle.board.inside(x, y, c.side_squares):
+        raise IllegalCommand(f"{[x, y]} is off the map")
+    if (x, y) == (c.x, c.y):
+        raise IllegalCommand(f"{c.id} is already on {[x, y]}")
+    steps = field.path_to(x, y)
+    if not steps or not field.can_end[y, x]:
+        raise IllegalCommand(f"{c.id} cannot reach {[x, y]}" + (" this turn" if limit_m is not None else ""))
+    return steps, field.cost_to(x, y)
+
+
+def _square(value, what: str) -> tuple[int, int]:
+    if (not isinstance(value, tuple) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise IllegalCommand(f"{what} must be [column, row]")
+    return int(value[0]), int(value[1])
+
+
+def can_take_opportunity(battle, reactor, mover) -> bool:
+    """4e, Opportunity attack: an enemy that can act, sees the mover, has a melee basic attack,
+    and has not made one this turn (one per other creature's turn)."""
+    return reactor.id in opportunists(battle, mover) and can_see(battle, reactor, mover)
+
+
+def leaving_provokes(battle, mover, exclude=(), candidates=None) -> list[str]:
+    """Who gets an opportunity attack if the mover leaves its square now, in initiative order
+    (`candidates`: those who could at all, from `opportunists`, when known)."""
+    creatures = battle.state.creatures
+    candidates = opportunists(battle, mover) if candidates is None else candidates
+    return [cid for cid in candidates if cid not in exclude and adjacent(creatures[cid], mover)
+            and can_see(battle, creatures[cid], mover)]
+
+
+def opportunists(battle, mover) -> list[str]:
+    """Who could make an opportunity attack on the mover this turn, wherever it stands (all of
+    can_take_opportunity but sight), in initiative order."""
+    state = battle.state
+    turn = (state.round, state.turn_index)
+    return [cid for cid in state.order
+            if (r := state.creatures[cid]) is not mover and r.side != mover.side and r.standing
+            and not r.conditions & NO_IMMEDIATE and cid != state.current_id and r.oa_turn != turn
+            and r.stats.basic_power is not None]
+
+
+def provokers_along(battle, mover, steps, cache: dict | None = None) -> list[str]:
+    """Who would get an opportunity attack along these steps (the mover is put on each square
+    and back: nobody moves); `cache` keeps who each square provokes, for many paths at once."""
+    cache = {} if cache is None else cache
+    if "opportunists" not in cache:
+        cache["opportunists"] = opportunists(battle, mover)
+    candidates = cache["opportunists"]
+    found: list[str] = []
+    x0, y0 = mover.x, mover.y
+    squares = [(x0, y0)] + [tuple(s) for s in steps[:-1]]
+    try:
+        for square in squares:
+            if square not in cache:
+                mover.x, mover.y = square
+                cache[square] = leaving_provokes(battle, mover, (), candidates) if candidates else []
+            found += [cid for cid in cache[square] if cid not in found]
+    finally:
+        mover.x, mover.y = x0, y0
+    return found

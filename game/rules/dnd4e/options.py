@@ -1,0 +1,237 @@
+"""Every command a 4e battle accepts now, each with a neutral Preview (api.py): one move per
+reachable square (its path, cost and the opportunity attacks it provokes), each power on each
+valid target (the hit chance, the defence attacked and every modifier), and the other acts
+exactly when `check` accepts them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...core.board import SQUARE_M
+from ...core.terrain import COVER_NAMES
+from .. import api
+from ..errors import IllegalCommand
+from . import economy
+from .attacks import expected_damage, roll_for
+from .conditions import speed_squares
+from .geometry import field_for, gap
+from .moving import provokers_along
+from .powers import aim, power_of
+from .terrain_rules import COVER_PENALTY
+
+SIMPLE = ("second_wind", "total_defense", "action_point", "stand", "drop_prone", "escape")
+
+
+def legal_commands(battle) -> list[api.Option]:
+    state = battle.state
+    if state.over or not state.started:
+        return []
+    if state.offers:
+        return offer_options(battle)
+    c = state.current
+    if c is None:
+        return []
+    speed = speed_squares(c) * SQUARE_M
+    # one field serves every move of the turn (a double move, a run, a charge: the same costs)
+    field = field_for(battle, c, limit_m=max(2 * speed, speed + 2 * SQUARE_M)) if speed > 0 else None
+    options = move_options(battle, c, field) + run_options(battle, c, field) + shift_options(battle, c, field)
+    options += charge_options(battle, c, field) + power_options(battle, c)
+    for act in SIMPLE:
+        if not battle.refusal(c, act):
+            options.append(api.Option({"actor": c.id, "act": act}, act.replace("_", " "),
+                                      api.Preview(uses=_uses(act))))
+    for other in state.creatures.values():
+        if other.side != c.side:
+            for act, name in (("grapple", "grab"), ("shove", "bull-rush")):
+                if not battle.special_refusal(c, name, other.id):
+                    preview = attack_preview(battle, c, power_of(c, name), (other.id,), "standard")
+                    options.append(api.Option({"actor": c.id, "act": act, "target": other.id},
+                                              f"{name.replace('-', ' ')} {other.name}", preview))
+        if not battle.stabilize_refusal(c, other.id):
+            options.append(api.Option({"actor": c.id, "act": "stabilize", "target": other.id},
+                                      f"first aid to {other.name}", api.Preview(target=other.id, uses="standard")))
+    options.append(api.Option({"actor": c.id, "act": "end"}, "end the turn"))
+    return options
+
+
+def _uses(act: str) -> str:
+    return {"second_wind": "standard", "total_defense": "standard", "action_point": "free", "stand": "move",
+            "drop_prone": "minor", "escape": "move"}.get(act, "")
+
+
+def offer_options(battle) -> list[api.Option]:
+    offer = battle.state.offers[0]
+    reactor = battle.state.creatures[offer.reactor]
+    provoker = battle.state.creatures[offer.provoker]
+    preview = api.Preview(target=provoker.id, hostile=True, uses="opportunity" if offer.kind == "opportunity"
+                          else "immediate interrupt", attack="basic", kind=offer.kind, provoker=provoker.id)
+    basic = reactor.stats.basic_power
+    if offer.kind == "readied":
+        preview = api.Preview(target=provoker.id, hostile=True, uses="immediate reaction", kind=offer.kind,
+                              provoker=provoker.id, then=dict(reactor.effects.get("readied", {}).get("then", {})))
+    elif basic is not None:
+        preview = attack_preview(battle, reactor, basic, (provoker.id,), preview.uses, kind=offer.kind)
+    return [api.Option({"actor": reactor.id, "act": "react", "take": True}, f"attack {provoker.name}", preview),
+            api.Option({"actor": reactor.id, "act": "react", "take": False}, "let it go",
+                       api.Preview(kind=offer.kind, provoker=provoker.id))]
+
+
+def move_options(battle, c, field) -> list[api.Option]:
+    moves = economy.moves_left(c)
+    speed = speed_squares(c) * SQUARE_M
+    if not moves or speed <= 0:
+        return []
+    limit = speed * moves
+    options = []
+    cache: dict = {}
+    for y, x in zip(*field.reachable(limit).nonzero()):
+        x, y = int(x), int(y)
+        steps = field.path_to(x, y)
+        cost = field.cost_to(x, y)
+        uses = "move" if cost <= speed + 1e-9 else "move and standard"
+        if uses == "move" and economy.payer(c, "move") is None:
+            continue
+        provokes = tuple(provokers_along(battle, c, steps, cache))
+        options.append(api.Option({"actor": c.id, "act": "move", "to": [x, y]}, f"move to {[x, y]}",
+                                  api.Preview(uses=uses, path=tuple(steps), cost_m=cost, mode="walk",
+                                              opportunity_attacks=provokes)))
+    return options
+
+
+def run_options(battle, c, field) -> list[api.Option]:
+    if economy.refusal(c, "move") or speed_squares(c) <= 0 or c.prone:
+        return []
+    limit = (speed_squares(c) + 2) * SQUARE_M
+    speed = speed_squares(c) * SQUARE_M
+    options = []
+    cache: dict = {}
+    for y, x in zip(*field.reachable(limit).nonzero()):
+        x, y = int(x), int(y)
+        cost = field.cost_to(x, y)
+        if cost <= speed + 1e-9:
+            continue  # a plain move goes there without running's penalties
+        steps = field.path_to(x, y)
+        options.append(api.Option({"actor": c.id, "act": "run", "to": [x, y]}, f"run to {[x, y]}",
+                                  api.Preview(uses="move", path=tuple(steps), cost_m=cost, mode="walk",
+                                              opportunity_attacks=tuple(provokers_along(battle, c, steps, cache)))))
+    return options
+
+
+def shift_options(battle, c, field) -> list[api.Option]:
+    if economy.refusal(c, "move") or speed_squares(c) <= 0:
+        return []
+    options = []
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            to = (c.x + dx, c.y + dy)
+            if (dx, dy) == (0, 0) or not battle.board.inside(to[0], to[1], c.side_squares):
+                continue
+            try:
+                battle.shift_steps(c, to, field)
+            except IllegalCommand:
+                continue
+            options.append(api.Option({"actor": c.id, "act": "shift", "to": list(to)}, f"shift to {list(to)}",
+                                      api.Preview(uses="move", path=(to,), cost_m=SQUARE_M)))
+    return options
+
+
+def charge_options(battle, c, field) -> list[api.Option]:
+    basic = c.stats.basic_power
+    if economy.refusal(c, "standard") or basic is None or field is None:
+        return []
+    options = []
+    for other in battle.state.creatures.values():
+        if other.side == c.side or not other.alive:
+            continue
+        try:
+            steps, cost = battle.charge_path(c, other, basic, None, field)
+        except IllegalCommand:
+            continue
+        preview = attack_preview(battle, c, basic, (other.id,), "standard", charging=True)
+        options.append(api.Option({"actor": c.id, "act": "charge", "target": other.id}, f"charge {other.name}",
+                                  _with_path(preview, steps, cost)))
+    return options
+
+
+def _with_path(preview, steps, cost):
+    return replace(preview, path=tuple(steps), cost_m=cost)
+
+
+def power_options(battle, c) -> list[api.Option]:
+    options = []
+    for power in c.stats.powers:
+        if c.uses_left(power) <= 0 or economy.refusal(c, power.action):
+            continue
+        for command, aimed in _aims(battle, c, power):
+            if power.heal:
+                target = battle.state.creatures[aimed.targets[0]]
+                preview = api.Preview(target=target.id, hostile=False, uses=power.action, attack=power.name)
+                label = f"{power.name} on {target.name}"
+            else:
+                preview = attack_preview(battle, c, power, aimed.targets, power.action, aimed.long_range, aimed.origin)
+                label = f"{power.name} on " + ", ".join(battle.state.creatures[t].name for t in aimed.targets)
+            options.append(api.Option(command, label, preview))
+    return options
+
+
+def _aims(battle, c, power):
+    """(command, aim) for each valid way to use the power now."""
+    found = []
+    seen = set()
+    base = {"actor": c.id, "act": "attack", "with": power.name}
+    if not power.area:
+        for other in battle.state.creatures.values():
+            if (other.side == c.side) != (power.targets == "ally"):
+                continue  # offered: attacks on foes, heals on allies (check accepts the others too)
+            try:
+                aimed = aim(battle, c, power, other.id)
+            except IllegalCommand:
+                continue
+            found.append(({**base, "target": other.id}, aimed))
+        return found
+    if power.kind == "close-burst":
+        candidates = [None]
+    elif power.kind == "close-blast":
+        n = power.size
+        candidates = [(x, y) for y in range(c.y - n, c.y + c.side_squares + 1)
+                      for x in range(c.x - n, c.x + c.side_squares + 1)]
+    else:
+        candidates = [sq for o in battle.state.creatures.values() if o.alive and o.side != c.side
+                      for sq in o.squares()]
+    for at in candidates:
+        try:
+            aimed = aim(battle, c, power, None, at)
+        except IllegalCommand:
+            continue
+        creatures = battle.state.creatures
+        if not any(creatures[t].side != c.side for t in aimed.targets):
+            continue
+        key = tuple(sorted(aimed.targets))
+        if key in seen and power.kind != "area-burst":
+            continue
+        seen.add(key)
+        command = dict(base) if at is None else {**base, "at": list(at)}
+        found.append((command, aimed))
+    return found
+
+
+def attack_preview(battle, c, power, targets, uses, long_range=False, origin=None, charging=False, kind=None):
+    """The preview of a power on its targets: the first target's odds and every modifier, the
+    expected damage summed over the targets."""
+    creatures = battle.state.creatures
+    first = creatures[targets[0]]
+    roll = roll_for(battle, c, first, power, charging, long_range, origin)
+    total = 0.0
+    for tid in targets:
+        t = creatures[tid]
+        r = roll if t is first else roll_for(battle, c, t, power, charging, long_range, origin)
+        sneak = c.stats.sneak_attack.average if c.stats.sneak_attack is not None and r.advantage else 0.0
+        value = expected_damage(power, r, t, sneak)
+        total += value if t.side != c.side else -value
+    return api.Preview(
+        target=first.id, hostile=first.side != c.side, uses=uses, attack=power.name,
+        hit_chance=roll.hit_chance, crit_chance=roll.crit_chance, target_number=roll.defence - roll.bonus,
+        defence=roll.defence_name, expected_damage=total, cover=COVER_NAMES.get(roll.cover, "none"),
+        cover_bonus=COVER_PENALTY.get(roll.cover, 0), reasons=roll.reasons, ranged=not power.melee,
+        distance_m=gap(c, first) * SQUARE_M, inside=tuple(targets), kind=kind,
+    )

@@ -1,0 +1,68 @@
+"""The start of a 4e battle (seed 004, "Tests d'initiative", "Le round de surprise"): the
+creatures from the scenario, and the initiative order."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...content.scenarios import Scenario
+from ...core.dice import Dice
+from ..dnd5e.setup import display_names  # readable names: the same in every ruleset
+from .creature import DYING, Creature4e, State4e
+from .damage import sync_bloodied
+
+
+def build_creatures(scenario: Scenario) -> dict[str, Creature4e]:
+    names = display_names(scenario)
+    creatures = {}
+    for spec in scenario.creatures:
+        stats = spec.stats
+        hp = stats.hp if spec.current_hp is None else spec.current_hp
+        conditions = set(spec.conditions)
+        state = "conscious"
+        if hp <= 0:
+            # 4e: a monster dies at 0 hit points; a hero at 0 is dying (unconscious, prone)
+            state = (DYING if "stable" not in conditions else "stable") if stats.player else "dead"
+            conditions.discard("stable")
+            if state != "dead":
+                conditions |= {"unconscious", "prone"}
+        if spec.hidden:
+            conditions.add("hidden")
+        if spec.surprised:
+            conditions.add("surprised")
+        creatures[spec.id] = Creature4e(
+            id=spec.id, name=names[spec.id], kind=spec.kind, side=spec.side, stats=stats,
+            x=spec.at[0], y=spec.at[1], hp=hp, temp_hp=spec.temp_hp, state=state, conditions=conditions,
+            altitude=spec.altitude, action_points=stats.action_points, surges=stats.surges,
+        )
+        sync_bloodied(creatures[spec.id])
+    return creatures
+
+
+def roll_initiative(state: State4e, scenario: Scenario, log) -> list[str]:
+    """Seed 004, "Test d'initiative": "Lancez 1d20 et ajoutez-y : la moitié de votre niveau,
+    votre modificateur de Dextérité"; one d20 per creature in the scenario's order. Ties: "celui
+    qui a le bonus d'initiative le plus élevé ... agit le premier. En cas de nouvelle égalité,
+    lancez un dé": a d20 roll-off, higher first, rolled in the scenario's order."""
+    if scenario.initiative:
+        log("Initiative order set by the scenario: " + ", ".join(scenario.initiative))
+        return list(scenario.initiative)
+    rolls = {}
+    for spec in scenario.creatures:
+        c = state.creatures[spec.id]
+        face = state.dice.roll(20)
+        bonus = c.stats.initiative_bonus
+        c.initiative = face + bonus
+        rolls[c.id] = (face + bonus, bonus)
+        log(f"{c.name} rolls initiative: {face} {bonus:+d} = {face + bonus}")
+    ties = Counter(rolls.values())
+    roll_off = {}
+    for cid, score in rolls.items():
+        if ties[score] > 1:
+            roll_off[cid] = state.dice.roll(20)
+            log(f"{state.creatures[cid].name} rolls off a tie: d20 {roll_off[cid]}")
+    return sorted(rolls, key=lambda cid: (-rolls[cid][0], -rolls[cid][1], -roll_off.get(cid, 0)))
+
+
+def new_state(scenario: Scenario) -> State4e:
+    return State4e(creatures=build_creatures(scenario), order=[], dice=Dice(scenario.seed, scenario.dice))

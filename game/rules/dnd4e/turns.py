@@ -1,0 +1,118 @@
+"""The 4e round (seed 004, "Voici comment se déroule une rencontre avec combat"): surprise,
+initiative, the surprise round, each turn's start (ongoing damage, recharge rolls, what ends
+then) and end (saving throws, death saves, what ends then), the rounds, the end of the battle."""
+
+from __future__ import annotations
+
+from .conditions import at_turn_end, at_turn_start, ongoing, saving_throws
+from .creature import DYING
+from .damage import death_save, deal
+from .setup import roll_initiative
+
+
+def start(battle) -> None:
+    state = battle.state
+    state.order = roll_initiative(state, battle.scenario, lambda text: battle.emit("note", text))
+    state.started = True
+    if not state.order:
+        state.over = True
+        return
+    # seed 004, "Le round de surprise": "si des combattants bénéficient d'un round de surprise, ils
+    # agissent dans l'ordre d'initiative, chacun n'entreprenant qu'une seule action"
+    state.surprise_round = any("surprised" in c.conditions for c in state.creatures.values())
+    state.round = 0 if state.surprise_round else 1
+    battle.emit("round", "The surprise round" if state.surprise_round else "Round 1", round=state.round)
+    check_over(battle)
+    if not state.over:
+        begin_turn(battle)
+
+
+def begin_turn(battle) -> None:
+    """Start the current creature's turn; a turn that can hold nothing passes by itself (the dead,
+    the surprised in the surprise round, the dying and the stunned after their end-of-turn rolls)."""
+    state = battle.state
+    for _ in range(len(state.order) * 4 + 8):
+        if state.over:
+            return
+        c = state.current
+        if c.state == "dead" or (state.surprise_round and "surprised" in c.conditions):
+            advance(battle)
+            continue
+        c.standard = c.move = c.minor = True
+        c.immediate = True
+        c.charged = False
+        c.movement_spent = 0.0
+        c.conditions.discard("running")
+        c.effects.pop("readied", None)  # a readied action lasts until the start of its next turn
+        battle.emit("turn", f"{c.name}'s turn", creature=c.id, round=state.round)
+        at_turn_start(battle, c.id)
+        c.one_action = state.surprise_round or "dazed" in c.conditions
+        for entry in ongoing(c):
+            # 4e, Ongoing damage: taken at the start of the creature's turn
+            deal(battle, c, entry["amount"], entry.get("type"), " (ongoing)")
+        recharge(battle, c)
+        check_over(battle)
+        if state.over:
+            return
+        if c.state == "dead":
+            advance(battle)
+            continue
+        if c.state != "conscious" or "stunned" in c.conditions:
+            battle.emit("note", f"{c.name} can take no action this turn", creature=c.id)
+            end_turn(battle, c)
+            advance(battle)
+            continue
+        return
+
+
+def recharge(battle, c) -> None:
+    """A recharge power spent is rolled for at the start of the monster's turn: one d6 each."""
+    for power in c.stats.powers:
+        if power.usage == "recharge" and c.spent.get(power.name):
+            face = battle.state.dice.roll(6)
+            if face >= power.recharge:
+                c.spent.pop(power.name)
+                battle.emit("note", f"{c.name}'s {power.name} recharges (d6 {face})", creature=c.id)
+            else:
+                battle.emit("note", f"{c.name}'s {power.name} does not recharge (d6 {face})", creature=c.id)
+
+
+def end_turn(battle, c) -> None:
+    """The end of c's turn: saving throws (one d20 each), then a dying hero's death save, then
+    what lasted until the end of its turn ends."""
+    if c.alive:
+        saving_throws(battle, c)
+    if c.state == DYING:
+        death_save(battle, c)
+    at_turn_end(battle, c.id)
+    check_over(battle)
+
+
+def advance(battle) -> None:
+    state = battle.state
+    state.turn_index += 1
+    if state.turn_index >= len(state.order):
+        state.turn_index = 0
+        if state.surprise_round:
+            # "Dès que le round de surprise prend fin, vous n'êtes plus surpris."
+            state.surprise_round = False
+            for c in state.creatures.values():
+                c.conditions.discard("surprised")
+        state.round += 1
+        battle.emit("round", f"Round {state.round}", round=state.round)
+
+
+def check_over(battle) -> None:
+    state = battle.state
+    if state.over:
+        return
+    sides = {c.side for c in state.creatures.values()}
+    standing = {c.side for c in state.creatures.values() if c.standing}
+    if len(sides) > 1 and len(standing) <= 1:
+        state.over = True
+        state.winner = next(iter(standing), None)
+        state.offers.clear()
+        state.pending_move = None
+        state.pending_power = None
+        state.walk = None
+        battle.emit("over", f"The battle is over: {state.winner or 'nobody'} wins", winner=state.winner)
