@@ -1,6 +1,6 @@
 """A 5e battle seen through the ruleset interface only: what a 3.5 or 4e battle will show.
 
-`InterfaceOnly(battle)` answers the api.Battle methods and `scenario`, `board`, `ruleset`;
+`InterfaceOnly(battle)` answers the api.Battle methods and `scenario`, `board`, `ruleset`, `diagonals`;
 `estimates()` is None (no 5e numbers). Its `state` shows the turn, the offers, the log and the
 commands played, and creatures that have only an id, a name, a kind, a side, a place and a
 standing (`Plain`): any read of a 5e field (stats, action, attacks_left, movement_left(),
@@ -61,6 +61,7 @@ class InterfaceOnly:
         self.scenario = battle.scenario
         self.board = battle.board
         self.ruleset = battle.ruleset
+        self.diagonals = battle.diagonals
         self.estimates_asked = 0
 
     @property

@@ -216,6 +216,7 @@ class Battle(abc.ABC):
     scenario: object
     board: object
     state: object
+    diagonals: str  # how this battle counts diagonal steps (core.rules_data.DIAGONALS): the ruleset's
 
     @abc.abstractmethod
     def submit(self, command: dict, undo_on_error: bool = True) -> list:

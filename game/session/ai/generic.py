@@ -55,7 +55,7 @@ class Planner:
         self.battle = battle
         self.level = level
         self.state = battle.state
-        self.diagonals = getattr(battle.scenario, "diagonals", "5-5-5")
+        self.diagonals = battle.diagonals  # the ruleset's count (3.5: 1-2-1, whatever the scenario says)
         self.views = {cid: battle.view(cid) for cid in self.state.creatures}
 
     # ------------------------------------------------------------------ the choice
