@@ -202,3 +202,17 @@ def test_the_hard_wizard_splits_magic_missile_darts_to_kill_two_wounded_goblins(
     force(b, 2)  # one roll for every dart: 1d4 2 + 1 = 3 each
     b.submit(command)
     assert not any(b.state.creatures[g].standing for g in ("gob1", "gob2"))
+
+
+def test_the_computer_never_peeks_at_a_foe_hidden_out_of_sight():
+    # issue 15, 8: a goblin hid behind the wall, out of the fighter's sight; the fighter does
+    # not walk to where the goblin really is (it cannot know), it holds its turn
+    grid = "\n".join(["..........", "..........", "#######...", "..........", ".........."])
+    b = battle(grid, [creature("gob", "goblin", "red", (1, 4)),
+                      creature("fighter", "fighter", "blue", (1, 0), attacks=SWORD)])
+    force(b, 10)
+    act(b, "gob", "hide", bonus=True)
+    act(b, "gob", "end")
+    assert "hidden" in b.state.creatures["gob"].conditions
+    assert choose(b, "hard") == {"actor": "fighter", "act": "end"}
+    assert choose(b, "normal")["act"] == "end"

@@ -41,14 +41,18 @@ class Tactician(Positioning):
         hint = getattr(self.battle, "ai_hint", None)
         if hint and hint[0] == (state.commands_done, me.id) and self.battle.check(hint[1]) is None:
             return hint[1]  # the attack the last move was made for
-        self.foes = [c for c in state.creatures.values() if c.side != me.side and c.standing]
+        foes = [c for c in state.creatures.values() if c.side != me.side and c.standing]
+        # the computer never peeks: a foe hidden from its side is left out of where it moves, what
+        # it aims at and where it shelters; only Search looks for it (where it was seen to hide)
+        self.hidden = [f for f in foes if "hidden" in f.conditions]
+        self.foes = [f for f in foes if "hidden" not in f.conditions]
         self.allies = [c for c in state.creatures.values() if c.side == me.side and c is not me and c.alive]
-        if not self.foes:
+        if not foes:
             return end_or_decline(self.battle)
         self.blockers, self.index = self.est.blockers()
         self.covers: dict = {}
         self.sp = {c.id: c.space for c in state.creatures.values()}  # spaces, looked up often
-        for plan in self.plans():
+        for plan in (self.plans() if self.foes else self.unseen_plans()):
             if self.battle.check(plan.command) is None:  # never a command the rules refuse
                 # remember what a move was for, to play it next without thinking again
                 self.battle.ai_hint = ((state.commands_done + 1, me.id), plan.then) if plan.then else None
@@ -473,6 +477,14 @@ class Tactician(Positioning):
         score = 1000.0 if not best[0][0] else 500.0
         return [Plan(score, dict(best[1].command), f"aggressive toward {best[1].command['toward']}")]
 
+    def unseen_plans(self) -> list[Plan]:
+        """Every foe still standing is hidden: search for one where it hid (hard), else end."""
+        me = self.me
+        plans = []
+        if self.hard and me.action and self.search_value() > 0:
+            plans.append(Plan(1.0, {"actor": me.id, "act": "search"}, "search"))
+        return plans + [Plan(0, {"actor": me.id, "act": "end"}, "end")]
+
     def fallback_action_plans(self) -> list[Plan]:
         """Hard, when the action has nothing better: Help an ally, Disengage to get away,
         Dodge when cornered, or Search for a hidden foe."""
@@ -506,8 +518,8 @@ class Tactician(Positioning):
 
         me = self.me
         value = 0.0
-        for foe in self.foes:
-            if "hidden" not in foe.conditions or not self.est.can_see(me, foe):
+        for foe in self.hidden:
+            if not self.est.can_see(me, foe):
                 continue
             gain = 0.0
             attack = max(foe.stats.attacks, key=lambda a: a.damage.average, default=None)
