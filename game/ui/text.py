@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
-FONT_FILES = ("freesansbold.ttf",)
+FONT_FILES = ("NotoSans-Bold.ttf", "freesansbold.ttf")  # Noto Sans, as the widgets: even letter spacing
 
 
 def font_path() -> Path | None:
