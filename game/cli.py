@@ -247,7 +247,7 @@ def add_ruleset_option(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="skirmish", description="A grid-based tactical battle game (5e rules).")
+    parser = Parser(prog="skirmish", description="A grid-based tactical battle game (5e, 3.5 and 4e rules).")
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="play a scenario, a save or a bare map in a window")
