@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections import deque
+from functools import lru_cache
 from dataclasses import dataclass
 
 MAX_DICE = 100  # dice in one roll ("100d6")
@@ -120,3 +121,18 @@ def d20_beats(edge: int, advantage: int = 0, opponent_advantage: int = 0) -> flo
     """The chance that d20 + edge beats (strictly) the opponent's d20, each with its own advantage."""
     mine, theirs = d20_faces_odds(advantage), d20_faces_odds(opponent_advantage)
     return sum(p * q for a, p in enumerate(mine, 1) for b, q in enumerate(theirs, 1) if a + edge > b)
+
+
+@lru_cache(maxsize=512)
+def sum_odds(count: int, sides: int) -> tuple[float, ...]:
+    """The chance of each total of `count` dice of `sides` faces, by total (index 0 is a total
+    of 0): exact, for the expected value of anything a roll's total decides."""
+    dist = [1.0]
+    for _ in range(count if sides > 0 else 0):
+        nxt = [0.0] * (len(dist) + sides)
+        for total, pr in enumerate(dist):
+            if pr:
+                for face in range(1, sides + 1):
+                    nxt[total + face] += pr / sides
+        dist = nxt
+    return tuple(dist)

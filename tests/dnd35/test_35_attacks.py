@@ -309,3 +309,14 @@ def test_fighting_defensively_minus_4_to_hit_plus_2_ac():
     force(b, 1)
     attack(b, "orc", "fighter", "falchion")
     assert "fighting defensively +2 AC" in last(b, "attacks") and "vs AC 19" in last(b, "attacks")
+
+
+def test_the_expected_damage_through_damage_reduction_counts_every_face_of_the_dice():
+    # 3.5 SRD, Damage reduction: a skeleton's scimitar (1d6+1, slashing) against another's DR
+    # 5/bludgeoning deals 0, 0, 0, 0, 1 or 2: 0.5 a hit on average, not 0 (4.5 less 5). Undead
+    # take no critical hits, so the expected damage is the chance to hit times 0.5.
+    b = battle(ROW, [creature("a", "skeleton", "blue", (1, 1)), creature("z", "skeleton", "red", (2, 1))])
+    (scimitar,) = [o for o in b.legal_commands()
+                   if o.command.get("act") == "attack" and o.command.get("with") == "scimitar"]
+    assert scimitar.preview.expected_damage == pytest.approx(scimitar.preview.hit_chance * 0.5)
+    assert scimitar.preview.expected_damage > 0

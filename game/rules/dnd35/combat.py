@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ...core.dice import sum_odds
 from ...core.terrain import TOTAL
 from ..api import Reason
 from .creature import CONSCIOUS, DEAD, DISABLED, DYING, STABLE
@@ -191,14 +192,20 @@ def crit_chance(o: Odds) -> float:
 
 
 def expected_damage(battle, attacker, target, attack, o: Odds) -> float:
-    per_hit = max(1.0, attack.damage.average + power_damage(attacker, attack))
+    """The mean damage of the attack, exact over its dice (roll_damage's order): a hit deals at
+    least 1, then damage reduction takes its part (it may stop it all); a critical rolls the
+    dice and bonuses `multiplier` times; sneak attack dice are counted at their mean."""
     sneak = sneak_dice(battle, attacker, target, attack, o)
     extra = sneak.average if sneak is not None else 0.0
     dr = damage_reduction(target, attack)
-    plain = max(0.0, per_hit + extra - dr)
-    crit = max(0.0, per_hit * attack.multiplier + extra - dr)
+    bonus = attack.damage.bonus + power_damage(attacker, attack)
+
+    def mean(times: int) -> float:
+        odds = sum_odds(attack.damage.count * times, attack.damage.sides)
+        return sum(p * max(0.0, max(1.0, total + bonus * times + extra) - dr) for total, p in enumerate(odds) if p)
+
     p_crit = crit_chance(o)
-    return (hit_chance(o) - p_crit) * plain + p_crit * crit
+    return (hit_chance(o) - p_crit) * mean(1) + p_crit * mean(attack.multiplier)
 
 
 def sneak_dice(battle, attacker, target, attack, o: Odds):

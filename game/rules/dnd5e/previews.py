@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from functools import lru_cache
 
-from ...core.dice import DiceExpr
+from ...core.dice import DiceExpr, sum_odds
 from ...core.terrain import COVER_NAMES
 from ..api import Option, Preview, Reason
 from ..state import Creature
@@ -99,14 +99,7 @@ def _average(count: int, sides: int, bonus: int, cap: int | None = None, halve: 
 
     if count == 0 or sides == 0:
         return float(value(0))
-    dist = [1.0]
-    for _ in range(count):
-        nxt = [0.0] * (len(dist) + sides)
-        for total, pr in enumerate(dist):
-            if pr:
-                for face in range(1, sides + 1):
-                    nxt[total + face] += pr / sides
-        dist = nxt
+    dist = sum_odds(count, sides)
     return sum(pr * value(total) for total, pr in enumerate(dist))
 
 
