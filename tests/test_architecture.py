@@ -1,6 +1,7 @@
 """DESIGN.md's import rules: core imports nothing of the game; only ui imports pygame; nothing imports
 ui; nothing outside game/rules imports a ruleset's own package (they go through rules/api.py and
-rules/registry.py); no ruleset package holds an import circle (imports inside functions count)."""
+rules/registry.py); no ruleset package imports another, nor holds an import circle (imports
+inside functions count)."""
 
 import ast
 from pathlib import Path
@@ -89,6 +90,17 @@ def test_only_game_rules_imports_a_ruleset_package(path):
         for package in RULESET_PACKAGES:
             if name == module_name(package) or name.startswith(module_name(package) + "."):
                 assert inside_rules, f"{path.relative_to(GAME)} imports {name}: use game.rules.api / registry"
+
+
+@pytest.mark.parametrize("package", RULESET_PACKAGES, ids=[p.name for p in RULESET_PACKAGES])
+def test_a_ruleset_package_imports_no_other_ruleset(package):
+    """What rulesets share lives in game/rules (engine_base, state, api) or game/content, not in
+    one ruleset's package that another borrows from."""
+    others = [module_name(p) for p in RULESET_PACKAGES if p != package]
+    for path in sorted(package.rglob("*.py")):
+        for name in imports_of(path):
+            assert not any(name == o or name.startswith(o + ".") for o in others), \
+                f"{path.relative_to(GAME)} imports {name}"
 
 
 def test_the_registry_names_every_ruleset_package():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,6 +61,24 @@ class Scenario:
     command_lines: list[int | None]
     raw: dict = field(default_factory=dict)
     text: str | None = None
+
+
+def display_names(scenario: Scenario) -> dict[str, str]:
+    """Every ruleset's readable names of a scenario's creatures: the scenario's, else the stat block's, numbered when a kind repeats."""
+    counts = Counter(spec.stats.name for spec in scenario.creatures if not spec.name)
+    seen: Counter = Counter()
+    names = {}
+    for spec in scenario.creatures:
+        if spec.name:
+            names[spec.id] = spec.name
+            continue
+        base = spec.stats.name
+        if counts[base] > 1:
+            seen[base] += 1
+            names[spec.id] = f"{base} {seen[base]}"
+        else:
+            names[spec.id] = base
+    return names
 
 
 def is_scenario(data: dict) -> bool:

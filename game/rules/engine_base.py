@@ -1,5 +1,6 @@
 """The plumbing every ruleset's engine shares: events, submitting a command with undo, checking
-one without playing it, and answering the reactions on offer before the next command.
+one without playing it, and answering the reactions on offer before the next command, the end of the battle and the frame
+of `replay --json`.
 
 A ruleset's engine subclasses EngineBase and gives `ACTS` (its table of acts for
 commands.parse_command), `_do_ACT(actor, command)` for each act, `_settle()` (what follows any
@@ -22,6 +23,7 @@ class EngineBase:
     """Events, submit with undo, check, and lookups; the rules are the subclass's."""
 
     ACTS = ACTS  # the ruleset's acts (the 5e table unless the subclass gives its own)
+    PENDING = ("pending_move",)  # the state's half-done actions, cleared when the battle ends
 
     def _start_plumbing(self) -> None:
         self._events: list[Event] = []
@@ -147,6 +149,33 @@ class EngineBase:
             if state.over:
                 raise IllegalCommand("the battle ended in the reactions before this command")
         return False
+
+    # ----------------------------------------------------------------- the end, and output
+    def check_over(self) -> None:
+        """The battle ends when at most one side has a creature still standing (its winner)."""
+        state = self.state
+        if state.over:
+            return
+        sides = {c.side for c in state.creatures.values()}
+        standing = {c.side for c in state.creatures.values() if c.standing}
+        if len(sides) > 1 and len(standing) <= 1:
+            state.over = True
+            state.winner = next(iter(standing), None)
+            state.offers.clear()
+            for key in self.PENDING:
+                setattr(state, key, None)
+            self.emit("over", f"The battle is over: {state.winner or 'nobody'} wins", winner=state.winner)
+
+    def battle_json(self, creatures: dict, current: str | None) -> dict:
+        """`replay --json` around the ruleset's own creature entries: round, turn, order, log, offers."""
+        state = self.state
+        data = {
+            "round": state.round, "turn": current, "over": state.over, "winner": state.winner,
+            "order": list(state.order), "creatures": creatures, "log": list(state.log),
+        }
+        if state.offers:
+            data["offers"] = [{"reactor": o.reactor, "kind": o.kind, "provoker": o.provoker} for o in state.offers]
+        return data
 
     # ----------------------------------------------------------------- lookups
     def creature(self, cid: str):

@@ -43,6 +43,7 @@ class Engine35(EngineBase, Moving35):
     """The rules engine of one 3.5 battle (battle.py adds the ruleset interface)."""
 
     ACTS = ACTS_35
+    PENDING = ("pending_move", "pending_act")  # cleared when the battle ends
 
     def __init__(self, scenario) -> None:
         self.scenario = scenario
@@ -137,20 +138,6 @@ class Engine35(EngineBase, Moving35):
                 for c in state.creatures.values():
                     c.conditions.discard("surprised")
             self.emit("round", f"Round {state.round}", round=state.round)
-
-    def check_over(self) -> None:
-        state = self.state
-        if state.over:
-            return
-        sides = {c.side for c in state.creatures.values()}
-        standing = {c.side for c in state.creatures.values() if c.standing}
-        if len(sides) > 1 and len(standing) <= 1:
-            state.over = True
-            state.winner = next(iter(standing), None)
-            state.offers.clear()
-            state.pending_move = None
-            state.pending_act = None
-            self.emit("over", f"The battle is over: {state.winner or 'nobody'} wins", winner=state.winner)
 
     def _settle(self) -> None:
         for c in self.state.creatures.values():
@@ -541,11 +528,7 @@ class Engine35(EngineBase, Moving35):
                 "movement_left": c.movement_left() if cid == current and not state.over else c.stats.walk,
                 "standard": c.standard, "move": c.move_action, "swift": c.swift, "aoo_left": c.aoo_left,
             }
-        data = {"round": state.round, "turn": current, "over": state.over, "winner": state.winner,
-                "order": list(state.order), "creatures": creatures, "log": list(state.log)}
-        if state.offers:
-            data["offers"] = [{"reactor": o.reactor, "kind": o.kind, "provoker": o.provoker} for o in state.offers]
-        return data
+        return self.battle_json(creatures, current)
 
 
 def full_attack_rest(actor, first) -> tuple:

@@ -9,27 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...content.scenarios import display_names
 from ...core.dice import Dice
 from ..state import BattleState
 from .creature import CONSCIOUS, DEAD, DISABLED, DYING, Creature35
-
-
-def display_names(scenario) -> dict[str, str]:
-    """The scenario's names, else the stat block's, numbered when a kind repeats."""
-    counts = Counter(spec.stats.name for spec in scenario.creatures if not spec.name)
-    seen: Counter = Counter()
-    names = {}
-    for spec in scenario.creatures:
-        if spec.name:
-            names[spec.id] = spec.name
-            continue
-        base = spec.stats.name
-        if counts[base] > 1:
-            seen[base] += 1
-            names[spec.id] = f"{base} {seen[base]}"
-        else:
-            names[spec.id] = base
-    return names
 
 
 def build_creatures(scenario) -> dict[str, Creature35]:

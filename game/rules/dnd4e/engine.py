@@ -48,6 +48,7 @@ class Engine(EngineBase):
     """The rules engine of one 4e battle, from a scenario (battle.py adds the ruleset interface)."""
 
     ACTS = ACTS
+    PENDING = ("pending_move", "pending_power", "walk")  # cleared when the battle ends
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
@@ -63,7 +64,7 @@ class Engine(EngineBase):
 
     def _settle(self) -> None:
         release_grabs(self)
-        turns.check_over(self)
+        self.check_over()
 
     # ------------------------------------------------------------------ moving
     def _do_move(self, c, cmd) -> None:
@@ -598,13 +599,7 @@ class Engine(EngineBase):
                 "standard": c.standard, "move": c.move, "minor": c.minor, "immediate": c.immediate,
                 "action_points": c.action_points,
             }
-        data = {
-            "round": state.round, "turn": current, "over": state.over, "winner": state.winner,
-            "order": list(state.order), "creatures": creatures, "log": list(state.log),
-        }
-        if state.offers:
-            data["offers"] = [{"reactor": o.reactor, "kind": o.kind, "provoker": o.provoker} for o in state.offers]
-        return data
+        return self.battle_json(creatures, current)
 
     def movement_left(self, c) -> float:
         """FORMATS.md: the speed one more move action would give (0 when none is left)."""

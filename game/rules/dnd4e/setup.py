@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...content.scenarios import Scenario
+from ...content.scenarios import Scenario, display_names
 from ...core.dice import Dice
-from ..dnd5e.setup import display_names  # readable names: the same in every ruleset
 from .creature import DYING, Creature4e, State4e
 from .damage import sync_bloodied
 

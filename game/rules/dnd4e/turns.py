@@ -22,7 +22,7 @@ def start(battle) -> None:
     state.surprise_round = any("surprised" in c.conditions for c in state.creatures.values())
     state.round = 0 if state.surprise_round else 1
     battle.emit("round", "The surprise round" if state.surprise_round else "Round 1", round=state.round)
-    check_over(battle)
+    battle.check_over()
     if not state.over:
         begin_turn(battle)
 
@@ -51,7 +51,7 @@ def begin_turn(battle) -> None:
             # 4e, Ongoing damage: taken at the start of the creature's turn
             deal(battle, c, entry["amount"], entry.get("type"), " (ongoing)")
         recharge(battle, c)
-        check_over(battle)
+        battle.check_over()
         if state.over:
             return
         if c.state == "dead":
@@ -85,7 +85,7 @@ def end_turn(battle, c) -> None:
     if c.state == DYING:
         death_save(battle, c)
     at_turn_end(battle, c.id)
-    check_over(battle)
+    battle.check_over()
 
 
 def advance(battle) -> None:
@@ -100,19 +100,3 @@ def advance(battle) -> None:
                 c.conditions.discard("surprised")
         state.round += 1
         battle.emit("round", f"Round {state.round}", round=state.round)
-
-
-def check_over(battle) -> None:
-    state = battle.state
-    if state.over:
-        return
-    sides = {c.side for c in state.creatures.values()}
-    standing = {c.side for c in state.creatures.values() if c.standing}
-    if len(sides) > 1 and len(standing) <= 1:
-        state.over = True
-        state.winner = next(iter(standing), None)
-        state.offers.clear()
-        state.pending_move = None
-        state.pending_power = None
-        state.walk = None
-        battle.emit("over", f"The battle is over: {state.winner or 'nobody'} wins", winner=state.winner)

@@ -107,11 +107,5 @@ class Engine(EngineBase, Turns, Handlers, Moving, Reacting):
             }
             if c.altitude:
                 creatures[cid]["altitude"] = c.altitude
-        data = {
-            "round": state.round, "turn": current, "over": state.over, "winner": state.winner,
-            "order": list(state.order), "creatures": creatures, "log": list(state.log),
-        }
-        if state.offers:
-            data["offers"] = [{"reactor": o.reactor, "kind": o.kind, "provoker": o.provoker} for o in state.offers]
-        return data
+        return self.battle_json(creatures, current)
 

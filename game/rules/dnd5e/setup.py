@@ -4,28 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...content.scenarios import Scenario
+from ...content.scenarios import Scenario, display_names
 from ...core.dice import Dice
 from ..state import CONSCIOUS, STABLE, UNCONSCIOUS, BattleState, Creature
 from .checks import check_advantage, check_d20
-
-
-def display_names(scenario: Scenario) -> dict[str, str]:
-    """Readable names: the scenario's, else the stat block's, numbered when a kind repeats."""
-    counts = Counter(spec.stats.name for spec in scenario.creatures if not spec.name)
-    seen: Counter = Counter()
-    names = {}
-    for spec in scenario.creatures:
-        if spec.name:
-            names[spec.id] = spec.name
-            continue
-        base = spec.stats.name
-        if counts[base] > 1:
-            seen[base] += 1
-            names[spec.id] = f"{base} {seen[base]}"
-        else:
-            names[spec.id] = base
-    return names
 
 
 def build_creatures(scenario: Scenario) -> dict[str, Creature]:

@@ -103,15 +103,3 @@ class Turns:
             state.round += 1
             self.emit("round", f"Round {state.round}", round=state.round)
 
-    def check_over(self) -> None:
-        state = self.state
-        if state.over:
-            return
-        sides = {c.side for c in state.creatures.values()}
-        standing = {c.side for c in state.creatures.values() if c.standing}
-        if len(sides) > 1 and len(standing) <= 1:
-            state.over = True
-            state.winner = next(iter(standing), None)
-            state.offers.clear()
-            state.pending_move = None
-            self.emit("over", f"The battle is over: {state.winner or 'nobody'} wins", winner=state.winner)
