@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .content.errors import ContentError
 from .content.paths import RULESETS
+from .i18n import LANGUAGES, set_language
 
 EXIT_OK, EXIT_INVALID, EXIT_INTERRUPTED = 0, 2, 130
 MAX_RUNS = 1_000_000  # battles of one `simulate` (each is kept until the summary)
@@ -246,11 +247,41 @@ def add_ruleset_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ruleset", choices=RULESETS, help="play under this ruleset instead of the scenario's")
 
 
+def cmd_rules(args) -> int:
+    from .rules.cards import card, card_lines, cards
+
+    ruleset = args.ruleset or "5e"
+    if args.id is None:
+        known = cards(ruleset)
+        width = max((len(i) for i in known), default=0)
+        for c in known.values():
+            print(f"{c.id:<{width}}  {c.title_shown}")
+        return EXIT_OK
+    try:
+        print("\n".join(card_lines(card(ruleset, args.id))))
+    except KeyError as exc:
+        return _error(exc.args[0])
+    return EXIT_OK
+
+
+def language_options() -> argparse.ArgumentParser:
+    """--lang, which every command takes (a parent parser of each)."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                        help="the language of the words shown and printed (default: the system's, else English)")
+    return common
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="skirmish", description="A grid-based tactical battle game (5e, 3.5 and 4e rules).")
+    common = language_options()
+    parser = Parser(prog="skirmish", description="A grid-based tactical battle game (5e, 3.5 and 4e rules).",
+                    parents=[common])
     sub = parser.add_subparsers(dest="command")
 
-    play = sub.add_parser("play", help="play a scenario, a save or a bare map in a window")
+    def command(name: str, **kwargs) -> argparse.ArgumentParser:
+        return sub.add_parser(name, parents=[common], **kwargs)
+
+    play = command("play", help="play a scenario, a save or a bare map in a window")
     play.add_argument("file", nargs="?", help="scenario, save or map (default: the bundled skirmish)")
     play.add_argument("--hotseat", action="store_true", help="every side is played by people")
     play.add_argument("--ai", action="append", metavar="SIDE", help="the computer plays this side")
@@ -260,22 +291,22 @@ def build_parser() -> argparse.ArgumentParser:
     add_ruleset_option(play)
     play.set_defaults(func=cmd_play)
 
-    rep = sub.add_parser("replay", help="replay a scenario's commands headless")
+    rep = command("replay", help="replay a scenario's commands headless")
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true", help="print the final state as JSON")
     add_ruleset_option(rep)
     rep.set_defaults(func=cmd_replay)
 
-    chk = sub.add_parser("check", help="validate maps, stat blocks and scenarios")
+    chk = command("check", help="validate maps, stat blocks and scenarios")
     chk.add_argument("files", nargs="+")
     chk.set_defaults(func=cmd_check)
 
-    ren = sub.add_parser("render", help="draw a map or scenario to a PNG")
+    ren = command("render", help="draw a map or scenario to a PNG")
     ren.add_argument("file")
     ren.add_argument("-o", "--output", required=True, metavar="OUT.png")
     ren.set_defaults(func=cmd_render)
 
-    sim = sub.add_parser("simulate", help="play many battles computer against computer")
+    sim = command("simulate", help="play many battles computer against computer")
     sim.add_argument("files", nargs="+", metavar="FILE", help="one layout, or several to compare in one table")
     sim.add_argument("--runs", type=int, default=100)
     sim.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -289,14 +320,19 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play under this ruleset, or under each of several (5e,3.5,4e), instead of the scenario's")
     sim.set_defaults(func=cmd_simulate)
 
-    edi = sub.add_parser("edit", help="the map and scenario editor (a window)")
+    edi = command("edit", help="the map and scenario editor (a window)")
     edi.add_argument("file", nargs="?", help="a map or scenario to edit, or a new file to make")
     edi.add_argument("--frames", type=int, help=argparse.SUPPRESS)  # tests: stop after this many frames
     edi.set_defaults(func=cmd_edit)
 
-    ben = sub.add_parser("bench", help="print the performance figures of the benchmark suite")
+    ben = command("bench", help="print the performance figures of the benchmark suite")
     ben.add_argument("--json", action="store_true")
     ben.set_defaults(func=cmd_bench)
+
+    rul = command("rules", help="print a rule card, or list the rule ids")
+    rul.add_argument("id", nargs="?", help="a rule id (see the list)")
+    rul.add_argument("--ruleset", choices=RULESETS, help="the ruleset whose cards to show (default 5e)")
+    rul.set_defaults(func=cmd_rules)
     return parser
 
 
@@ -308,6 +344,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play", *(argv or [])])
+    set_language(getattr(args, "lang", None))
     try:
         return args.func(args)
     except KeyboardInterrupt:

@@ -5,6 +5,10 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_VIDEO_DRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
+# The tests read the English messages whatever the machine's locale (a French test says --lang fr).
+for _name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
 
 from hypothesis import settings  # noqa: E402
 

@@ -31,11 +31,13 @@ class EngineBase:
         self.damage_source: str | None = None  # the creature whose attack or spell is resolving
 
     # ----------------------------------------------------------------- events
-    def emit(self, kind: str, text: str, **data) -> None:
+    def emit(self, kind: str, text: str, rules: tuple[str, ...] | list[str] = (), **data) -> None:
+        """One log line and its event; `rules`: the ids of the rule cards the line applied."""
         if kind == "damage" and "source" not in data:
             data["source"] = self.damage_source  # who dealt it, for statistics
-        self._events.append(Event(kind, text, data))
+        self._events.append(Event(kind, text, data, tuple(rules)))
         self.state.log.append(text)
+        self.state.log_rules.append(list(rules))
 
     def _take_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -172,6 +174,7 @@ class EngineBase:
         data = {
             "round": state.round, "turn": current, "over": state.over, "winner": state.winner,
             "order": list(state.order), "creatures": creatures, "log": list(state.log),
+            "log_rules": [list(ids) for ids in state.log_rules],
         }
         if state.offers:
             data["offers"] = [{"reactor": o.reactor, "kind": o.kind, "provoker": o.provoker} for o in state.offers]

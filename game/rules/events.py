@@ -35,6 +35,7 @@ class Event:
     kind: EventKind  # given as an EventKind or its name ("move"); an unknown kind is a ValueError
     text: str
     data: dict = field(default_factory=dict, compare=False)
+    rules: tuple[str, ...] = ()  # the ids of the rule cards this line applied (`skirmish rules ID`)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", EventKind(self.kind))

@@ -14,6 +14,7 @@ from ..content.errors import MAX_PROBLEMS, ContentError, problems_of, read_docum
 from ..content.limits import one_line
 from ..content.maps import parse_map
 from ..content.scenarios import is_scenario, parse_scenario
+from ..rules.cards import parse_cards
 
 
 def kind_of(data: dict) -> str:
@@ -27,6 +28,8 @@ def kind_of(data: dict) -> str:
         return "spell"
     if "hp" in data or "ac" in data:
         return "stat block"
+    if "card" in data:
+        return "rule cards"
     return "unknown"
 
 
@@ -55,9 +58,12 @@ def check_file(path: Path) -> list[str]:
             parse_item(data, path, text, ruleset="5e")
         elif kind == "spell":
             schema("5e").parse_spell(data, path, text)  # a spell file is read as 5e
+        elif kind == "rule cards":
+            parent = Path(path).resolve().parent.name
+            parse_cards(data, path, parent if parent in RULESETS else "5e")
         else:
             return [f"{path}: not a map, stat block, item, spell or scenario "
-                    "(no 'grid', 'hp', 'effect' or [[creature]])"]
+                    "(no 'grid', 'hp', 'effect', [[creature]] or [[card]])"]
     except ContentError as exc:
         return _lines(path, exc)
     return []

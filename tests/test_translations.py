@@ -1,0 +1,43 @@
+"""Every message the game shows has its French: the catalogues of every domain are complete,
+keep the English {fields}, and are compiled (assets/locale; game/catalogues.py finds the gaps)."""
+
+import pytest
+
+from game import i18n
+from game.catalogues import DOMAINS, fields, problems
+
+
+@pytest.mark.parametrize("domain", list(DOMAINS))
+def test_every_message_of_the_domain_has_its_french(domain):
+    assert problems(domain) == []
+
+
+def test_fields_are_the_placeholders_a_translation_must_keep():
+    assert fields("{name} attacks {target}") == {"name", "target"}
+    assert fields("no placeholder") == set()
+
+
+def test_the_language_comes_from_the_flag_then_the_locale_then_english(monkeypatch):
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    assert i18n.system_language() == "en"
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert i18n.system_language() == "fr"
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
+    assert i18n.system_language() == "en"  # a language the game does not speak: English
+    try:
+        assert i18n.set_language(None) == "en"
+        assert i18n.set_language("fr") == "fr"
+        assert i18n._("In the rule text: section \u00ab {section} \u00bb") != "In the rule text: section \u00ab {section} \u00bb"
+        with pytest.raises(ValueError):
+            i18n.set_language("de")
+    finally:
+        i18n.set_language("en")
+
+
+def test_an_untranslated_message_reads_in_english_under_french():
+    try:
+        i18n.set_language("fr")
+        assert i18n._("a message no catalogue holds") == "a message no catalogue holds"
+    finally:
+        i18n.set_language("en")
