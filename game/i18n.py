@@ -31,8 +31,9 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "session": ("game/session",),
     "ui": ("game/ui",),
     "cli": ("game/cli.py", "game/i18n.py"),
-    "cards": ("assets/rulesets/5e/rules.toml", "assets/rulesets/3.5/rules.toml",
-              "assets/rulesets/4e/rules.toml"),  # the rule cards' titles and texts
+    "cards5e": ("assets/rulesets/5e/rules.toml",),  # the rule cards' titles and texts
+    "cards35": ("assets/rulesets/3.5/rules.toml",),
+    "cards4e": ("assets/rulesets/4e/rules.toml",),
     "demos": ("maps/demos",),  # the demos' titles and captions
 }
 

@@ -2,7 +2,7 @@
 lines, the seed's own French words and the section they stand in, and for 5e the SRD 5.1 in
 English). The cards of a ruleset live in `assets/rulesets/<ruleset>/rules.toml`; a log line names
 the cards it applied (`Event.rules`, `replay --json`'s `log_rules`), and `skirmish rules ID`
-prints one. Titles and texts are translated through the `cards` catalogue; the seed's words are
+prints one. Titles and texts are translated through the `cards5e`, `cards35` and `cards4e` catalogues; the seed's words are
 French and the SRD's English whatever the language.
 """
 
