@@ -61,13 +61,18 @@ def extract_toml(fileobj, keywords, comment_tags, options):
 
 
 def source_files(domain: str) -> list[Path]:
+    """The files whose messages `domain` holds: its paths, less what another domain names
+    more narrowly (a module with a domain of its own inside a folder's domain)."""
     files: list[Path] = []
     for name in DOMAINS[domain]:
         path = ROOT / name
         if path.is_file():
             files.append(path)
         elif path.is_dir():
-            files += sorted(p for p in path.rglob("*") if p.suffix in (".py", ".toml"))
+            narrower = [ROOT / other for key, names in DOMAINS.items() if key != domain for other in names
+                        if (ROOT / other).is_relative_to(path) and ROOT / other != path]
+            files += sorted(p for p in path.rglob("*") if p.suffix in (".py", ".toml")
+                            and not any(p == n or p.is_relative_to(n) for n in narrower))
     return files
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from .content.errors import ContentError
 from .content.paths import RULESETS
-from .i18n import LANGUAGES, set_language
+from .i18n import LANGUAGES, _, set_language
+from .session.ray_backend import OPTION_HELP as RAY_HELP
 
 EXIT_OK, EXIT_INVALID, EXIT_INTERRUPTED = 0, 2, 130
 MAX_RUNS = 1_000_000  # battles of one `simulate` (each is kept until the summary)
@@ -131,6 +132,7 @@ def cmd_bench(args) -> int:
 def cmd_simulate(args) -> int:
     from .content.scenarios import load_scenario
     from .session.ai import POLICIES
+    from .session.ray_backend import ClusterError, jobs_conflict
     from .session.simulate import heat, sides_of, simulate, table
 
     policies = {}
@@ -139,13 +141,20 @@ def cmd_simulate(args) -> int:
         if not sep or level not in POLICIES:
             return _error(f"--policy {item}: expected SIDE=LEVEL with LEVEL one of {', '.join(POLICIES)}")
         policies[side] = level
-    if args.runs < 1 or args.jobs < 1:
+    if args.runs < 1 or (args.jobs is not None and args.jobs < 1):
         return _error("--runs and --jobs must be at least 1")
+    conflict = jobs_conflict(args.ray, args.jobs)
+    if conflict:
+        return _error(conflict)
+    args.jobs = local_jobs(args)
     if args.runs > MAX_RUNS:
         return _error(f"--runs {args.runs}: at most {MAX_RUNS:,} battles in one simulation")
     rulesets = args.rulesets or [None]
     if len(args.files) > 1 or len(rulesets) > 1:
-        return compare_files(args, rulesets, policies)
+        try:
+            return compare_files(args, rulesets, policies)
+        except ClusterError as exc:
+            return _error(str(exc))
     args.file, args.ruleset = args.files[0], rulesets[0]
     try:
         scenario = load_scenario(args.file, args.ruleset)
@@ -161,8 +170,8 @@ def cmd_simulate(args) -> int:
                       f"(sides: {', '.join(sides) or 'none'})")
     try:
         summary, results = simulate(args.file, args.runs, jobs=args.jobs, seed=args.seed, policies=policies,
-                                    swap=args.swap, progress=not args.json, ruleset=args.ruleset)
-    except ContentError as exc:
+                                    swap=args.swap, progress=not args.json, ruleset=args.ruleset, ray=args.ray)
+    except (ContentError, ClusterError) as exc:
         return _error(str(exc))
     # the results first: a picture that cannot be written loses none of them
     print(json.dumps(summary) if args.json else table(summary), flush=True)
@@ -177,6 +186,15 @@ def cmd_simulate(args) -> int:
         except OSError as exc:
             return _error(f"--heatmap {args.heatmap}: cannot write the picture: {exc.strerror or exc}")
     return EXIT_OK
+
+
+def local_jobs(args) -> int:
+    """simulate's worker processes, or the CPUs of `--ray local` (default: 1 process, 2 CPUs)."""
+    from .session.ray_backend import LOCAL, LOCAL_CPUS
+
+    if args.jobs is not None:
+        return args.jobs
+    return LOCAL_CPUS if args.ray == LOCAL else 1
 
 
 def cmd_play(args) -> int:
@@ -224,7 +242,7 @@ def compare_files(args, rulesets: list, policies: dict) -> int:
     if args.heatmap:
         return _error("--heatmap draws one file under one ruleset: give one file and at most one ruleset")
     rows = compare(args.files, rulesets, args.runs, jobs=args.jobs, seed=args.seed, policies=policies,
-                   swap=args.swap, progress=not args.json)
+                   swap=args.swap, progress=not args.json, ray=args.ray)
     print(json.dumps(rows) if args.json else compare_table(rows), flush=True)
     if any(r.get("interrupted") for r in rows):
         return EXIT_INTERRUPTED
@@ -309,7 +327,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim = command("simulate", help="play many battles computer against computer")
     sim.add_argument("files", nargs="+", metavar="FILE", help="one layout, or several to compare in one table")
     sim.add_argument("--runs", type=int, default=100)
-    sim.add_argument("--jobs", type=int, default=1, help="worker processes")
+    sim.add_argument("--jobs", type=int, help="worker processes (default 1), or the CPUs of --ray local (default 2)")
+    sim.add_argument("--ray", metavar="ADDRESS|local", help=_(RAY_HELP))
     sim.add_argument("--seed", type=int, help="battle i uses seed + i (default: the scenario's seed)")
     sim.add_argument("--policy", action="append", metavar="SIDE=LEVEL",
                      help="random, rush, normal or hard (default hard)")

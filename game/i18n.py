@@ -19,7 +19,8 @@ LANGUAGES = ("en", "fr")
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "assets" / "locale"
 
 # catalogue domain -> the source paths whose marked strings it holds (tools/translations.py
-# extracts each domain from its paths; a new module's strings go to the domain of its folder)
+# extracts each domain from its paths; a new module's strings go to the domain of its folder,
+# unless a domain names the module itself)
 DOMAINS: dict[str, tuple[str, ...]] = {
     "dnd5e": ("game/rules/dnd5e",),
     "dnd35": ("game/rules/dnd35",),
@@ -29,6 +30,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
                "game/rules/state.py", "game/rules/words.py", "game/rules/cards.py", "game/core"),
     "content": ("game/content",),
     "session": ("game/session",),
+    "cluster": ("game/session/ray_backend.py",),  # simulate --ray (a file named here leaves its folder's domain)
     "ui": ("game/ui",),
     "cli": ("game/cli.py", "game/i18n.py"),
     "cards5e": ("assets/rulesets/5e/rules.toml",),  # the rule cards' titles and texts

@@ -33,3 +33,10 @@ def test_every_act_is_documented(act):
 def test_the_readme_points_to_the_projects_own_formats():
     assert "(docs/FORMATS.md)" in README
     assert "../shared" not in README and "../shared" not in FORMATS
+
+
+def test_ci_runs_the_readmes_test_command():
+    # .ci/run is the README's test command, word for word (the cluster extra included: the
+    # tests of simulate --ray need Ray)
+    command = re.search(r"Run the tests.*?```sh\n(.*?)\n```", README, re.S).group(1)
+    assert "[test,cluster]" in command and command in (ROOT / ".ci" / "run").read_text(encoding="utf-8")

@@ -4,6 +4,8 @@ sees side by side how layouts, and one layout under each edition, play."""
 
 from __future__ import annotations
 
+from contextlib import ExitStack
+
 from ..content.errors import ContentError
 from ..content.scenarios import load_scenario
 from .simulate import simulate
@@ -11,7 +13,17 @@ from .simulate import simulate
 
 def compare(files: list[str], rulesets: list[str | None], runs: int, **options) -> list[dict]:
     """One row per file and ruleset: the simulation's summary with `file` and `ruleset`, or
-    `error` (one line) where that file cannot be played under that ruleset."""
+    `error` (one line) where that file cannot be played under that ruleset. With `ray`, every
+    row plays on that one Ray cluster (ray_backend.ClusterError when it cannot be joined)."""
+    with ExitStack() as cluster:
+        if options.get("ray"):  # one connection to the cluster for every row
+            from .ray_backend import connected
+
+            cluster.enter_context(connected(options["ray"], options.get("jobs")))
+        return _rows(files, rulesets, runs, options)
+
+
+def _rows(files: list[str], rulesets: list[str | None], runs: int, options: dict) -> list[dict]:
     rows = []
     for path in files:
         for ruleset in rulesets:

@@ -1,12 +1,14 @@
 """`skirmish simulate`: many battles computer against computer, and what they tell a designer.
 
 Battle i of a run uses the seed `seed + i`, so the numbers depend only on the seed and the
-number of runs, never on how many worker processes share the work. With `swap`, every second
+number of runs, never on how many worker processes share the work nor where they run: local
+processes here (`jobs`), or the tasks of a Ray cluster (`ray`, in `ray_backend.py`). With `swap`, every second
 battle exchanges the two sides' computer players, so neither side's position helps a level.
 """
 
 from __future__ import annotations
 
+import copy
 import math
 import multiprocessing
 import os
@@ -14,6 +16,7 @@ import signal
 import sys
 import time
 from collections import Counter, defaultdict
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,7 +57,12 @@ def play_one(path: str, index: int, seed: int, policies: dict[str, str], swap: b
     """Play one battle to its end (or the round cap) with the computer on every side.
 
     `ruleset`, when given, replaces the scenario's (as `--ruleset` does)."""
-    scenario = load_scenario(path, ruleset)
+    return play_scenario(load_scenario(path, ruleset), index, seed, policies, swap, round_cap)
+
+
+def play_scenario(scenario, index: int, seed: int, policies: dict[str, str], swap: bool,
+                  round_cap: int = ROUND_CAP) -> BattleResult:
+    """Play battle `index` of a scenario already loaded (it is changed: give a copy to keep it)."""
     scenario.seed = seed + index
     sides = sides_of(scenario)
     levels = {side: policies.get(side, "hard") for side in sides}
@@ -105,6 +113,19 @@ def _play_chunk(args) -> list[BattleResult]:
     return [play_one(path, i, seed, policies, swap, cap, ruleset) for i in indices]
 
 
+def play_loaded_chunk(scenario, indices: list[int], seed: int, policies: dict[str, str], swap: bool,
+                      cap: int) -> list[BattleResult]:
+    """The battles `indices` of a scenario sent loaded (to a cluster's nodes, which need not have
+    its files): each battle plays a fresh copy, as each loads its own in `_play_chunk`."""
+    return [play_scenario(copy.deepcopy(scenario), i, seed, policies, swap, cap) for i in indices]
+
+
+def chunked(runs: int, workers: int) -> list[list[int]]:
+    """The battles' indices in chunks: about four per worker, at most ten battles each."""
+    size = max(1, min(10, runs // (workers * 4) or 1))
+    return [list(range(i, min(i + size, runs))) for i in range(0, runs, size)]
+
+
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval of a proportion."""
     if n == 0:
@@ -118,10 +139,14 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def simulate(path: str | Path, runs: int, jobs: int = 1, seed: int | None = None,
              policies: dict[str, str] | None = None, swap: bool = False, progress: bool = False,
-             round_cap: int = ROUND_CAP, ruleset: str | None = None) -> tuple[dict, list[BattleResult]]:
+             round_cap: int = ROUND_CAP, ruleset: str | None = None,
+             ray: str | None = None) -> tuple[dict, list[BattleResult]]:
     """Play `runs` battles; returns the summary (the --json object) and every result.
 
-    `ruleset`, when given, replaces the scenario's (as `--ruleset` does)."""
+    `ruleset`, when given, replaces the scenario's (as `--ruleset` does). `ray`, when given, is
+    where the battles are played instead of `jobs` local processes: a Ray cluster's address, or
+    "local" for a Ray instance on this machine with `jobs` CPUs (ray_backend.py; a
+    ray_backend.ClusterError when Ray is not installed or the cluster cannot be reached)."""
     path = str(path)
     scenario = load_scenario(path, ruleset)
     for level in (policies or {}).values():
@@ -129,24 +154,32 @@ def simulate(path: str | Path, runs: int, jobs: int = 1, seed: int | None = None
             raise ValueError(f"unknown level {level!r} (known: {', '.join(POLICIES)})")
     base_seed = scenario.seed if seed is None else seed
     policies = dict(policies or {})
-    jobs = max(1, min(jobs, runs, os.cpu_count() or 1))
-    chunk = max(1, min(10, runs // (jobs * 4) or 1))
-    tasks = [(path, list(range(i, min(i + chunk, runs))), base_seed, policies, swap, round_cap, ruleset)
-             for i in range(0, runs, chunk)]
     results: list[BattleResult] = []
-    start = time.perf_counter()
     interrupted = False
-    _progress(progress, 0, runs, start)  # the battles have begun
-    try:
-        if jobs == 1:
-            for task in tasks:
-                results += _play_chunk(task)
-                _progress(progress, len(results), runs, start)
-        else:
-            _play_in_workers(tasks, jobs, results, lambda: _progress(progress, len(results), runs, start))
-    except KeyboardInterrupt:
-        interrupted = True  # Ctrl-C: the battles finished so far are the result
-    elapsed = time.perf_counter() - start
+    with ExitStack() as cluster:
+        if ray is not None:
+            from . import ray_backend
+
+            backend = cluster.enter_context(ray_backend.connected(ray, jobs))  # before the clock starts
+        jobs = max(1, min(jobs, runs, os.cpu_count() or 1))
+        start = time.perf_counter()
+        shown = lambda: _progress(progress, len(results), runs, start)  # noqa: E731
+        shown()  # the battles have begun
+        try:
+            if ray is not None:
+                backend.play(scenario, runs, (base_seed, policies, swap, round_cap), results, shown)
+            else:
+                tasks = [(path, indices, base_seed, policies, swap, round_cap, ruleset)
+                         for indices in chunked(runs, jobs)]
+                if jobs == 1:
+                    for task in tasks:
+                        results += _play_chunk(task)
+                        shown()
+                else:
+                    _play_in_workers(tasks, jobs, results, shown)
+        except KeyboardInterrupt:
+            interrupted = True  # Ctrl-C: the battles finished so far are the result
+        elapsed = time.perf_counter() - start
     if progress:
         print(file=sys.stderr)
     results.sort(key=lambda r: r.index)

@@ -1,0 +1,78 @@
+"""`simulate --ray`: what is said, in one line and at once, when the battles cannot go to a Ray
+cluster (Ray not installed, an address nobody listens at, a malformed one, --jobs with an
+address). No Ray instance is started here (tests/test_ray_simulate.py starts one)."""
+
+import socket
+import sys
+import time
+
+import pytest
+
+from game.cli import main
+from game.content.paths import MAPS_DIR
+from game.i18n import set_language
+from game.session.ray_backend import ClusterError, host_and_port
+
+GOBLINS = str(MAPS_DIR / "mirror-goblins.scenario.toml")
+CORRIDOR = str(MAPS_DIR / "narrow-corridor.scenario.toml")
+
+
+def error_lines(err: str) -> list[str]:
+    return [line for line in err.splitlines() if line.strip()]
+
+
+def free_port() -> int:
+    """A port of this machine nobody listens at (bound, then let go)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_without_ray_the_cluster_extra_is_named(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` fails as when it is not installed
+    assert main(["simulate", GOBLINS, "--runs", "2", "--ray", "local"]) == 2
+    lines = error_lines(capsys.readouterr().err)
+    assert lines == ["error: --ray needs Ray: install the cluster extra: pip install -e '.[cluster]'"]
+
+
+@pytest.mark.parametrize("files", [[GOBLINS], [GOBLINS, CORRIDOR]], ids=["one file", "compare"])
+def test_an_address_nobody_listens_at_is_one_line_at_once(files, capsys):
+    address = f"127.0.0.1:{free_port()}"
+    start = time.perf_counter()
+    assert main(["simulate", *files, "--runs", "2", "--ray", address]) == 2
+    assert time.perf_counter() - start < 10  # not Ray's minutes of retries
+    captured = capsys.readouterr()
+    lines = error_lines(captured.err)
+    assert len(lines) == 1 and lines[0].startswith(f"error: --ray {address}: cannot reach the Ray cluster")
+    assert captured.out == ""  # no battle was played, no table printed
+
+
+def test_a_malformed_address_is_one_line(capsys):
+    assert main(["simulate", GOBLINS, "--runs", "2", "--ray", "head:port"]) == 2
+    assert error_lines(capsys.readouterr().err) == [
+        "error: --ray head:port: expected HOST:PORT (the head node's, as `ray start --head` prints it) or local"]
+
+
+def test_jobs_with_a_cluster_address_is_refused(capsys):
+    # with an address the cluster's CPUs are the workers; --jobs sizes only --ray local
+    assert main(["simulate", GOBLINS, "--runs", "2", "--ray", "10.0.0.1:6379", "--jobs", "4"]) == 2
+    lines = error_lines(capsys.readouterr().err)
+    assert len(lines) == 1 and "drop --jobs" in lines[0]
+
+
+def test_addresses_are_read_as_ray_start_prints_them():
+    assert host_and_port("10.0.0.1:6379") == ("10.0.0.1", 6379)
+    assert host_and_port("head") == ("head", 6379)  # `ray start --head`'s port
+    for bad in ("", ":6379", "head:0", "head:99999", "head:63a9", "ray://head:10001"):
+        with pytest.raises(ClusterError):
+            host_and_port(bad)
+
+
+def test_the_lines_read_in_french_under_lang_fr(capsys):
+    address = f"127.0.0.1:{free_port()}"
+    try:
+        assert main(["simulate", GOBLINS, "--runs", "2", "--ray", address, "--lang", "fr"]) == 2
+    finally:
+        set_language("en")
+    lines = error_lines(capsys.readouterr().err)
+    assert len(lines) == 1 and lines[0].startswith(f"error: --ray {address} : impossible de joindre la grappe Ray")
