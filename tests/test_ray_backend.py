@@ -2,16 +2,19 @@
 cluster (Ray not installed, an address nobody listens at, a malformed one, --jobs with an
 address). No Ray instance is started here (tests/test_ray_simulate.py starts one)."""
 
+import ast
 import socket
 import sys
 import time
+import types
+from pathlib import Path
 
 import pytest
 
 from game.cli import main
 from game.content.paths import MAPS_DIR
 from game.i18n import set_language
-from game.session.ray_backend import ClusterError, host_and_port
+from game.session.ray_backend import Backend, ClusterError, host_and_port
 
 GOBLINS = str(MAPS_DIR / "mirror-goblins.scenario.toml")
 CORRIDOR = str(MAPS_DIR / "narrow-corridor.scenario.toml")
@@ -76,3 +79,42 @@ def test_the_lines_read_in_french_under_lang_fr(capsys):
         set_language("en")
     lines = error_lines(capsys.readouterr().err)
     assert len(lines) == 1 and lines[0].startswith(f"error: --ray {address} : impossible de joindre la grappe Ray")
+
+
+def test_a_task_the_cluster_lost_is_one_line_and_an_error_of_the_battles_is_itself():
+    class RayError(Exception):
+        pass
+
+    class RayTaskError(RayError):
+        pass
+
+    class IllegalInBattle(RayTaskError, RuntimeError):  # as Ray raises a task's own exception
+        pass
+
+    class FakeRay:  # what Backend asks of Ray when it collects a chunk
+        exceptions = types.SimpleNamespace(RayError=RayError, RayTaskError=RayTaskError)
+
+        def __init__(self, failure):
+            self.failure = failure
+
+        def get(self, ref):
+            raise self.failure
+
+    lost = Backend(FakeRay(RayError("node 10.0.0.2 died\n  while running a task")))
+    with pytest.raises(ClusterError, match=r"^the Ray cluster lost a task: node 10.0.0.2 died while running a task$"):
+        lost._get(object())
+    with pytest.raises(RuntimeError, match="illegal command"):
+        Backend(FakeRay(IllegalInBattle("hard player issued an illegal command")))._get(object())
+
+
+def test_ray_is_imported_by_the_ray_backend_alone():
+    # Ray is optional: the rest of the game runs without it
+    game = Path(__file__).resolve().parents[1] / "game"
+    importers = set()
+    for path in game.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            if any(name.split(".")[0] == "ray" for name in names):
+                importers.add(path.relative_to(game).as_posix())
+    assert importers == {"session/ray_backend.py"}

@@ -41,3 +41,11 @@ def test_an_untranslated_message_reads_in_english_under_french():
         assert i18n._("a message no catalogue holds") == "a message no catalogue holds"
     finally:
         i18n.set_language("en")
+
+
+def test_a_module_with_a_domain_of_its_own_leaves_its_folders():
+    from game.catalogues import ROOT, source_files
+
+    backend = ROOT / "game" / "session" / "ray_backend.py"
+    assert source_files("cluster") == [backend]
+    assert backend not in source_files("session") and ROOT / "game" / "session" / "simulate.py" in source_files("session")

@@ -84,6 +84,7 @@ def connected(address: str, cpus: int | None = None):
     quiet = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.ERROR}
     try:
         if address == LOCAL:
+            os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # an instance of ours: no report sent home
             ray.init(address="local", num_cpus=max(1, min(cpus or LOCAL_CPUS, os.cpu_count() or 1)), **quiet)
         else:
             reach(address)

@@ -163,7 +163,10 @@ def simulate(path: str | Path, runs: int, jobs: int = 1, seed: int | None = None
             backend = cluster.enter_context(ray_backend.connected(ray, jobs))  # before the clock starts
         jobs = max(1, min(jobs, runs, os.cpu_count() or 1))
         start = time.perf_counter()
-        shown = lambda: _progress(progress, len(results), runs, start)  # noqa: E731
+
+        def shown() -> None:
+            _progress(progress, len(results), runs, start)
+
         shown()  # the battles have begun
         try:
             if ray is not None:
