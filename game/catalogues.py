@@ -61,13 +61,16 @@ def extract_toml(fileobj, keywords, comment_tags, options):
 
 
 def source_files(domain: str) -> list[Path]:
+    """The files whose messages `domain` holds: its files, and those of its folders that no other
+    domain names itself (game/ui/teaching.py is the `teaching` domain's, not `ui`'s)."""
+    named = {ROOT / n for d, names in DOMAINS.items() if d != domain for n in names if (ROOT / n).is_file()}
     files: list[Path] = []
     for name in DOMAINS[domain]:
         path = ROOT / name
         if path.is_file():
             files.append(path)
         elif path.is_dir():
-            files += sorted(p for p in path.rglob("*") if p.suffix in (".py", ".toml"))
+            files += sorted(p for p in path.rglob("*") if p.suffix in (".py", ".toml") and p not in named)
     return files
 
 
