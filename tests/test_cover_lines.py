@@ -123,3 +123,15 @@ def test_the_lines_always_give_the_cover_that_cover_gives(cells, ruleset, a, t, 
     assert {line.end for line in found.lines} == {(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)}
     if found.cover == "none":
         assert found.bonus == 0
+
+
+@pytest.mark.parametrize("ruleset", list(BUILDERS))
+def test_a_large_target_is_seen_at_its_least_covered_square(ruleset):
+    # 5e "Abris" on the grid: the lines go to the corners of one square of the target's space,
+    # the one the attacker sees best; the ogre's lower squares are clear of the pillar
+    grid = "........\n...#....\n........\n........"
+    b = BUILDERS[ruleset](grid, [creature("fighter", "fighter", "blue", (0, 1)),
+                                 creature("ogre", "ogre", "red", (6, 1))])
+    found = b.cover_lines("fighter", "ogre")
+    assert found.cover == b.cover("fighter", "ogre") == "none" and found.blocked == 0
+    assert found.square in {(6, 1), (7, 1), (6, 2), (7, 2)} and found.square[1] == 2

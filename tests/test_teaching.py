@@ -131,14 +131,14 @@ def test_another_creature_than_the_one_acting_shows_its_own_turns_movement():
 def test_the_captions_name_the_overlays_in_english_and_in_french():
     battle = new_battle(scenario("5e"))
     shown = teaching.teach(battle, cover=("fighter", "gob"), reach="orc", move="fighter")
-    assert shown.captions(battle)[0] == "Cover from Fighter to Goblin: half cover: 2 of 4 lines blocked, +2 AC"
+    assert shown.captions(battle)[0] == "Cover from Fighter to Goblin: half cover, 2 of 4 lines blocked, +2 AC"
     assert shown.captions(battle)[1].startswith("Squares Orc threatens: ")
     b4 = new_battle(scenario("4e"))
     assert teaching.teach(b4, cover=("fighter", "gob")).captions(b4)[0].endswith("-2 to the attack roll")
     try:
         i18n.set_language("fr")
         lines = shown.captions(battle)
-        assert lines[0] == "Abri de Goblin face à Fighter : abri partiel : 2 lignes bloquées sur 4, +2 à la CA"
+        assert lines[0] == "Abri de Goblin face à Fighter : abri partiel, 2 lignes bloquées sur 4, +2 à la CA"
         assert lines[1].startswith("Cases que Orc menace : ")
     finally:
         i18n.set_language("en")
@@ -255,3 +255,30 @@ def test_the_help_lists_the_shift_key():
 
     rows = dict(row for _, rows in CONTROLS for row in rows)
     assert "Shift (hold)" in rows and "cover lines" in rows["Shift (hold)"]
+
+
+def test_the_teaching_messages_are_their_own_domains_not_the_uis():
+    from game.catalogues import ROOT, source_files
+
+    module = ROOT / "game" / "ui" / "teaching.py"
+    assert source_files("teaching") == [module]
+    assert module not in source_files("ui") and ROOT / "game" / "ui" / "render.py" in source_files("ui")
+
+
+def test_shift_over_the_creature_acting_shows_its_reach_only_and_asks_the_rules_once(window, monkeypatch):
+    app = window("5e")
+    asked = []
+    real = app.battle.cover_lines
+    monkeypatch.setattr(app.battle, "cover_lines", lambda a, b: asked.append((a, b)) or real(a, b))
+    shift(app, True)
+    hover(app, 1, 2)  # the fighter, whose turn it is
+    shown = app.teaching.shown(app)
+    assert shown.cover is None and (shown.reach == app.battle.reach_squares("fighter")).all()
+    assert count(app.screen, teaching.BLOCKED_LINE) == 0
+    hover(app, 7, 2)
+    for _i in range(3):
+        app.step()
+    assert asked == [("fighter", "gob")]  # once for the goblin hovered, not once a frame
+    # the window losing the focus lets the key go (its release goes to another window)
+    post_step(app, pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    assert not app.explaining and count(app.screen, teaching.BLOCKED_LINE) == 0

@@ -80,15 +80,15 @@ class Teaching:
 
 
 def cover_summary(ruleset: str, lines) -> str:
-    """"half cover: 2 of 4 lines blocked, +2 AC" in the ruleset's words (4e: the attack's penalty)."""
+    """"half cover, 2 of 4 lines blocked, +2 AC" in the ruleset's words (4e: the attack's penalty)."""
     words = _(COVER_WORDS.get(ruleset, COVER_WORDS["5e"]).get(lines.cover, lines.cover))
     blocked, total = lines.blocked, len(lines.lines)
     if not lines.bonus:
-        return _("{cover}: {blocked} of {total} lines blocked").format(cover=words, blocked=blocked, total=total)
+        return _("{cover}, {blocked} of {total} lines blocked").format(cover=words, blocked=blocked, total=total)
     if ruleset == "4e":
-        return _("{cover}: {blocked} of {total} lines blocked, -{bonus} to the attack roll").format(
+        return _("{cover}, {blocked} of {total} lines blocked, -{bonus} to the attack roll").format(
             cover=words, blocked=blocked, total=total, bonus=lines.bonus)
-    return _("{cover}: {blocked} of {total} lines blocked, +{bonus} AC").format(
+    return _("{cover}, {blocked} of {total} lines blocked, +{bonus} AC").format(
         cover=words, blocked=blocked, total=total, bonus=lines.bonus)
 
 
