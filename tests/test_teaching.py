@@ -282,3 +282,17 @@ def test_shift_over_the_creature_acting_shows_its_reach_only_and_asks_the_rules_
     # the window losing the focus lets the key go (its release goes to another window)
     post_step(app, pygame.event.Event(pygame.WINDOWFOCUSLOST))
     assert not app.explaining and count(app.screen, teaching.BLOCKED_LINE) == 0
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_bundled_skirmish_renders_every_overlay_under_each_ruleset(ruleset):
+    from game.content.scenarios import load_scenario
+
+    from test_ui_render import DEFAULT
+
+    s = load_scenario(DEFAULT, ruleset)
+    picture, _, shown = render_picture(s, square_px=16, cover=("wizard", "ogre"), reach="ogre", move="rogue")
+    battle = new_battle(load_scenario(DEFAULT, ruleset))
+    assert shown.cover.cover == battle.cover("wizard", "ogre") and len(shown.cover.lines) == 4
+    assert (shown.reach == battle.reach_squares("ogre")).all() and shown.reach.any() and shown.move_mask.any()
+    assert count(picture, teaching.CORNER) > 0

@@ -42,7 +42,8 @@ COVER_WORDS = {
 
 
 class TeachingError(ValueError):
-    """An overlay asked of a creature the battle does not have (one line, for the command line)."""
+    """An overlay the battle cannot show: an unknown or dead creature, cover from a creature to
+    itself, any overlay of a bare map (one line, for the command line)."""
 
 
 @dataclass
