@@ -96,7 +96,7 @@ def cmd_render(args) -> int:
     from .content.scenarios import load_scenario
 
     try:
-        scenario = load_scenario(args.file)
+        scenario = load_scenario(args.file, args.ruleset)
         out = picture_path(args.output)
     except ValueError as exc:  # a ContentError too
         return _error(str(exc))
@@ -105,7 +105,9 @@ def cmd_render(args) -> int:
     board = scenario.map.board
     square_px = max(8, min(32, MAX_PICTURE_PX // max(board.width, board.height)))  # big maps: smaller squares
     try:
-        render_to_png(scenario, out, square_px=square_px)
+        render_to_png(scenario, out, square_px=square_px, cover=args.cover, reach=args.reach, move=args.move)
+    except ValueError as exc:  # teaching.TeachingError: an overlay of a creature the battle lacks
+        return _error(str(exc))
     except OSError as exc:
         return _error(f"{args.output}: cannot write the picture: {exc.strerror or exc}")
     print(f"wrote {args.output}")
@@ -322,6 +324,10 @@ def build_parser() -> argparse.ArgumentParser:
     ren = command("render", help="draw a map or scenario to a PNG")
     ren.add_argument("file")
     ren.add_argument("-o", "--output", required=True, metavar="OUT.png")
+    ren.add_argument("--cover", nargs=2, metavar=("A", "B"), help="draw the cover lines from creature A to B")
+    ren.add_argument("--reach", metavar="ID", help="shade the squares creature ID threatens")
+    ren.add_argument("--move", metavar="ID", help="where creature ID can move this turn, each square's cost on it")
+    add_ruleset_option(ren)
     ren.set_defaults(func=cmd_render)
 
     sim = command("simulate", help="play many battles computer against computer")

@@ -20,7 +20,7 @@ LOCALE_DIR = Path(__file__).resolve().parents[1] / "assets" / "locale"
 
 # catalogue domain -> the source paths whose marked strings it holds (tools/translations.py
 # extracts each domain from its paths; a new module's strings go to the domain of its folder,
-# unless a domain names the module itself)
+# unless a domain names the module itself: then they are that domain's only)
 DOMAINS: dict[str, tuple[str, ...]] = {
     "dnd5e": ("game/rules/dnd5e",),
     "dnd35": ("game/rules/dnd35",),
@@ -32,6 +32,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "session": ("game/session",),
     "cluster": ("game/session/ray_backend.py",),  # simulate --ray (a file named here leaves its folder's domain)
     "ui": ("game/ui",),
+    "teaching": ("game/ui/teaching.py",),  # the teaching overlays (render --cover/--reach/--move, Shift)
     "cli": ("game/cli.py", "game/i18n.py"),
     "cards5e": ("assets/rulesets/5e/rules.toml",),  # the rule cards' titles and texts
     "cards35": ("assets/rulesets/3.5/rules.toml",),

@@ -16,6 +16,8 @@ and kept as a pattern of flat offsets; a line's level is then a gather and a max
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .rules_data import CoverRules, per_kind
@@ -383,9 +385,52 @@ def cover_level(levels: np.ndarray, attacker: tuple[int, int, int], target: tupl
 
 def _grade(line_levels: np.ndarray, grades: np.ndarray) -> np.ndarray:
     """(pairs, origins, squares, 4) line levels -> each pair's cover from its best origin and square."""
+    return _grade_each(line_levels, grades).min(axis=(-2, -1)).astype(np.int8)
+
+
+def _grade_each(line_levels: np.ndarray, grades: np.ndarray) -> np.ndarray:
+    """(..., 4) line levels -> the cover those four lines give (one origin to one target square)."""
     graded = None
     for cap in (TOTAL, THREE_QUARTERS, HALF):
         blocked = (line_levels >= cap).sum(axis=-1)
         per = np.minimum(grades[blocked], cap)  # lines blocked by this cap account for cover up to it
         graded = per if graded is None else np.maximum(graded, per)
-    return graded.min(axis=(-2, -1)).astype(np.int8)
+    return graded
+
+
+@dataclass(frozen=True)
+class CoverExplanation:
+    """Why a target has the cover it has, line by line (what a teaching overlay draws).
+
+    `level` is what cover_many gives; `corner` the attacker's corner that gives the least cover
+    (the best for the attacker), `square` the target's square least covered from it, and
+    `lines` the four lines from that corner to that square's corners: ((x0, y0), (x1, y1),
+    level of what blocks it, 0 when clear), corners in grid units.
+    """
+
+    level: int
+    corner: tuple[int, int]
+    square: tuple[int, int]
+    lines: tuple[tuple[tuple[int, int], tuple[int, int], int], ...]
+
+
+def explain_cover(blockers: Blockers, attacker: tuple[int, int, int], target: tuple[int, int, int],
+                  ids: tuple[int, int] = (-1, -1)) -> CoverExplanation:
+    """cover_many for one pair, with the corner, the square and the lines that decide it.
+
+    The same lines and the same grading as cover_many; of the corners and squares that give
+    the pair's cover, the one with the fewest blocked lines is shown (then the first)."""
+    side_a, side_b = int(attacker[2]), int(target[2])
+    levels = _corner_levels(blockers, np.array([attacker[:2]]), np.array([target[:2]]), side_a, side_b,
+                            np.array([ids]))[0]  # (attacker corners, target corners)
+    per_square = levels[:, _square_corners(side_b)]  # (attacker corners, target squares, 4)
+    graded = _grade_each(per_square, blockers.grades)
+    blocked = (per_square > 0).sum(axis=-1)
+    origin, square = min(np.ndindex(graded.shape), key=lambda i: (graded[i], blocked[i], i))
+    ca, cb = _corners(side_a), _corners(side_b)
+    start = (int(attacker[0] + ca[origin][0]), int(attacker[1] + ca[origin][1]))
+    corners = _square_corners(side_b)[square]
+    lines = tuple((start, (int(target[0] + cb[k][0]), int(target[1] + cb[k][1])), int(levels[origin, k]))
+                  for k in corners)
+    sx, sy = divmod(square, side_b)[::-1]
+    return CoverExplanation(int(graded[origin, square]), start, (int(target[0] + sx), int(target[1] + sy)), lines)

@@ -7,8 +7,8 @@ A ruleset (`Ruleset`) builds a battle from a scenario. A battle (`Battle`) answe
 - `legal_commands() -> [Option]`: every command it would accept now, each with a neutral `Preview`;
 - `acts() -> [Act]`: the acts the screen shows for whoever must act (key, title, shortcut, tip,
   how it is aimed, its legal options, and why not now);
-- board queries: `movement_field`, `move_modes`, `reach_squares`, `can_see`, `cover`, `area`,
-  `opportunity_attackers`;
+- board queries: `movement_field`, `move_modes`, `reach_squares`, `can_see`, `cover` (and
+  `cover_lines`, the lines behind it), `area`, `opportunity_attackers`;
 - `view(creature_id) -> CreatureView`: hit points, bloodied or dying, conditions, resources;
 - `estimates()`: the numbers the computer players weigh (hit chances, expected damage).
 Events carry an `EventKind`. Nothing here knows a ruleset; `registry.py` maps names to rulesets.
@@ -209,6 +209,38 @@ class AreaPreview:
     lines: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class CoverLine:
+    """One line of the cover rule: from a grid corner to a grid corner (x, y), blocked or clear."""
+
+    start: tuple[int, int]
+    end: tuple[int, int]
+    blocked: bool
+
+
+@dataclass(frozen=True)
+class CoverLines:
+    """Why `cover()` says what it says, as the ruleset traces it: the attacker's corner chosen
+    (the best for the attacker), the target's square the lines go to, those lines, the cover
+    they give (a name, as `cover()`) and what it adds to the defence (0 for none or total)."""
+
+    cover: str
+    bonus: int
+    corner: tuple[int, int]
+    square: tuple[int, int]
+    lines: tuple[CoverLine, ...]
+
+    @classmethod
+    def of(cls, explained, cover: str, bonus: int) -> "CoverLines":
+        """From core.cover.explain_cover's answer, graded by the ruleset (`cover`, `bonus`)."""
+        lines = tuple(CoverLine(tuple(a), tuple(b), level > 0) for a, b, level in explained.lines)
+        return cls(cover, bonus, tuple(explained.corner), tuple(explained.square), lines)
+
+    @property
+    def blocked(self) -> int:
+        return sum(line.blocked for line in self.lines)
+
+
 class Battle(abc.ABC):
     """One battle under one ruleset. `state` (rules/state.py) is read, never changed, by callers."""
 
@@ -282,6 +314,11 @@ class Battle(abc.ABC):
         """The cover the target has against the attacker, by name ("none", "half", ...)."""
 
     @abc.abstractmethod
+    def cover_lines(self, attacker_id: str, target_id: str) -> CoverLines:
+        """The lines behind `cover(attacker_id, target_id)`, from the same code (its `cover` is
+        always what cover() says) for two different creatures; IllegalCommand for an unknown one."""
+
+    @abc.abstractmethod
     def area(self, act_key: str, at: tuple[int, int]) -> AreaPreview:
         """An area act of the creature acting now, aimed at a square."""
 
@@ -308,5 +345,5 @@ class Ruleset(abc.ABC):
 
 
 __all__ = ["Event", "EventKind", "Reason", "Preview", "Option", "Act", "Resource", "CreatureView", "OfferView",
-           "AreaPreview",
+           "AreaPreview", "CoverLine", "CoverLines",
            "Battle", "Ruleset", "NOW", "TARGET", "AREA", "MOVE", "MENU"]

@@ -42,6 +42,7 @@ from .modes import MoveMode
 from .panel import ERROR, GOLD, TEXT, Messages, Panel
 from .png import save_png
 from .scene import STEP_SECONDS, Scene
+from .teaching import WindowTeaching
 from .window_size import DEFAULT_SIZE, MIN_SIZE, fitting_size, set_minimum_size
 from .text import Text
 
@@ -97,6 +98,8 @@ class App(Controls, Acting, Modal):
         self.exit_code = 0
         self.frames = 0
         self.hurry = False  # Space: no walking animations, the computer's short pause
+        self.explaining = False  # Shift held: the teaching overlays (teaching.py)
+        self.teaching = WindowTeaching()
         self.end_shown = False
         self._right_down: tuple[int, int] | None = None
         self.log_scroll = 0  # log lines scrolled back with the wheel over the side panel

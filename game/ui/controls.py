@@ -13,6 +13,7 @@ import pygame_gui
 
 from .modes import AreaMode, MoveMode, TargetMode
 from .panel import ERROR
+from .teaching import EXPLAIN_KEYS
 
 
 class Controls:
@@ -30,6 +31,10 @@ class Controls:
             self.camera.viewport = self.layout()
             self.camera.fit()
             self._bar_key = None
+        elif event.type == pygame.KEYUP and event.key in EXPLAIN_KEYS:
+            self.explaining = False  # teaching.py: Shift held shows the rules' overlays
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.explaining = False  # the key's release goes to another window
         elif self.dialog is not None:
             if event.type == pygame.KEYDOWN:
                 answer = self.dialog.key(event)
@@ -68,7 +73,9 @@ class Controls:
     def key(self, event) -> None:
         key = event.key
         typed = getattr(event, "unicode", "")
-        if key == pygame.K_ESCAPE:
+        if key in EXPLAIN_KEYS:
+            self.explaining = True
+        elif key == pygame.K_ESCAPE:
             if self.mode is not None:
                 self.mode = None
             else:

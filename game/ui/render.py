@@ -22,38 +22,58 @@ from .board_view import BoardView  # noqa: E402
 from .colours import BACKGROUND  # noqa: E402
 from .png import save_png  # noqa: E402
 from .terrain_art import Near, paint_square  # noqa: E402
+from .teaching import no_creatures, teach  # noqa: E402
+from .teaching import draw_over as teaching_draw_over  # noqa: E402
+from .teaching import draw_under as teaching_draw_under  # noqa: E402
 from .text import Text  # noqa: E402
 
 TITLE_TEXT = (236, 238, 242)
 SUBTLE_TEXT = (160, 166, 178)
+CAPTION_TEXT = (255, 212, 60)
 MARGIN = 10
 
 
-def render_to_png(scenario, out_path, square_px: int = 32) -> None:
+def render_to_png(scenario, out_path, square_px: int = 32, cover=None, reach=None, move=None) -> None:
     """Draw the scenario's board with its creatures at their start (or a bare map with its spawn
-    squares) under a title line, with a legend of the terrain it uses, and save it as a PNG."""
-    surface = render_surface(scenario, square_px)
+    squares) under a title line, with a legend of the terrain it uses, and save it as a PNG.
+
+    `cover` (A, B), `reach` ID and `move` ID add the teaching overlays (teaching.py) and a caption
+    line for each; a bad creature id is teaching.TeachingError (a ValueError), nothing written."""
+    surface = render_surface(scenario, square_px, cover=cover, reach=reach, move=move)
     out_path = Path(out_path)
     if out_path.parent and not out_path.parent.exists():
         out_path.parent.mkdir(parents=True, exist_ok=True)
     save_png(surface, out_path)
 
 
-def render_surface(scenario, square_px: int = 32) -> pygame.Surface:
-    """The picture render_to_png saves, as a Surface."""
+def render_surface(scenario, square_px: int = 32, cover=None, reach=None, move=None) -> pygame.Surface:
+    """The picture render_to_png saves, as a Surface (see render_to_png for the overlays)."""
+    return render_picture(scenario, square_px, cover, reach, move)[0]
+
+
+def render_picture(scenario, square_px: int = 32, cover=None, reach=None, move=None):
+    """(the picture, the BoardView that drew its board, the teaching.Teaching drawn or None)."""
     text = Text()
     board = scenario.map.board
     view = BoardView(board, square_px, text)
     creatures = []
+    teaching = None
+    asked = cover is not None or reach is not None or move is not None
     if scenario.creatures:
         from ..rules.registry import new_battle
 
         battle = new_battle(scenario)
         creatures = [battle.view(cid) for cid in battle.state.creatures]
+        if asked:
+            teaching = teach(battle, cover=cover, reach=reach, move=move)
+    elif asked:
+        raise no_creatures(scenario.map.name)
 
     title, detail = title_lines(scenario, board, len(creatures))
+    captions = teaching.captions(battle) if teaching is not None else []
     title_px, detail_px = 18, 13
     title_h = text.size(title, title_px)[1] + text.size(detail, detail_px)[1] + MARGIN + 4
+    title_h += sum(text.size(line, detail_px)[1] + 2 for line in captions)
     board_w, board_h = view.full_size
     legend = legend_kinds(board)
     width = max(board_w + 2 * MARGIN, 360)
@@ -64,17 +84,23 @@ def render_surface(scenario, square_px: int = 32) -> pygame.Surface:
     surface.fill(BACKGROUND)
     y = MARGIN // 2 + 2
     rect = text.blit(surface, title, title_px, TITLE_TEXT, (MARGIN, y))
-    text.blit(surface, detail, detail_px, SUBTLE_TEXT, (MARGIN, rect.bottom + 2))
+    rect = text.blit(surface, detail, detail_px, SUBTLE_TEXT, (MARGIN, rect.bottom + 2))
+    for line in captions:
+        rect = text.blit(surface, line, detail_px, CAPTION_TEXT, (MARGIN, rect.bottom + 2))
 
     left = (width - board_w) // 2
     view.origin = (left + view.gutter_left, title_h + view.gutter_top)
     view.draw_board(surface)
     if creatures:
+        if teaching is not None:
+            teaching_draw_under(surface, view, teaching)
         view.draw_tokens(surface, creatures)
+        if teaching is not None:
+            teaching_draw_over(surface, view, teaching)
     else:
         view.draw_spawns(surface, scenario.map.spawns)
     draw_legend(surface, text, legend_rows, (MARGIN, title_h + board_h + 4))
-    return surface
+    return surface, view, teaching
 
 
 def title_lines(scenario, board, count: int) -> tuple[str, str]:

@@ -49,6 +49,7 @@ class Scene:
             mode.draw_under(screen, view, hover)
         elif hover is not None and mode is None:
             view.draw_square_outline(screen, *hover, colour=(255, 255, 255))
+        app.teaching.draw_under(screen, app)
         views = app.views
         current_id = state.current_id if not state.over else None
         at = self.walking_positions(app)
@@ -61,6 +62,7 @@ class Scene:
             mode.draw(screen, view, hover, app.text, app.viewport)
         else:
             self._draw_hover_tag(app, views)
+        app.teaching.draw_over(screen, app, mode)
         screen.set_clip(None)
         app.initiative.draw(screen, app.initiative_rect, app.battle, views, app.hovered_id)
         self._draw_bar_back(app)

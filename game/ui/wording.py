@@ -6,6 +6,7 @@ from __future__ import annotations
 from .hud import DIM, TEXT
 from .modes import AreaMode, MoveMode, TargetMode
 from .panel import GOLD
+from .teaching import CONTROL
 
 CONTROLS = [
     ("Your turn", [
@@ -28,6 +29,7 @@ CONTROLS = [
         ("mouse wheel, + / -", "zoom (the wheel over the log scrolls it back)"),
         ("arrow keys, right-drag", "pan"),
         ("F or Home", "fit the board in the window"),
+        CONTROL,
     ]),
     ("The game", [
         ("Space", "hurry the computer's turns"),

@@ -10,10 +10,10 @@ from .. import api
 from ..errors import IllegalCommand
 from .combat import armour_class, attack_problem
 from .engine import Engine35
-from .geometry import can_see, cover_level, field_for, threat_mask
+from .geometry import can_see, cover_explained, cover_level, field_for, threat_mask
 from .options import acts, legal_commands, offer_view, provokers_along
 from .spells import SPELLS, cast_problem, caught_in, cone_mask, save_dc
-from .terrain_rules import COVER_35, MOVE_35
+from .terrain_rules import COVER_35, COVER_AC, MOVE_35
 
 
 class Battle(Engine35, api.Battle):
@@ -126,6 +126,10 @@ class Battle(Engine35, api.Battle):
 
     def cover(self, attacker_id: str, target_id: str) -> str:
         return COVER_NAMES[cover_level(self, self.creature(attacker_id), self.creature(target_id), ranged=True)]
+
+    def cover_lines(self, attacker_id: str, target_id: str) -> api.CoverLines:
+        explained = cover_explained(self, self.creature(attacker_id), self.creature(target_id), ranged=True)
+        return api.CoverLines.of(explained, COVER_NAMES[explained.level], COVER_AC.get(explained.level, 0))
 
     def area(self, act_key: str, at: tuple[int, int]) -> api.AreaPreview:
         """The cone of burning hands from the creature acting now toward a square."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares, window_any
-from ...core.cover import Blockers, cover_many
+from ...core.cover import Blockers, cover_many, explain_cover
 from ...core.movement import MovementField, Mover, Occupant, movement_field
 from ...core.terrain import TOTAL
 from .terrain_rules import COVER_35, MOVE_35
@@ -103,13 +103,28 @@ def cover_level(battle, attacker, target, ranged: bool) -> int:
     blockers, index, known = _blockers(battle, ranged)
     key = (attacker.space, target.space, index[attacker.id], index[target.id])
     if key not in known:
-        level = int(cover_many(blockers, [key])[0])
-        if level and _low_walls(battle).any():
-            bare, _, _ = _blockers(battle, ranged, low_walls=False)
-            if int(cover_many(bare, [key])[0]) < level and not _low_wall_counts(battle, attacker.space, target.space):
-                level = int(cover_many(bare, [key])[0])
-        known[key] = level
+        known[key] = _deciding(battle, key, ranged)[0]
     return known[key]
+
+
+def _deciding(battle, key, ranged: bool) -> tuple[int, Blockers]:
+    """The cover of a (attacker space, target space, ids) pair, and the blockers that decide it:
+    without the low walls when only they would give it and none of them counts."""
+    blockers, _, _ = _blockers(battle, ranged)
+    level = int(cover_many(blockers, [key])[0])
+    if level and _low_walls(battle).any():
+        bare, _, _ = _blockers(battle, ranged, low_walls=False)
+        bare_level = int(cover_many(bare, [key])[0])
+        if bare_level < level and not _low_wall_counts(battle, key[0], key[1]):
+            return bare_level, bare
+    return level, blockers
+
+
+def cover_explained(battle, attacker, target, ranged: bool = True):
+    """cover_level's lines (core.cover.explain_cover): the best corner, the square, each line."""
+    _, index, _ = _blockers(battle, ranged)
+    key = (attacker.space, target.space, index[attacker.id], index[target.id])
+    return explain_cover(_deciding(battle, key, ranged)[1], *key[:2], key[2:])
 
 
 def _low_walls(battle) -> np.ndarray:

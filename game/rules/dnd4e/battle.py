@@ -14,11 +14,11 @@ from . import economy
 from .acts import acts, offer_view, reason_for
 from .conditions import speed_squares
 from .engine import Engine
-from .geometry import adjacent_squares_mask, can_see, cover_level, field_for
+from .geometry import adjacent_squares_mask, can_see, cover_explained, cover_level, field_for
 from .moving import provokers_along
 from .options import legal_commands
 from .powers import aim, area_mask, power_of
-from .terrain_rules import COVER_4E, move_rules
+from .terrain_rules import COVER_4E, COVER_PENALTY, move_rules
 
 
 class Battle(Engine, api.Battle):
@@ -80,6 +80,10 @@ class Battle(Engine, api.Battle):
 
     def cover(self, attacker_id: str, target_id: str) -> str:
         return COVER_NAMES[cover_level(self, self.creature(attacker_id), self.creature(target_id), False)]
+
+    def cover_lines(self, attacker_id: str, target_id: str) -> api.CoverLines:
+        level, explained = cover_explained(self, self.creature(attacker_id), self.creature(target_id))
+        return api.CoverLines.of(explained, COVER_NAMES[level], COVER_PENALTY.get(level, 0))
 
     def area(self, act_key: str, at: tuple[int, int]) -> api.AreaPreview:
         """An area power of the creature acting now, aimed at a square: the engine's own aiming check."""

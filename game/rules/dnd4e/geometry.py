@@ -8,7 +8,7 @@ import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
 from ...core.sizes import SPACE_SQUARES
-from ...core.cover import Blockers, cover_many
+from ...core.cover import Blockers, cover_many, explain_cover
 from ...core.movement import MovementField, Mover, Occupant, movement_field
 from ...core.terrain import THREE_QUARTERS, TOTAL
 from .terrain_rules import COVER_4E, MELEE_COVER_4E, MOVE_4E, SLIT_COVER_4E
@@ -90,6 +90,15 @@ def cover_level(battle, attacker, target, melee: bool, origin=None) -> int:
     source_id = index[attacker.id] if origin is None else -1
     level = int(cover_many(blockers, [(source, target.space, source_id, index[target.id])])[0])
     return level if level == TOTAL else max(level, slit)
+
+
+def cover_explained(battle, attacker, target):
+    """cover_level's ranged reading line by line: (its level, core.cover.explain_cover's lines from
+    the attacker's best corner, its enemies in the way); an arrow slit on a line may raise the
+    level above what the count of lines gives (cover_level's own rule)."""
+    blockers, index = _enemy_blockers(battle, attacker.side)
+    explained = explain_cover(blockers, attacker.space, target.space, (index[attacker.id], index[target.id]))
+    return cover_level(battle, attacker, target, False), explained
 
 
 def _corner_cover(board, a_space, t_space) -> int:

@@ -14,7 +14,7 @@ from .acts import acts, offer_view, reason_for
 from .casting_options import area_odds
 from .attacks import armour_class
 from .engine import Engine
-from .geometry import can_see, cover_between, field_for, melee_reach
+from .geometry import COVER_BONUS, can_see, cover_between, cover_explained, field_for, melee_reach
 from .moving import mode_refusal
 from .options import PathWatch, legal_commands, move_modes
 from .spells import SPELLS, area_mask, area_problem, spell_save_dc
@@ -91,6 +91,10 @@ class Battle(Engine, api.Battle):
 
     def cover(self, attacker_id: str, target_id: str) -> str:
         return COVER_NAMES[cover_between(self, self.creature(attacker_id), self.creature(target_id))]
+
+    def cover_lines(self, attacker_id: str, target_id: str) -> api.CoverLines:
+        explained = cover_explained(self, self.creature(attacker_id), self.creature(target_id))
+        return api.CoverLines.of(explained, COVER_NAMES[explained.level], COVER_BONUS.get(explained.level, 0))
 
     def area(self, act_key: str, at: tuple[int, int]) -> api.AreaPreview:
         """An area spell of the creature acting now, aimed at a square: the rule's own aiming check."""

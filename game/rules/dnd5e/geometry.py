@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
-from ...core.cover import Blockers, cover_many
+from ...core.cover import Blockers, cover_many, explain_cover
 from ...core.movement import MovementField, Mover, Occupant, movement_field
 from ...core.terrain import HALF, NO_COVER, TOTAL  # noqa: F401
 from ..state import Creature
@@ -96,16 +96,24 @@ def cover_between(battle, attacker: Creature, target: Creature) -> int:
     return covers_between(battle, [(attacker, target)])[0]
 
 
+def _cover_key(index: dict[str, int], a: Creature, t: Creature) -> tuple:
+    """(attacker space, target space, their owner indices): a rider stands in its mount's squares."""
+    return a.space, t.space, index[a.effects.get("mounted_on", a.id)], index[t.effects.get("mounted_on", t.id)]
+
+
+def cover_explained(battle, attacker: Creature, target: Creature):
+    """cover_between's lines (core.cover.explain_cover): the corner, the square, each line."""
+    blockers, index = blockers_of(battle)
+    a_space, t_space, a_id, t_id = _cover_key(index, attacker, target)
+    return explain_cover(blockers, a_space, t_space, (a_id, t_id))
+
+
 def covers_between(battle, pairs: list[tuple[Creature, Creature]]) -> list[int]:
     """cover_between for many (attacker, target) pairs, the unknown ones in one vectorised call.
 
     Known covers are kept with the blockers, which are new whenever anyone moves."""
     blockers, index = blockers_of(battle)
-
-    def owner(c: Creature) -> int:  # a rider stands in its mount's squares
-        return index[c.effects.get("mounted_on", c.id)]
-
-    keys = [(a.space, t.space, owner(a), owner(t)) for a, t in pairs]
+    keys = [_cover_key(index, a, t) for a, t in pairs]
     known = blockers.__dict__.setdefault("known_covers", {})
     missing = list(dict.fromkeys(k for k in keys if k not in known))
     if missing:
