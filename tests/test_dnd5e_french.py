@@ -80,7 +80,8 @@ def test_an_opportunity_attack_reads_in_french(french):
     b = battle(ROW, [creature("gob1", "goblin", "red", (2, 1), hp=30),
                      creature("fighter", "fighter", "blue", (3, 1))], dice=[15, 4])
     offer = act(b, "gob1", "move", to=[0, 1])
-    assert [e.text for e in offer if e.kind == "offer"] == ["Fighter peut faire une attaque d'opportunité contre Goblin"]
+    offered = [e.text for e in offer if e.kind == "offer"]
+    assert offered == ["Fighter peut faire une attaque d'opportunité contre Goblin"]
     events = act(b, "fighter", "react", take=True)
     attack = next(e for e in events if e.kind == "attack")
     assert attack.text == ("Fighter fait une attaque d'opportunité contre Goblin avec longsword : "
@@ -148,3 +149,12 @@ def test_english_is_back_after_french():
     i18n.set_language("en")
     b = battle(ROW, [creature("fighter", "fighter", "blue", (0, 1)), creature("gob1", "goblin", "red", (5, 1))])
     assert [e.text for e in act(b, "fighter", "dodge")] == ["Fighter dodges"]
+
+
+def test_distances_read_with_a_decimal_comma_in_french(french):
+    # 5e, Terrain difficile: two squares of rubble cost 3 m each; French writes 7,5 m (as the seed's "1,50 m")
+    b = battle("..::....\n........", [creature("fighter", "fighter", "blue", (0, 0)),
+                                      creature("gob1", "goblin", "red", (7, 1))])
+    move = next(e for e in act(b, "fighter", "move", path=[[1, 0], [2, 0], [3, 0]]) if e.kind == "move")
+    assert move.text == "Fighter se déplace en [3, 0], 7,5 m (1,5 m restants)"
+    assert move.data["cost"] == 7.5  # the data keeps the number

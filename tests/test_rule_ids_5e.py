@@ -74,7 +74,8 @@ def test_a_provoked_attack_names_opportunity_attack_and_reactions():
 
 
 def test_a_death_save_names_death_saves():
-    # 5e, Jet de sauvegarde contre la mort: "Lancez un dé 20. Si le résultat est supérieur ou égal à 10, vous réussissez."
+    # 5e, Jet de sauvegarde contre la mort: "Lancez un dé 20. Si le résultat est supérieur ou égal à 10,
+    # vous réussissez."
     b = battle(ROW, [creature("gob1", "goblin", "red", (0, 0)),
                      creature("fighter", "fighter", "blue", (5, 1), current_hp=0),
                      creature("cleric", "cleric", "blue", (9, 2))], dice=[12])

@@ -22,7 +22,7 @@ from .attacks import weapon_of
 from .conditions import why_immobile
 from .geometry import distance_m
 from .spells import SPELLS
-from .vocab import ability, condition as condition_word, damage_type
+from .vocab import ability, condition as condition_word, damage_type, number
 
 # the letter of each act on the keyboard (attacks and spells take the digits, in bar order)
 LETTERS = {
@@ -132,9 +132,9 @@ def attack_names(actor) -> list[str]:
 
 def attack_tip(actor, name: str) -> str:
     a = weapon_of(actor, name)
-    where = _("reach {reach:g} m").format(reach=a.reach) if a.is_melee else ""
+    where = _("reach {reach} m").format(reach=number(a.reach)) if a.is_melee else ""
     if a.range:
-        ranged = _("range {normal:g}/{long:g} m").format(normal=a.range[0], long=a.range[1])
+        ranged = _("range {normal}/{long} m").format(normal=number(a.range[0]), long=number(a.range[1]))
         where = f"{where}, {ranged}" if where else ranged
     return _("{weapon}: {bonus} to hit, {damage} {type} ({where}). Click a ringed enemy; hover it for the chance to "
              "hit.").format(weapon=name, bonus=f"{a.to_hit:+d}", damage=a.damage, type=damage_type(a.type), where=where)
@@ -192,7 +192,7 @@ def why_not(battle, actor, key: str) -> str:
             return _("speed 0 ({condition})").format(condition=condition_word(why[0])) if why else _("speed 0")
         left = actions.movement_left(battle, actor)
         if left < SQUARE_M:
-            return _("no movement left ({left:g} m)").format(left=left)
+            return _("no movement left ({left} m)").format(left=number(left))
         return _("no free square in reach")
     sample = sample_command(battle, actor, key)
     if sample is None:
@@ -296,7 +296,7 @@ def spell_acts(battle, actor, listed: list[Option]) -> list[Act]:
 def spell_range(spell) -> str:
     if spell.area == "cone":
         return _("self")
-    return _("touch (1.5 m)") if spell.range_m == 1.5 else f"{spell.range_m:g} m"
+    return _("touch (1.5 m)") if spell.range_m == 1.5 else _("{range} m").format(range=number(spell.range_m))
 
 
 def spell_tip(spell) -> str:
@@ -311,8 +311,9 @@ def spell_tip(spell) -> str:
     elif spell.effect == "heal":
         what = _("healing")
     elif spell.effect == "area":
-        shape = _("{size:g} m cone") if spell.area == "cone" else _("{size:g} m sphere")
-        what = _("{shape}, {ability} save for half").format(shape=shape.format(size=spell.size_m), ability=save)
+        shape = _("{size} m cone") if spell.area == "cone" else _("{size} m sphere")
+        shape = shape.format(size=number(spell.size_m))
+        what = _("{shape}, {ability} save for half").format(shape=shape, ability=save)
     else:
         what = spell.effect
     dice = f", {spell.dice} {damage_type(spell.dtype)}".rstrip() if spell.dice else ""

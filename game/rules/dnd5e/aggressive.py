@@ -21,6 +21,7 @@ from ..errors import IllegalCommand
 from ..state import Creature
 from . import actions, hiding
 from .geometry import field_for, space_after_step, space_distance_m
+from .vocab import number
 
 TRAIT = "aggressive"
 STEPS = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
@@ -111,9 +112,9 @@ def steps_of(battle, actor: Creature, target: Creature, cmd: Command) -> list[tu
         battle._check_end(actor, field, x, y)
         found = toward_paths(battle, actor, target, field).get((x, y))
         if found is None:
-            raise IllegalCommand(_("no path to [{x}, {y}] within {id}'s speed ({speed:g} m) ends every step nearer "
+            raise IllegalCommand(_("no path to [{x}, {y}] within {id}'s speed ({speed} m) ends every step nearer "
                                    "to {target} (Aggressive moves toward it)").format(
-                x=x, y=y, id=actor.id, speed=speed, target=target.id))
+                x=x, y=y, id=actor.id, speed=number(speed), target=target.id))
         return list(found[1])
     steps = battle._given_path(actor, field, cmd.get("path"))
     before = actor.space
@@ -125,8 +126,8 @@ def steps_of(battle, actor: Creature, target: Creature, cmd: Command) -> list[tu
         before = after
     cost = battle._path_cost(actor, field, steps)
     if cost > speed + 1e-9:
-        raise IllegalCommand(_("the move costs {cost:g} m, more than {id}'s speed ({speed:g} m)").format(
-            cost=cost, id=actor.id, speed=speed))
+        raise IllegalCommand(_("the move costs {cost} m, more than {id}'s speed ({speed} m)").format(
+            cost=number(cost), id=actor.id, speed=number(speed)))
     return steps
 
 
@@ -140,8 +141,8 @@ def do_aggressive(battle, actor: Creature, cmd: Command) -> None:
     if "mounted_on" in actor.effects:
         raise IllegalCommand(_("{id} is mounted: its mount moves, or it dismounts").format(id=actor.id))
     if actor.altitude > 0:
-        raise IllegalCommand(_("{id} is flying at {altitude:g} m: Aggressive walks").format(
-            id=actor.id, altitude=actor.altitude))
+        raise IllegalCommand(_("{id} is flying at {altitude} m: Aggressive walks").format(
+            id=actor.id, altitude=number(actor.altitude)))
     if actor.speed("walk") == 0:
         raise IllegalCommand(_("{id} has speed 0").format(id=actor.id))
     target = check_target(battle, actor, cmd)

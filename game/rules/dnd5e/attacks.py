@@ -17,7 +17,8 @@ from .geometry import COVER_BONUS, cover_between, distance_m, within
 from .helping import help_for, use_help
 from .hiding import hidden_from, reveal, sees
 from .shield import can_cast_shield
-from .vocab import COVER_RULES, ability as ability_word, condition as condition_word, cover as cover_word, damage_type
+from .vocab import (COVER_RULES, ability as ability_word, condition as condition_word, cover as cover_word,
+                    damage_type, number)
 
 
 def unarmed_strike(creature: Creature) -> Attack:
@@ -112,10 +113,10 @@ def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack,
     if ranged:
         normal, long = attack.range
         if distance > long + 1e-9:
-            preview.problem = _("{id} is {distance:g} m away, beyond the {long:g} m long range of {attack}").format(
-                id=target.id, distance=distance, long=long, attack=attack.name)
+            preview.problem = _("{id} is {distance} m away, beyond the {long} m long range of {attack}").format(
+                id=target.id, distance=number(distance), long=number(long), attack=attack.name)
         elif distance > normal + 1e-9:
-            reason(bad, _("beyond normal range ({normal:g} m)").format(normal=normal), "ranged-attack")
+            reason(bad, _("beyond normal range ({normal} m)").format(normal=number(normal)), "ranged-attack")
         for other in battle.state.creatures.values():
             # 5e, ranged attacks in close combat, a hostile within 1.5 m who sees you, not incapacitated
             if (other.side != attacker.side and other.standing and not other.incapacitated
@@ -123,8 +124,8 @@ def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack,
                 reason(bad, _("{name} is within 1.5 m").format(name=other.name), "ranged-in-close-combat")
                 break
     elif distance > attack.reach + 1e-9:
-        preview.problem = _("{id} is {distance:g} m away, out of the {reach:g} m reach of {attack}").format(
-            id=target.id, distance=distance, reach=attack.reach, attack=attack.name)
+        preview.problem = _("{id} is {distance} m away, out of the {reach} m reach of {attack}").format(
+            id=target.id, distance=number(distance), reach=number(attack.reach), attack=attack.name)
     if cover >= TOTAL and preview.problem is None:
         preview.problem = _("{id} has total cover").format(id=target.id)
     if hidden_from(target, attacker) and not guessed:

@@ -7,6 +7,7 @@ from .attacks import apply_rolled_damage, roll_damage
 from .conditions import give, why_immobile
 from ...core.dice import DiceExpr
 from ...i18n import _
+from .vocab import number
 
 
 def must_fall(creature: Creature) -> bool:
@@ -28,7 +29,7 @@ def fall(battle, creature: Creature) -> None:
     height = creature.altitude
     creature.altitude = 0.0
     dice = int(height // 3)
-    battle.emit("move", _("{name} falls {height:g} m").format(name=creature.name, height=height),
+    battle.emit("move", _("{name} falls {height} m").format(name=creature.name, height=number(height)),
                 rules=("flying", "falling"), creature=creature.id,
                 path=[[creature.x, creature.y]], cost=0.0, forced=True, fall=height)
     if dice:

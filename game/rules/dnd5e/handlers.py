@@ -14,6 +14,7 @@ from .conditions import give, immune, refuse_if_immune, say_immune
 from .geometry import field_for, space_distance_m
 from .spending import BONUS_ACTION, spend_action_or_bonus
 from .spells import cast
+from .vocab import number
 
 
 class Handlers:
@@ -86,8 +87,8 @@ class Handlers:
         distance = space_distance_m(self, actor.space, actor.altitude, (x, y, 1), 0.0)
         reach_ok = attack.is_melee and distance <= attack.reach + 1e-9
         if not reach_ok and (attack.range is None or distance > attack.range[1] + 1e-9):
-            raise IllegalCommand(_("[{x}, {y}] is {distance:g} m away, out of reach and range of {attack}").format(
-                x=x, y=y, distance=distance, attack=attack.name))
+            raise IllegalCommand(_("[{x}, {y}] is {distance} m away, out of reach and range of {attack}").format(
+                x=x, y=y, distance=number(distance), attack=attack.name))
         if "loading" in attack.properties and attack.name in actor.attack_weapons:
             raise IllegalCommand(_("{attack} has the loading property: one shot per action").format(attack=attack.name))
         self.take_attack(actor)
@@ -186,8 +187,9 @@ class Handlers:
         spent = spend_action_or_bonus(self, actor, "dash", cmd)
         actor.dashes += 1  # 5e, Dash: extra movement equal to your speed
         actor.conditions.add("dashing")
-        self.emit("action", _("{name} dashes ({left:g} m of movement left)").format(
-            name=actor.name, left=actor.movement_left()), rules=self._spent_rules("dash", spent), creature=actor.id)
+        self.emit("action", _("{name} dashes ({left} m of movement left)").format(
+            name=actor.name, left=number(actor.movement_left())), rules=self._spent_rules("dash", spent),
+            creature=actor.id)
 
     def _do_disengage(self, actor: Creature, cmd: Command) -> None:
         spent = spend_action_or_bonus(self, actor, "disengage", cmd)
@@ -215,11 +217,11 @@ class Handlers:
         # 5e, Being prone: standing up costs half your speed; not possible at speed 0
         cost = actor.speed("walk") / 2
         if actor.speed("walk") == 0 or actor.movement_left("walk") < cost - 1e-9:
-            raise IllegalCommand(_("{id} needs {cost:g} m of movement to stand, has {left:g} m").format(
-                id=actor.id, cost=cost, left=actor.movement_left()))
+            raise IllegalCommand(_("{id} needs {cost} m of movement to stand, has {left} m").format(
+                id=actor.id, cost=number(cost), left=number(actor.movement_left())))
         actor.movement_spent += cost
         actor.conditions.discard("prone")
-        self.emit("condition", _("{name} stands up ({cost:g} m of movement)").format(name=actor.name, cost=cost),
+        self.emit("condition", _("{name} stands up ({cost} m of movement)").format(name=actor.name, cost=number(cost)),
                   rules=("prone",), creature=actor.id)
 
     def _do_drop_prone(self, actor: Creature, cmd: Command) -> None:

@@ -9,6 +9,7 @@ from ..state import Creature, Offer
 from .attacks import saving_throw
 from .conditions import give, immune
 from .geometry import field_for, within
+from .vocab import number
 
 CONTROLLED_ACTS = {"move", "dash", "disengage", "dodge", "end", "react"}
 
@@ -39,7 +40,8 @@ def do_mount(battle, rider: Creature, target_id) -> None:
     if "rider" in mount.effects:
         raise IllegalCommand(_("{mount} already carries a rider").format(mount=mount.id))
     if size_index(mount.size) < size_index(rider.size) + 1:
-        raise IllegalCommand(_("{mount} must be at least one size larger than {id}").format(mount=mount.id, id=rider.id))
+        raise IllegalCommand(_("{mount} must be at least one size larger than {id}").format(
+            mount=mount.id, id=rider.id))
     if not within(battle, rider, mount, 1.5):
         raise IllegalCommand(_("{id} is not within 1.5 m of {actor}").format(id=mount.id, actor=rider.id))
     _pay_half_speed(rider, "mount")
@@ -62,9 +64,9 @@ def _pay_half_speed(rider: Creature, what: str) -> None:
         raise IllegalCommand(_("{id} has mounted or dismounted this turn already: once per move").format(id=rider.id))
     cost = rider.speed("walk") / 2
     if rider.speed("walk") == 0 or rider.movement_left() < cost - 1e-9:
-        line = _("{id} needs {cost:g} m of movement to mount, has {left:g} m") if what == "mount" else \
-            _("{id} needs {cost:g} m of movement to dismount, has {left:g} m")
-        raise IllegalCommand(line.format(id=rider.id, cost=cost, left=rider.movement_left()))
+        line = _("{id} needs {cost} m of movement to mount, has {left} m") if what == "mount" else \
+            _("{id} needs {cost} m of movement to dismount, has {left} m")
+        raise IllegalCommand(line.format(id=rider.id, cost=number(cost), left=number(rider.movement_left())))
     rider.movement_spent += cost
     rider.effects["turn:mounting"] = True
 
@@ -176,7 +178,8 @@ def fall_off(battle, rider: Creature, mount: Creature) -> None:
     line = _("{name} falls from {mount}, lands on its feet at [{x}, {y}]") if immune(rider, "prone") else \
         _("{name} falls from {mount}, prone at [{x}, {y}]")
     battle.emit("move", line.format(name=rider.name, mount=mount.name, x=rider.x, y=rider.y),
-                rules=("mounted-combat", "prone"), creature=rider.id, path=[[mount.x, mount.y], [rider.x, rider.y]], cost=0.0, forced=True)
+                rules=("mounted-combat", "prone"), creature=rider.id, path=[[mount.x, mount.y], [rider.x, rider.y]],
+                cost=0.0, forced=True)
     give(battle, rider, "prone")
 
 

@@ -16,6 +16,7 @@ from .attacks import first_melee
 from .conditions import can_react
 from .geometry import field_for, space_after_step, space_distance_m
 from .terrain_rules import MOVE_5E
+from .vocab import number
 
 
 @dataclass
@@ -77,8 +78,8 @@ class Moving:
             if mode != "fly" and altitude != actor.altitude:
                 raise IllegalCommand(_("only a flying move (mode = \"fly\") changes altitude"))
         elif actor.altitude > 0 and mode != "fly":
-            raise IllegalCommand(_("{id} is flying at {altitude:g} m: move with mode = \"fly\"").format(
-                id=actor.id, altitude=actor.altitude))
+            raise IllegalCommand(_("{id} is flying at {altitude} m: move with mode = \"fly\"").format(
+                id=actor.id, altitude=number(actor.altitude)))
         has_to, has_path = cmd.get("to") is not None, cmd.get("path") is not None
         if has_to and has_path or not (has_to or has_path or altitude is not None):
             raise IllegalCommand(_("'move' needs either 'to' or 'path' (or, flying, 'altitude')"))
@@ -94,8 +95,8 @@ class Moving:
         cost = self._path_cost(actor, field, steps)
         climb = 0.0 if altitude is None else abs(float(altitude) - actor.altitude)
         if cost + climb > left + 1e-9:
-            raise IllegalCommand(_("the move costs {cost:g} m, {id} has {left:g} m of movement left").format(
-                cost=cost + climb, id=actor.id, left=left))
+            raise IllegalCommand(_("the move costs {cost} m, {id} has {left} m of movement left").format(
+                cost=number(cost + climb), id=actor.id, left=number(left)))
         if climb:  # first up or down on the spot, a step of its own (it may leave a reach too)
             steps = [(actor.x, actor.y, float(altitude))] + steps
         if steps:
@@ -285,15 +286,15 @@ class Moving:
         """Fly straight up or down; whether there was movement enough for it."""
         climb = abs(altitude - mover.altitude)
         if climb > actions.movement_left(self, mover, mode) + 1e-9:
-            self.emit("note", _("{name} stays at {altitude:g} m: cannot go on").format(
-                name=mover.name, altitude=mover.altitude), rules=("flying",), creature=mover.id)
+            self.emit("note", _("{name} stays at {altitude} m: cannot go on").format(
+                name=mover.name, altitude=number(mover.altitude)), rules=("flying",), creature=mover.id)
             return False
         # flying up or down costs movement like flying across (this game's reading)
         mover.movement_spent += climb
         mover.altitude = altitude
         mounted.carry_rider(self, mover)
-        self.emit("move", _("{name} flies to an altitude of {altitude:g} m ({climb:g} m)").format(
-                  name=mover.name, altitude=mover.altitude, climb=climb), rules=("flying", "movement"),
+        self.emit("move", _("{name} flies to an altitude of {altitude} m ({climb} m)").format(
+                  name=mover.name, altitude=number(mover.altitude), climb=number(climb)), rules=("flying", "movement"),
                   creature=mover.id, path=[[mover.x, mover.y]], cost=climb, altitude=mover.altitude)
         return True
 
@@ -318,10 +319,10 @@ class Moving:
         if isinstance(pending, AllowanceMove):
             left = _(ALLOWANCE_WORDS.get(pending.label, pending.label))
         else:
-            left = _("{left:g} m left").format(left=actions.movement_left(self, mover))
-        line = _("{name} moves to [{x}, {y}], {spent:g} m (squeezing) ({left})") if mover.squeezing else \
-            _("{name} moves to [{x}, {y}], {spent:g} m ({left})")
-        self.emit("move", line.format(name=mover.name, x=end[0], y=end[1], spent=spent, left=left),
+            left = _("{left} m left").format(left=number(actions.movement_left(self, mover)))
+        line = _("{name} moves to [{x}, {y}], {spent} m (squeezing) ({left})") if mover.squeezing else \
+            _("{name} moves to [{x}, {y}], {spent} m ({left})")
+        self.emit("move", line.format(name=mover.name, x=end[0], y=end[1], spent=number(spent), left=left),
                   rules=self._move_rules(mover, walked, pending), creature=mover.id,
                   path=[list(p) for p in walked], cost=spent)
 

@@ -50,6 +50,7 @@ from .casting_options import spell_options
 from .conditions import why_immobile
 from .previews import attack_preview, option
 from .spending import bonus_allowed
+from .vocab import number
 
 EXTRA_MODES = ("fly", "swim", "climb")  # listed only for a creature with that speed of its own
 READY_EVENTS = ("enters_reach", "moves", "attacks")  # engine.READY_EVENTS
@@ -91,8 +92,8 @@ def able(battle, actor: Creature) -> bool:
 # ---------------------------------------------------------------- reactions
 DECLINE_LABELS = {"opportunity": N_("decline the opportunity reaction"), "shield": N_("decline the shield reaction"),
                   "leap": N_("decline the leap reaction"), "readied": N_("decline the readied reaction")}
-MOVE_LABELS = {"walk": N_("move to [{x}, {y}] ({cost:g} m)"), "fly": N_("fly move to [{x}, {y}] ({cost:g} m)"),
-               "swim": N_("swim move to [{x}, {y}] ({cost:g} m)"), "climb": N_("climb move to [{x}, {y}] ({cost:g} m)")}
+MOVE_LABELS = {"walk": N_("move to [{x}, {y}] ({cost} m)"), "fly": N_("fly move to [{x}, {y}] ({cost} m)"),
+               "swim": N_("swim move to [{x}, {y}] ({cost} m)"), "climb": N_("climb move to [{x}, {y}] ({cost} m)")}
 
 
 def provoking(label: str, provokes: list[str]) -> str:
@@ -170,7 +171,7 @@ def move_options(battle, actor: Creature) -> list[Option]:
             if mode != "walk":
                 command["mode"] = mode
             provokes, readied = watch.along(field_, steps)
-            label = provoking(_(MOVE_LABELS[mode]).format(x=x, y=y, cost=cost), provokes)
+            label = provoking(_(MOVE_LABELS[mode]).format(x=x, y=y, cost=number(cost)), provokes)
             options.append(option(command, label, {
                 "path": [list(s) for s in steps], "cost_m": cost, "opportunity_attacks": provokes,
                 "readied_actions": readied, "mode": mode,
@@ -209,8 +210,8 @@ def aggressive_options(battle, actor: Creature, watch: "PathWatch", toward=None,
         for square in ordered[:most]:  # most: only the squares ending nearest (a planner's bound)
             cost, steps = paths[square]
             provokes, readied = watch.along(field_, steps)
-            label = provoking(_("aggressive move toward {id} to [{x}, {y}] ({cost:g} m, bonus action)").format(
-                id=foe.id, x=square[0], y=square[1], cost=cost), provokes)
+            label = provoking(_("aggressive move toward {id} to [{x}, {y}] ({cost} m, bonus action)").format(
+                id=foe.id, x=square[0], y=square[1], cost=number(cost)), provokes)
             options.append(option(
                 {"actor": actor.id, "act": "aggressive", "toward": foe.id, "to": list(square)}, label, {
                     "path": [list(st) for st in steps], "cost_m": cost, "opportunity_attacks": provokes,
@@ -234,8 +235,8 @@ def _altitude_options(battle, actor: Creature, watch: "PathWatch") -> list[Optio
             continue
         command = {"actor": actor.id, "act": "move", "mode": "fly", "altitude": height}
         provokes = watch.rising(height)
-        label = provoking(_("fly to an altitude of {height:g} m ({climb:g} m)").format(height=height, climb=climb),
-                          provokes)
+        label = provoking(_("fly to an altitude of {height} m ({climb} m)").format(
+            height=number(height), climb=number(climb)), provokes)
         options.append(option(command, label, {
             "path": [], "cost_m": climb, "opportunity_attacks": provokes, "readied_actions": [], "mode": "fly",
             "altitude": height,
@@ -421,11 +422,11 @@ def action_options(battle, actor: Creature) -> list[Option]:
     for target in others:
         add("stabilize", _("stabilize {id}").format(id=target.id), "action", target=target.id)
     cost = actor.speed("walk") / 2  # 5e, Being prone: standing up (and mounting) costs half your speed
-    add("stand", _("stand up ({cost:g} m)").format(cost=cost), "movement")
+    add("stand", _("stand up ({cost} m)").format(cost=number(cost)), "movement")
     add("drop_prone", _("drop prone"), "nothing")
-    add("dismount", _("dismount ({cost:g} m)").format(cost=cost), "movement")
+    add("dismount", _("dismount ({cost} m)").format(cost=number(cost)), "movement")
     for mount in allies:
-        add("mount", _("mount {id} ({cost:g} m)").format(id=mount.id, cost=cost), "movement", target=mount.id)
+        add("mount", _("mount {id} ({cost} m)").format(id=mount.id, cost=number(cost)), "movement", target=mount.id)
     names = [a.name for a in actor.stats.attacks if a.name != "unarmed"] + ["unarmed"]
     for event in READY_EVENTS:
         for name in names:

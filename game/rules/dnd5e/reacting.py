@@ -15,6 +15,7 @@ from .hiding import sees
 from .moving import ReactionMove, offers_waiting
 from .shield import cast_shield
 from .spells import cast, land_darts, ready_spell
+from .vocab import number
 
 READY_EVENTS = ("enters_reach", "moves", "attacks")
 READY_LINES = {"enters_reach": N_("{name} readies {act} (when {by} enters reach)"),
@@ -109,7 +110,8 @@ class Reacting:
         event = trigger.get("event")
         by = trigger.get("by", "enemy")
         if event not in READY_EVENTS:
-            raise IllegalCommand(_("the trigger 'event' must be one of {events}").format(events=", ".join(READY_EVENTS)))
+            raise IllegalCommand(_("the trigger 'event' must be one of {events}").format(
+                events=", ".join(READY_EVENTS)))
         if by != "enemy":
             self.creature(by)
         then = {k: v for k, v in then} if isinstance(then, tuple) else None
@@ -230,8 +232,8 @@ class Reacting:
         steps = self._path_to(reactor, field, x, y)
         cost = self._path_cost(reactor, field, steps)
         if cost > reactor.speed(mode) + 1e-9:
-            raise IllegalCommand(_("the readied move costs {cost:g} m, more than {id}'s speed").format(
-                cost=cost, id=reactor.id))
+            raise IllegalCommand(_("the readied move costs {cost} m, more than {id}'s speed").format(
+                cost=number(cost), id=reactor.id))
         self.state.pending_move = ReactionMove(reactor.id, steps, mode, left=reactor.speed(mode),
                                                waiting=len(self.state.offers), interrupted=self.state.pending_move)
         self._walk(first_checked=False)

@@ -45,7 +45,8 @@ from .geometry import COVER_BONUS, blockers_of, cover_between, distance_m, line_
 from .hiding import sees
 from .shield import can_cast_shield
 from .terrain_rules import COVER_5E
-from .vocab import COVER_RULES, ability, condition as condition_word, cover as cover_word, damage_type
+from .vocab import (COVER_RULES, ability, condition as condition_word, cover as cover_word,
+                    damage_type, number)
 
 MAX_SPELL_LEVEL = 9
 
@@ -142,7 +143,8 @@ def _spell_for(actor: Creature, name) -> Spell:
         raise IllegalCommand(_("{name} is cast as a reaction, when the game offers it").format(name=name))
     if name not in actor.stats.spells:
         known = ", ".join(actor.stats.spells) or _("none")
-        raise IllegalCommand(_("{id} does not know {name} (knows: {known})").format(id=actor.id, name=name, known=known))
+        raise IllegalCommand(_("{id} does not know {name} (knows: {known})").format(
+            id=actor.id, name=name, known=known))
     if actor.stats.spellcasting is None:
         raise IllegalCommand(_("{id} has no spellcasting ability").format(id=actor.id))
     return spell
@@ -238,9 +240,9 @@ def _target(battle, actor: Creature, spell: Spell, cid) -> Creature:
         return target
     distance = distance_m(battle, actor, target)
     if distance > spell.range_m + 1e-9:
-        reach = _("touch (1.5 m)") if spell.range_m == 1.5 else f"{spell.range_m:g} m"
-        raise IllegalCommand(_("{id} is {distance:g} m away, beyond the range of {spell}: {reach}").format(
-            id=target.id, distance=distance, spell=spell.name, reach=reach))
+        reach = _("touch (1.5 m)") if spell.range_m == 1.5 else _("{range} m").format(range=number(spell.range_m))
+        raise IllegalCommand(_("{id} is {distance} m away, beyond the range of {spell}: {reach}").format(
+            id=target.id, distance=number(distance), spell=spell.name, reach=reach))
     # SRD 5.1, Targets: a clear path to the target, so not behind total cover
     if cover_between(battle, actor, target) >= TOTAL:
         raise IllegalCommand(_("{id} has total cover from {actor}").format(id=target.id, actor=actor.id))
@@ -283,7 +285,8 @@ def _aim_darts(battle, actor, spell, slot, cmd):
     seen: dict[str, Creature] = {}
     for cid in ids:
         if not isinstance(cid, str):
-            raise IllegalCommand(_("{spell}: 'target' must be a creature's id or a list of ids").format(spell=spell.name))
+            raise IllegalCommand(_("{spell}: 'target' must be a creature's id or a list of ids").format(
+                spell=spell.name))
         if cid not in seen:
             seen[cid] = _target(battle, actor, spell, cid)
     return [seen[cid] for cid in ids]
@@ -304,8 +307,8 @@ def _aim_area(battle, actor, spell, slot, cmd):
     # a point within range, with a clear path to it (SRD 5.1, Targets)
     distance = gap_squares(actor.space, (x, y, 1), battle.diagonals) * SQUARE_M
     if distance > spell.range_m + 1e-9:
-        raise IllegalCommand(_("[{x}, {y}] is {distance:g} m away, beyond the range of {spell}: {range:g} m").format(
-            x=x, y=y, distance=distance, spell=spell.name, range=spell.range_m))
+        raise IllegalCommand(_("[{x}, {y}] is {distance} m away, beyond the range of {spell}: {range} m").format(
+            x=x, y=y, distance=number(distance), spell=spell.name, range=number(spell.range_m)))
     if line_caps(board)[y, x] >= TOTAL:
         raise IllegalCommand(_("[{x}, {y}] is inside a wall: the point of {spell} must be open").format(
             x=x, y=y, spell=spell.name))
@@ -421,7 +424,7 @@ def _do_area(battle, actor, spell, slot, aim):
               if c.alive and touches(mask, c.space) and not (spell.area == "cone" and c is actor)]
     line = AREA_LINES[(spell.area == "cone", bool(caught))]
     battle.emit("cast", _(line).format(cast=_cast_text(actor, spell, slot), how=how, rolled=rolled,
-                                       type=damage_type(spell.dtype), size=spell.size_m, x=x, y=y),
+                                       type=damage_type(spell.dtype), size=number(spell.size_m), x=x, y=y),
                 rules=("cast-spell", "damage-roll"), caster=actor.id, spell=spell.name, slot=slot,
                 at=[x, y], targets=[c.id for c in caught], rolled=rolled)
     dc = spell_save_dc(actor)
@@ -442,10 +445,10 @@ def _do_area(battle, actor, spell, slot, aim):
 
 # the cast line of an area spell: (a cone?, anybody caught?) -> its words
 AREA_LINES = {
-    (True, True): N_("{cast}: {how} = {rolled} {type}, a {size:g} m cone toward [{x}, {y}]"),
-    (True, False): N_("{cast}: {how} = {rolled} {type}, a {size:g} m cone toward [{x}, {y}] (no creature in it)"),
-    (False, True): N_("{cast}: {how} = {rolled} {type}, a {size:g} m sphere at [{x}, {y}]"),
-    (False, False): N_("{cast}: {how} = {rolled} {type}, a {size:g} m sphere at [{x}, {y}] (no creature in it)"),
+    (True, True): N_("{cast}: {how} = {rolled} {type}, a {size} m cone toward [{x}, {y}]"),
+    (True, False): N_("{cast}: {how} = {rolled} {type}, a {size} m cone toward [{x}, {y}] (no creature in it)"),
+    (False, True): N_("{cast}: {how} = {rolled} {type}, a {size} m sphere at [{x}, {y}]"),
+    (False, False): N_("{cast}: {how} = {rolled} {type}, a {size} m sphere at [{x}, {y}] (no creature in it)"),
 }
 
 

@@ -6,7 +6,7 @@ catalogue; the helpers translate where they are shown. An id without a word read
 
 from __future__ import annotations
 
-from ...i18n import N_, _
+from ...i18n import N_, _, language
 
 CONDITIONS = {
     "blinded": N_("blinded"), "charmed": N_("charmed"), "deafened": N_("deafened"),
@@ -42,6 +42,13 @@ SKILLS = {
 # cover degree names (core.terrain.COVER_NAMES) -> the words "{name} cover"
 COVER = {"half": N_("half cover"), "three-quarters": N_("three-quarters cover"), "total": N_("total cover")}
 COVER_RULES = {"half": "cover-half", "three-quarters": "cover-three-quarters", "total": "cover-total"}
+
+
+def number(value: float) -> str:
+    """A distance or a number as read in the language spoken: "7.5" in English, "7,5" in French
+    (as the rule texts write "1,50 m"); whole numbers without decimals ("9")."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if language() == "fr" else text
 
 
 def _word(table: dict[str, str], key: str) -> str:
