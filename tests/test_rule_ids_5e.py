@@ -200,3 +200,24 @@ def test_forcing_dice_is_what_the_rule_tests_rely_on():
     force(b, 1)
     attack = only(act(b, "fighter", "attack", **{"target": "gob1", "with": "longsword"}), "attack")
     assert "miss (natural 1)" in attack.text and "rolling-1-or-20" in attack.rules
+
+
+def test_the_shield_spell_names_shield_reactions_and_cast_spell():
+    # SRD 5.1, Shield: a reaction when hit; 5e, Réactions: one until the start of the next turn
+    b = battle(ROW, [creature("gob1", "goblin", "red", (0, 1)),
+                     creature("wizard", "wizard", "blue", (1, 1))], dice=[12])
+    offer = only(act(b, "gob1", "attack", **{"target": "wizard", "with": "scimitar"}), "offer")
+    assert offer.rules == ("shield", "reactions")
+    events = act(b, "wizard", "react", take=True)
+    assert only(events, "cast").rules == ("shield", "cast-spell", "reactions")
+    assert only(events, "attack").data["hit"] is False and "shield" in only(events, "attack").rules
+
+
+def test_a_goblin_hiding_as_a_bonus_action_names_hide_and_bonus_action():
+    # 5e, Se cacher: a Dexterity (Stealth) check; SRD 5.1, Nimble Escape: Hide as a bonus action
+    b = battle(".......\n...#...\n.......", [creature("gob1", "goblin", "red", (0, 1)),
+                                             creature("fighter", "fighter", "blue", (6, 1))], dice=[15])
+    events = act(b, "gob1", "hide", bonus=True)
+    assert only(events, "check").rules == ("hide", "bonus-action")
+    hidden = only(events, "condition")
+    assert hidden.data["condition"] == "hidden" and hidden.rules == ("hide", "bonus-action")

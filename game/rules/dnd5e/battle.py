@@ -8,7 +8,7 @@ import numpy as np
 from ...core.areas import touches
 from ...core.board import SQUARE_M
 from ...core.terrain import COVER_NAMES
-from ...i18n import _
+from ...i18n import N_, _
 from .. import api
 from . import actions
 from .acts import acts, offer_view, reason_for
@@ -123,7 +123,7 @@ class FifthEdition(api.Ruleset):
     """The 5e combat chapter (seed 000), with the SRD 5.1 where it is silent."""
 
     name = "5e"
-    title = "5th edition (SRD 5.1)"
+    title = N_("5th edition (SRD 5.1)")  # words: shown translated
     cover_rules = COVER_5E
 
     def new_battle(self, scenario) -> Battle:
