@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...content.creatures import load_item
 from ...core.dice import d20_at_least
 from ...core.sizes import size_index
+from ...i18n import N_, _
 from ..errors import IllegalCommand
 from ..state import STABLE, UNCONSCIOUS, Creature
 from .attacks import roll_damage
@@ -23,26 +24,30 @@ def do_use(battle, actor: Creature, cmd) -> None:
     """5e, Use an Object: drink a potion, or give it to a creature within 1.5 m (SRD 5.1)."""
     item_id = cmd.get("item")
     if item_id not in actor.items:
-        raise IllegalCommand(f"{actor.id} carries no {item_id!r}")
+        raise IllegalCommand(_("{id} carries no {item!r}").format(id=actor.id, item=item_id))
     item = load_item("5e", item_id)
     target = battle.creature(cmd.get("target")) if cmd.get("target") is not None else actor
     if target is not actor and not within(battle, actor, target, 1.5):
-        raise IllegalCommand(f"{target.id} is not within 1.5 m of {actor.id}")
+        raise IllegalCommand(_("{id} is not within 1.5 m of {actor}").format(id=target.id, actor=actor.id))
     if not target.alive:
-        raise IllegalCommand(f"{target.id} is dead")
+        raise IllegalCommand(_("{id} is dead").format(id=target.id))
     if item.action == "bonus_action":
         battle.use_bonus_action(actor, f"use {item.name}")
     else:
         battle.use_action(actor, f"use {item.name}")
     actor.items.remove(item_id)
     if item.heal is None:
-        battle.emit("action", f"{actor.name} uses {item.name}", creature=actor.id)
+        battle.emit("action", _("{name} uses {item}").format(name=actor.name, item=item.name), rules=("use-object",),
+                    creature=actor.id)
         return
     rolled, how = roll_damage(battle, item.heal)
     gained = heal(target, rolled)
-    who = "drinks" if target is actor else f"gives {target.name}"
-    battle.emit("heal", f"{actor.name} {who} {item.name}: {how} = {rolled}; {target.name} regains {gained} hp "
-                f"({target.hp}/{target.stats.hp})", creature=target.id, amount=gained)
+    line = N_("{name} drinks {item}: {how} = {rolled}; {target} regains {gained} hp ({hp}/{max_hp})") \
+        if target is actor else \
+        N_("{name} gives {target} {item}: {how} = {rolled}; {target} regains {gained} hp ({hp}/{max_hp})")
+    battle.emit("heal", _(line).format(name=actor.name, item=item.name, how=how, rolled=rolled, target=target.name,
+                                       gained=gained, hp=target.hp, max_hp=target.stats.hp),
+                rules=("use-object", "healing"), creature=target.id, amount=gained)
 
 
 FIRST_AID_DC = 10  # SRD 5.1, Stabilizing a Creature: a DC 10 Wisdom (Medicine) check
@@ -53,19 +58,21 @@ def do_stabilize(battle, actor: Creature, cmd) -> None:
     """5e, Stabilizing a creature: an action and a Wis (Medicine) check DC 10."""
     target = battle.creature(cmd.get("target"))
     if target.state != UNCONSCIOUS or target.hp != 0:
-        raise IllegalCommand(f"{target.id} is not dying")
+        raise IllegalCommand(_("{id} is not dying").format(id=target.id))
     if not within(battle, actor, target, 1.5):
-        raise IllegalCommand(f"{target.id} is not within 1.5 m of {actor.id}")
+        raise IllegalCommand(_("{id} is not within 1.5 m of {actor}").format(id=target.id, actor=actor.id))
     battle.use_action(actor, "first aid")
     total, text = ability_check(battle, actor, "medicine")
     if total < FIRST_AID_DC:
-        battle.emit("check", f"{text} vs DC 10, failure: {target.name} is still dying", creature=target.id)
+        battle.emit("check", _("{check} vs DC 10, failure: {name} is still dying").format(check=text, name=target.name),
+                    rules=("stabilize",), creature=target.id)
         return
     target.state = STABLE
     target.death_successes = target.death_failures = 0
     hours = battle.state.dice.roll(4)
-    battle.emit("check", f"{text} vs DC 10, success: {target.name} is stable "
-                f"(and would regain 1 hit point in {hours} hours)", creature=target.id)
+    battle.emit("check", _("{check} vs DC 10, success: {name} is stable (and would regain 1 hit point in {hours} "
+                           "hours)").format(check=text, name=target.name, hours=hours),
+                rules=("stabilize",), creature=target.id)
 
 
 # ---------------------------------------------------------------- grapple, shove, escape
@@ -84,19 +91,23 @@ def success_chance(battle, actor: Creature, command: dict) -> float | None:
     return None
 
 
+UNSEEN_SPECIAL = {"grapple": N_("{id} is hidden: {actor} cannot grapple a creature it does not see"),
+                  "shove": N_("{id} is hidden: {actor} cannot shove a creature it does not see")}
+
+
 def _special_attack(battle, actor: Creature, target: Creature, what: str) -> None:
-    """Checks shared by grapple and shove, and the Attack action slot they use."""
+    """Checks shared by grapple and shove (`what`), and the Attack action slot they use."""
     if not target.alive:
-        raise IllegalCommand(f"{target.id} is dead")
+        raise IllegalCommand(_("{id} is dead").format(id=target.id))
     if hidden_from(target, actor):
         # 5e, Unseen attackers and targets: a special melee attack needs a target it can find
-        raise IllegalCommand(f"{target.id} is hidden: {actor.id} cannot {what} a creature it does not see")
+        raise IllegalCommand(_(UNSEEN_SPECIAL[what]).format(id=target.id, actor=actor.id))
     # 5e, Lutte, Bousculer: the target may be no more than one size larger, and "à votre portée"
     # (your own reach: a reach weapon lengthens only the attacks made with it)
     if size_index(target.size) > size_index(actor.size) + 1:
-        raise IllegalCommand(f"{target.id} is more than one size larger than {actor.id}")
+        raise IllegalCommand(_("{id} is more than one size larger than {actor}").format(id=target.id, actor=actor.id))
     if not within(battle, actor, target, own_reach(actor)):
-        raise IllegalCommand(f"{target.id} is out of {actor.id}'s reach")
+        raise IllegalCommand(_("{id} is out of {actor}'s reach").format(id=target.id, actor=actor.id))
     battle.take_attack(actor)
 
 
@@ -104,23 +115,27 @@ def do_grapple(battle, actor: Creature, cmd) -> None:
     """5e, Grappling: Str (Athletics) against the target's Str (Athletics) or Dex (Acrobatics)."""
     target = battle.creature(cmd.get("target"))
     if target is actor:
-        raise IllegalCommand(f"{actor.id} cannot grapple itself")
+        raise IllegalCommand(_("{id} cannot grapple itself").format(id=actor.id))
     if target.effects.get("grappled_by") == actor.id:
-        raise IllegalCommand(f"{actor.id} already grapples {target.id}")
+        raise IllegalCommand(_("{id} already grapples {target}").format(id=actor.id, target=target.id))
     two_handed = [n for n in actor.attack_weapons
                   if (a := actor.stats.attack(n)) is not None and "two-handed" in a.properties]
     if two_handed:
         # 5e, Grappling: it takes a free hand; a two-handed weapon swung this turn fills both
-        raise IllegalCommand(f"{actor.id} has no free hand: it wields its {two_handed[0]} in both hands")
+        raise IllegalCommand(_("{id} has no free hand: it wields its {weapon} in both hands").format(
+            id=actor.id, weapon=two_handed[0]))
     refuse_if_immune(target, "grappled")  # SRD 5.1, condition immunities: no point trying
     _special_attack(battle, actor, target, "grapple")
-    battle.emit("action", f"{actor.name} tries to grapple {target.name}", creature=actor.id)
-    emit = lambda text: battle.emit("check", text)  # noqa: E731
+    battle.emit("action", _("{name} tries to grapple {target}").format(name=actor.name, target=target.name),
+                rules=("grapple",), creature=actor.id)
+    emit = lambda text: battle.emit("check", text, rules=("contests", "grapple"))  # noqa: E731
     if target.incapacitated or contest(battle, actor, "athletics", target, RESISTING, emit):
-        if give(battle, target, "grappled", f"{target.name} is grappled by {actor.name}"):
+        if give(battle, target, "grappled", _("{target} is grappled by {name}").format(target=target.name,
+                                                                                      name=actor.name)):
             target.effects["grappled_by"] = actor.id
     else:
-        battle.emit("action", f"{target.name} slips the grapple", creature=target.id)
+        battle.emit("action", _("{target} slips the grapple").format(target=target.name), rules=("grapple",),
+                    creature=target.id)
 
 
 def do_shove(battle, actor: Creature, cmd) -> None:
@@ -128,43 +143,59 @@ def do_shove(battle, actor: Creature, cmd) -> None:
     target = battle.creature(cmd.get("target"))
     effect = cmd.get("effect", "prone")
     if effect not in ("prone", "push"):
-        raise IllegalCommand("'effect' must be \"prone\" or \"push\"")
+        raise IllegalCommand(_("'effect' must be \"prone\" or \"push\""))
     if target is actor:
-        raise IllegalCommand(f"{actor.id} cannot shove itself")
+        raise IllegalCommand(_("{id} cannot shove itself").format(id=actor.id))
     if effect == "prone":
         refuse_if_immune(target, "prone")  # SRD 5.1, condition immunities
     _special_attack(battle, actor, target, "shove")
-    battle.emit("action", f"{actor.name} tries to shove {target.name} ({effect})", creature=actor.id)
-    emit = lambda text: battle.emit("check", text)  # noqa: E731
+    line = N_("{name} tries to shove {target} (prone)") if effect == "prone" else \
+        N_("{name} tries to shove {target} (push)")
+    battle.emit("action", _(line).format(name=actor.name, target=target.name), rules=("shove",), creature=actor.id)
+    emit = lambda text: battle.emit("check", text, rules=("contests", "shove"))  # noqa: E731
     if not (target.incapacitated or contest(battle, actor, "athletics", target, RESISTING, emit)):
-        battle.emit("action", f"{target.name} stands its ground", creature=target.id)
+        battle.emit("action", _("{target} stands its ground").format(target=target.name), rules=("shove",),
+                    creature=target.id)
         return
     if effect == "prone":
-        battle.knock_prone(target, f"shoved by {actor.name}")
+        battle.knock_prone(target, _("shoved by {name}").format(name=actor.name))
         return
-    battle.push(target, actor, f"shoved by {actor.name}")
+    battle.push(target, actor, _("shoved by {name}").format(name=actor.name))
 
 
 def do_escape(battle, actor: Creature, cmd) -> None:
     """5e, Escaping a grapple: an action, Str (Athletics) or Dex (Acrobatics) against Str (Athletics)."""
     grappler_id = actor.effects.get("grappled_by")
     if "grappled" not in actor.conditions or grappler_id is None:
-        raise IllegalCommand(f"{actor.id} is not grappled")
+        raise IllegalCommand(_("{id} is not grappled").format(id=actor.id))
     grappler = battle.state.creatures[grappler_id]
     battle.use_action(actor, "escape")
-    emit = lambda text: battle.emit("check", text)  # noqa: E731
+    emit = lambda text: battle.emit("check", text, rules=("contests", "escape-grapple"))  # noqa: E731
     if contest(battle, actor, best_of(actor, RESISTING), grappler, ("athletics",), emit):
-        release(battle, actor, "escapes")
+        release(battle, actor, ESCAPES)
     else:
-        battle.emit("action", f"{actor.name} fails to escape {grappler.name}", creature=actor.id)
+        battle.emit("action", _("{name} fails to escape {grappler}").format(name=actor.name, grappler=grappler.name),
+                    rules=("escape-grapple",), creature=actor.id)
+
+
+ESCAPES, FREED = "escapes", "freed"  # how a grapple ends (release's `why`)
+RELEASE_LINES = {ESCAPES: N_("{name} escapes from {grappler}'s grapple"),
+                 FREED: N_("{name} is freed from {grappler}'s grapple")}
+RELEASE_LINES_UNKNOWN = {ESCAPES: N_("{name} escapes from its grappler's grapple"),
+                         FREED: N_("{name} is freed from its grappler's grapple")}
 
 
 def release(battle, creature: Creature, why: str) -> None:
+    """End a grapple: `why` is ESCAPES (the creature's escape) or FREED (the grapple broke)."""
     grappler = creature.effects.pop("grappled_by", None)
     if "grappled" in creature.conditions:
         creature.conditions.discard("grappled")
-        who = battle.state.creatures[grappler].name if grappler in battle.state.creatures else "its grappler"
-        battle.emit("condition", f"{creature.name} {why} from {who}'s grapple", creature=creature.id)
+        rules = ("escape-grapple",) if why == ESCAPES else ("grapple",)
+        if grappler in battle.state.creatures:
+            text = _(RELEASE_LINES[why]).format(name=creature.name, grappler=battle.state.creatures[grappler].name)
+        else:
+            text = _(RELEASE_LINES_UNKNOWN[why]).format(name=creature.name)
+        battle.emit("condition", text, rules=rules, creature=creature.id)
 
 
 def check_grapples(battle) -> None:
@@ -177,7 +208,7 @@ def check_grapples(battle) -> None:
             continue
         g = battle.state.creatures[grappler_id]
         if not c.alive or g.incapacitated or not within(battle, g, c, own_reach(g)):
-            release(battle, c, "is freed")
+            release(battle, c, FREED)
 
 
 def drags(battle, mover: Creature) -> list[Creature]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ...core.board import SQUARE_M
+from ...i18n import N_, _
 from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option
 from . import actions
@@ -21,6 +22,7 @@ from .attacks import weapon_of
 from .conditions import why_immobile
 from .geometry import distance_m
 from .spells import SPELLS
+from .vocab import ability, condition as condition_word, damage_type, number
 
 # the letter of each act on the keyboard (attacks and spells take the digits, in bar order)
 LETTERS = {
@@ -30,33 +32,34 @@ LETTERS = {
     "second_wind": "W",
 }
 TITLES = {
-    "move": "Move", "dash": "Dash", "disengage": "Disengage", "dodge": "Dodge", "help": "Help", "hide": "Hide",
-    "search": "Search", "ready": "Ready", "use": "Use item", "grapple": "Grapple", "shove": "Shove",
-    "stand": "Stand up", "escape": "Escape", "stabilize": "First aid", "mount": "Mount", "dismount": "Dismount",
-    "end": "End turn", "aggressive": "Aggressive", "second_wind": "Second wind",
+    "move": N_("Move"), "dash": N_("Dash"), "disengage": N_("Disengage"), "dodge": N_("Dodge"),
+    "help": N_("Help"), "hide": N_("Hide"), "search": N_("Search"), "ready": N_("Ready"), "use": N_("Use item"),
+    "grapple": N_("Grapple"), "shove": N_("Shove"), "stand": N_("Stand up"), "escape": N_("Escape"),
+    "stabilize": N_("First aid"), "mount": N_("Mount"), "dismount": N_("Dismount"), "end": N_("End turn"),
+    "aggressive": N_("Aggressive"), "second_wind": N_("Second wind"),
 }
 TIPS = {
-    "move": "Move: click a shaded square. Striped squares need a Dash first (clicking one dashes, then moves).",
-    "dash": "Dash: extra movement equal to your speed this turn.",
-    "disengage": "Disengage: your movement provokes no opportunity attacks this turn.",
-    "dodge": "Dodge: attacks against you have disadvantage until your next turn.",
-    "help": "Help: an ally gets advantage on its next attack against an enemy within 1.5 m of you. "
-            "Click the ally.",
-    "hide": "Hide: a Stealth check; you need cover from every enemy that can see you.",
-    "search": "Search: a Perception check to find hidden creatures.",
-    "ready": "Ready: choose an attack and its trigger; it is made as a reaction before your next turn.",
-    "use": "Use an Object: drink a potion, or give it to a creature within 1.5 m.",
-    "grapple": "Grapple: Athletics contest; the target's speed becomes 0. Click the target.",
-    "shove": "Shove: knock a creature prone or push it 1.5 m away. Click the target.",
-    "stand": "Stand up: costs half your speed.",
-    "escape": "Escape the grapple: Athletics or Acrobatics contest.",
-    "stabilize": "First aid: Wisdom (Medicine) DC 10 to stabilize a dying creature within 1.5 m.",
-    "mount": "Mount a willing creature within 1.5 m at least one size larger (half your speed). Click it.",
-    "dismount": "Dismount (half your speed).",
-    "end": "End your turn.",
-    "second_wind": "Second Wind (bonus action, once a battle): regain 1d10 + your fighter level hit points.",
-    "aggressive": "Aggressive (bonus action): move up to your speed toward a hostile creature you can see, "
-                  "every step ending nearer to it. Choose the creature.",
+    "move": N_("Move: click a shaded square. Striped squares need a Dash first (clicking one dashes, then moves)."),
+    "dash": N_("Dash: extra movement equal to your speed this turn."),
+    "disengage": N_("Disengage: your movement provokes no opportunity attacks this turn."),
+    "dodge": N_("Dodge: attacks against you have disadvantage until your next turn."),
+    "help": N_("Help: an ally gets advantage on its next attack against an enemy within 1.5 m of you. "
+            "Click the ally."),
+    "hide": N_("Hide: a Stealth check; you need cover from every enemy that can see you."),
+    "search": N_("Search: a Perception check to find hidden creatures."),
+    "ready": N_("Ready: choose an attack and its trigger; it is made as a reaction before your next turn."),
+    "use": N_("Use an Object: drink a potion, or give it to a creature within 1.5 m."),
+    "grapple": N_("Grapple: Athletics contest; the target's speed becomes 0. Click the target."),
+    "shove": N_("Shove: knock a creature prone or push it 1.5 m away. Click the target."),
+    "stand": N_("Stand up: costs half your speed."),
+    "escape": N_("Escape the grapple: Athletics or Acrobatics contest."),
+    "stabilize": N_("First aid: Wisdom (Medicine) DC 10 to stabilize a dying creature within 1.5 m."),
+    "mount": N_("Mount a willing creature within 1.5 m at least one size larger (half your speed). Click it."),
+    "dismount": N_("Dismount (half your speed)."),
+    "end": N_("End your turn."),
+    "second_wind": N_("Second Wind (bonus action, once a battle): regain 1d10 + your fighter level hit points."),
+    "aggressive": N_("Aggressive (bonus action): move up to your speed toward a hostile creature you can see, "
+                  "every step ending nearer to it. Choose the creature."),
 }
 DIGITS = "1234567890"
 
@@ -82,15 +85,15 @@ def acts(battle, options: list[Option]) -> list[Act]:
     offhand = [o for o in by_act.get("attack", []) if o.command.get("offhand") and o.preview.hostile is not False]
     if offhand:
         name = offhand[0].command["with"]
-        found.append(Act("attack:offhand", f"Off-hand {name}", next(digits, ""), TARGET, offhand, "",
-                         "Two-weapon fighting: a bonus action attack with your other light weapon."))
+        found.append(Act("attack:offhand", _("Off-hand {weapon}").format(weapon=name), next(digits, ""), TARGET,
+                         offhand, "", _("Two-weapon fighting: a bonus action attack with your other light weapon.")))
     for act in spell_acts(battle, actor, by_act.get("cast", [])):
         act.shortcut = next(digits, "")
         found.append(act)
 
     def simple(key: str, aim: str, listed: list[Option]) -> None:
         reason = "" if listed else why_not(battle, actor, key)
-        found.append(Act(key, TITLES[key], LETTERS[key], aim, listed, reason, TIPS[key]))
+        found.append(Act(key, _(TITLES[key]), LETTERS[key], aim, listed, reason, _(TIPS[key])))
 
     simple("move", MOVE, by_act.get("move", []))
     if "aggressive" in actor.stats.traits:
@@ -129,11 +132,12 @@ def attack_names(actor) -> list[str]:
 
 def attack_tip(actor, name: str) -> str:
     a = weapon_of(actor, name)
-    where = f"reach {a.reach:g} m" if a.is_melee else ""
+    where = _("reach {reach} m").format(reach=number(a.reach)) if a.is_melee else ""
     if a.range:
-        where = (where + ", " if where else "") + f"range {a.range[0]:g}/{a.range[1]:g} m"
-    return (f"{name}: {a.to_hit:+d} to hit, {a.damage} {a.type} ({where}). "
-            "Click a ringed enemy; hover it for the chance to hit.")
+        ranged = _("range {normal}/{long} m").format(normal=number(a.range[0]), long=number(a.range[1]))
+        where = f"{where}, {ranged}" if where else ranged
+    return _("{weapon}: {bonus} to hit, {damage} {type} ({where}). Click a ringed enemy; hover it for the chance to "
+             "hit.").format(weapon=name, bonus=f"{a.to_hit:+d}", damage=a.damage, type=damage_type(a.type), where=where)
 
 
 # ---------------------------------------------------------------------- reactions
@@ -145,27 +149,32 @@ def offer_view(battle, options: list[Option]) -> api.OfferView:
     detail = ""
     if offer.kind == "shield":
         if battle.state.pending_darts is not None:
-            question = (f"{reactor.name} is targeted by {provoker.name}'s magic missile — cast shield "
-                        f"(no damage from it, +5 AC)?")
+            question = _("{reactor} is targeted by {provoker}'s magic missile — cast shield (no damage from it, "
+                         "+5 AC)?").format(reactor=reactor.name, provoker=provoker.name)
         else:
-            question = f"{reactor.name} is hit by {provoker.name}'s attack — cast shield (+5 AC)?"
+            question = _("{reactor} is hit by {provoker}'s attack — cast shield (+5 AC)?").format(
+                reactor=reactor.name, provoker=provoker.name)
         # SRD 5.1, Shield: a reaction and a slot; +5 AC until the start of its next turn
-        detail = "Uses the reaction and a spell slot; the +5 AC lasts until the start of its next turn."
+        detail = _("Uses the reaction and a spell slot; the +5 AC lasts until the start of its next turn.")
     elif offer.kind == "readied":
-        question = f"{reactor.name} may take its readied action against {provoker.name} — take it?"
+        question = _("{reactor} may take its readied action against {provoker} — take it?").format(
+            reactor=reactor.name, provoker=provoker.name)
     elif offer.kind == "leap":
-        question = f"{provoker.name} falls prone — {reactor.name} may leap off and land on its feet: take it?"
+        question = _("{provoker} falls prone — {reactor} may leap off and land on its feet: take it?").format(
+            reactor=reactor.name, provoker=provoker.name)
         # 5e, Combat monté: with the reaction; otherwise the rider falls prone beside its mount
-        detail = "Uses the reaction; otherwise it falls prone beside its mount."
+        detail = _("Uses the reaction; otherwise it falls prone beside its mount.")
     else:
-        question = f"{reactor.name} may make an opportunity attack on {provoker.name} — take it?"
+        question = _("{reactor} may make an opportunity attack on {provoker} — take it?").format(
+            reactor=reactor.name, provoker=provoker.name)
         take = next((o for o in options if o.act == "react" and o.command.get("take")), None)
         if take is not None and take.preview.hit_chance is not None:
             p = take.preview
-            detail = (f"With its {p.attack or 'weapon'}: {round(p.hit_chance * 100)}% to hit: needs "
-                      f"{p.target_number} ({p.defence}); cover: {p.cover}")
+            detail = _("With its {weapon}: {chance}% to hit: needs {number} ({defence}); cover: {cover}").format(
+                weapon=p.attack or _("weapon"), chance=round(p.hit_chance * 100), number=p.target_number,
+                defence=p.defence, cover=p.cover)
             if p.expected_damage is not None:
-                detail += f"; expected damage {p.expected_damage:.1f}"
+                detail = _("{detail}; expected damage {damage:.1f}").format(detail=detail, damage=p.expected_damage)
     return api.OfferView(reactor.id, provoker.id, offer.kind, question, detail)
 
 
@@ -174,22 +183,22 @@ def why_not(battle, actor, key: str) -> str:
     """Why an act is not allowed now, in the engine's own words: a sample command of the act is
     checked (against the nearest creature it could be aimed at), so the reason is the rule's."""
     if key == "end":
-        return "not your turn"
+        return _("not your turn")
     if key == "move":
         if (why := why_immobile(actor)) is not None:
             return named(battle, why)
         if actor.speed() == 0:
             why = [c for c in ("grappled", "restrained") if c in actor.conditions]
-            return f"speed 0 ({why[0]})" if why else "speed 0"
+            return _("speed 0 ({condition})").format(condition=condition_word(why[0])) if why else _("speed 0")
         left = actions.movement_left(battle, actor)
         if left < SQUARE_M:
-            return f"no movement left ({left:g} m)"
-        return "no free square in reach"
+            return _("no movement left ({left} m)").format(left=number(left))
+        return _("no free square in reach")
     sample = sample_command(battle, actor, key)
     if sample is None:
-        return "nobody to aim it at"
+        return _("nobody to aim it at")
     reason = battle.check(sample)
-    return named(battle, reason) if reason else "not allowed now"
+    return named(battle, reason) if reason else _("not allowed now")
 
 
 def named(battle, text: str) -> str:
@@ -206,12 +215,12 @@ def reason_for(battle, act_key: str, target_id: str | None) -> str:
     refusal of that command, in words with names ('' when it would be accepted)."""
     actor = battle.current
     if actor is None:
-        return "nobody acts now"
+        return _("nobody acts now")
     if target_id is None:
         return why_not(battle, actor, act_key)
     command = sample_command(battle, actor, act_key, target_id)
     if command is None:
-        return "not a target for it"
+        return _("not a target for it")
     reason = battle.check(command)
     return named(battle, reason) if reason else ""
 
@@ -286,21 +295,32 @@ def spell_acts(battle, actor, listed: list[Option]) -> list[Act]:
 
 def spell_range(spell) -> str:
     if spell.area == "cone":
-        return "self"
-    return "touch (1.5 m)" if spell.range_m == 1.5 else f"{spell.range_m:g} m"
+        return _("self")
+    return _("touch (1.5 m)") if spell.range_m == 1.5 else _("{range} m").format(range=number(spell.range_m))
 
 
 def spell_tip(spell) -> str:
-    level = "cantrip" if spell.cantrip else f"level {spell.level}"
-    what = {
-        "attack": "ranged spell attack", "save": f"{(spell.save or '').capitalize()} save",
-        "darts": f"{spell.darts} darts that always hit", "heal": "healing",
-        "area": f"{spell.size_m:g} m {spell.area}, {(spell.save or '').capitalize()} save for half",
-    }.get(spell.effect, spell.effect)
-    dice = f", {spell.dice} {spell.dtype}".rstrip() if spell.dice else ""
-    time = "bonus action" if spell.time == "bonus" else "action"
-    aim = "click a square" if spell.effect == "area" else "click a ringed creature"
-    return f"{spell.name} ({level}, {time}): {what}{dice}; range {spell_range(spell)}. {aim.capitalize()}."
+    level = _("cantrip") if spell.cantrip else _("level {level}").format(level=spell.level)
+    save = ability(spell.save) if spell.save else ""
+    if spell.effect == "attack":
+        what = _("ranged spell attack")
+    elif spell.effect == "save":
+        what = _("{ability} save").format(ability=save)
+    elif spell.effect == "darts":
+        what = _("{count} darts that always hit").format(count=spell.darts)
+    elif spell.effect == "heal":
+        what = _("healing")
+    elif spell.effect == "area":
+        shape = _("{size} m cone") if spell.area == "cone" else _("{size} m sphere")
+        shape = shape.format(size=number(spell.size_m))
+        what = _("{shape}, {ability} save for half").format(shape=shape, ability=save)
+    else:
+        what = spell.effect
+    dice = f", {spell.dice} {damage_type(spell.dtype)}".rstrip() if spell.dice else ""
+    time = _("bonus action") if spell.time == "bonus" else _("action")
+    aim = _("Click a square.") if spell.effect == "area" else _("Click a ringed creature.")
+    return _("{spell} ({level}, {time}): {what}{dice}; range {range}. {aim}").format(
+        spell=spell.name, level=level, time=time, what=what, dice=dice, range=spell_range(spell), aim=aim)
 
 
 def slot_for(actor, spell) -> int | None:

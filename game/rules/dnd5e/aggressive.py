@@ -16,10 +16,12 @@ import heapq
 
 from ...core.board import SQUARE_M
 from ..commands import Command, position_arg
+from ...i18n import _
 from ..errors import IllegalCommand
 from ..state import Creature
 from . import actions, hiding
 from .geometry import field_for, space_after_step, space_distance_m
+from .vocab import number
 
 TRAIT = "aggressive"
 STEPS = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
@@ -85,11 +87,11 @@ def check_target(battle, actor: Creature, cmd: Command) -> Creature:
     """The creature moved toward: hostile, alive and seen (SRD 5.1, Aggressive)."""
     target = battle.creature(cmd.get("toward"))
     if target is actor or target.side == actor.side:
-        raise IllegalCommand(f"{target.id} is not hostile to {actor.id}")
+        raise IllegalCommand(_("{id} is not hostile to {actor}").format(id=target.id, actor=actor.id))
     if not target.alive:
-        raise IllegalCommand(f"{target.id} is not alive")
+        raise IllegalCommand(_("{id} is not alive").format(id=target.id))
     if not hiding.sees(battle, actor, target):
-        raise IllegalCommand(f"{actor.id} cannot see {target.id}")
+        raise IllegalCommand(_("{actor} cannot see {id}").format(actor=actor.id, id=target.id))
     return target
 
 
@@ -97,32 +99,35 @@ def steps_of(battle, actor: Creature, target: Creature, cmd: Command) -> list[tu
     """The steps of the move, each ending nearer to the target, within the creature's speed."""
     has_to, has_path = cmd.get("to") is not None, cmd.get("path") is not None
     if has_to == has_path:
-        raise IllegalCommand("'aggressive' needs either 'to' or 'path'")
+        raise IllegalCommand(_("'aggressive' needs either 'to' or 'path'"))
     field = field_for(battle, actor, "walk")
     speed = actions.speed(battle, actor, "walk")  # halved while dragging (5e, Lutte)
     if has_to:
         x, y = position_arg(cmd.get("to"), "'to'")
         if (x, y) == (actor.x, actor.y):
-            raise IllegalCommand(f"{actor.id} is already at [{x}, {y}]")
+            raise IllegalCommand(_("{id} is already at [{x}, {y}]").format(id=actor.id, x=x, y=y))
         if not battle.board.inside(x, y):
-            raise IllegalCommand(f"[{x}, {y}] is outside the {battle.board.width}x{battle.board.height} map")
+            raise IllegalCommand(_("[{x}, {y}] is outside the {width}x{height} map").format(
+                x=x, y=y, width=battle.board.width, height=battle.board.height))
         battle._check_end(actor, field, x, y)
         found = toward_paths(battle, actor, target, field).get((x, y))
         if found is None:
-            raise IllegalCommand(f"no path to [{x}, {y}] within {actor.id}'s speed ({speed:g} m) ends every "
-                                 f"step nearer to {target.id} (Aggressive moves toward it)")
+            raise IllegalCommand(_("no path to [{x}, {y}] within {id}'s speed ({speed} m) ends every step nearer "
+                                   "to {target} (Aggressive moves toward it)").format(
+                x=x, y=y, id=actor.id, speed=number(speed), target=target.id))
         return list(found[1])
     steps = battle._given_path(actor, field, cmd.get("path"))
     before = actor.space
     for step in steps:
         after = space_after_step(actor, field, *step)
         if not nearer(battle, actor, target, before, after):
-            raise IllegalCommand(f"the step to [{step[0]}, {step[1]}] does not end nearer to {target.id} "
-                                 "(Aggressive moves toward it)")
+            raise IllegalCommand(_("the step to [{x}, {y}] does not end nearer to {target} (Aggressive moves toward "
+                                   "it)").format(x=step[0], y=step[1], target=target.id))
         before = after
     cost = battle._path_cost(actor, field, steps)
     if cost > speed + 1e-9:
-        raise IllegalCommand(f"the move costs {cost:g} m, more than {actor.id}'s speed ({speed:g} m)")
+        raise IllegalCommand(_("the move costs {cost} m, more than {id}'s speed ({speed} m)").format(
+            cost=number(cost), id=actor.id, speed=number(speed)))
     return steps
 
 
@@ -132,17 +137,19 @@ def do_aggressive(battle, actor: Creature, cmd: Command) -> None:
 
     battle._mobile(actor)
     if not has_aggressive(actor):
-        raise IllegalCommand(f"{actor.id} has no Aggressive trait")
+        raise IllegalCommand(_("{id} has no Aggressive trait").format(id=actor.id))
     if "mounted_on" in actor.effects:
-        raise IllegalCommand(f"{actor.id} is mounted: its mount moves, or it dismounts")
+        raise IllegalCommand(_("{id} is mounted: its mount moves, or it dismounts").format(id=actor.id))
     if actor.altitude > 0:
-        raise IllegalCommand(f"{actor.id} is flying at {actor.altitude:g} m: Aggressive walks")
+        raise IllegalCommand(_("{id} is flying at {altitude} m: Aggressive walks").format(
+            id=actor.id, altitude=number(actor.altitude)))
     if actor.speed("walk") == 0:
-        raise IllegalCommand(f"{actor.id} has speed 0")
+        raise IllegalCommand(_("{id} has speed 0").format(id=actor.id))
     target = check_target(battle, actor, cmd)
     steps = steps_of(battle, actor, target, cmd)
     battle.use_bonus_action(actor, TRAIT)
-    battle.emit("action", f"{actor.name} moves aggressively toward {target.name} (bonus action)", creature=actor.id)
+    battle.emit("action", _("{name} moves aggressively toward {target} (bonus action)").format(
+        name=actor.name, target=target.name), rules=("aggressive", "bonus-action"), creature=actor.id)
     battle.state.pending_move = AllowanceMove(actor.id, steps, "walk", left=actions.speed(battle, actor, "walk"),
                                               label="aggressive")
     battle._walk(first_checked=False)

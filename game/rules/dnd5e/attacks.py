@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from ...content.creatures import Attack
 from ...core.dice import DiceExpr, d20_at_least
 from ...core.terrain import COVER_NAMES, TOTAL
+from ...i18n import N_, _
 from ..errors import IllegalCommand
 from ..state import Creature, Offer, PendingAttack
 from ..words import spoken
@@ -16,6 +17,8 @@ from .geometry import COVER_BONUS, cover_between, distance_m, within
 from .helping import help_for, use_help
 from .hiding import hidden_from, reveal, sees
 from .shield import can_cast_shield
+from .vocab import (COVER_RULES, ability as ability_word, condition as condition_word, cover as cover_word,
+                    damage_type, number)
 
 
 def unarmed_strike(creature: Creature) -> Attack:
@@ -35,7 +38,8 @@ def weapon_of(creature: Creature, name: str | None) -> Attack:
     attack = creature.stats.attack(name)
     if attack is None:
         known = ", ".join([a.name for a in creature.stats.attacks] + ["unarmed"])
-        raise IllegalCommand(f"{creature.id} has no attack {name!r} (has: {known})")
+        raise IllegalCommand(_("{id} has no attack {name!r} (has: {known})").format(
+            id=creature.id, name=name, known=known))
     return attack
 
 
@@ -58,7 +62,10 @@ class AttackPreview:
     cover: int
     ac: int
     advantage: int
-    reasons: list[str] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)  # "advantage: ..." / "disadvantage: ...", as shown
+    good: list[str] = field(default_factory=list)  # the reasons for advantage, as shown
+    bad: list[str] = field(default_factory=list)  # the reasons for disadvantage, as shown
+    rules: list[str] = field(default_factory=list)  # the rule card ids the attack applies (for its log line)
     auto_crit: bool = False
     auto_miss: str | None = None  # why it misses whatever the roll
     problem: str | None = None  # why it cannot be made, if it cannot
@@ -84,7 +91,10 @@ class AttackPreview:
 
 def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack, offhand: bool = False,
                    guessed: bool = False) -> AttackPreview:
-    """The attack before the dice; `guessed`: made at the square the attacker guesses the target is in."""
+    """The attack before the dice; `guessed`: made at the square the attacker guesses the target is in.
+
+    Each reason for advantage or disadvantage is written once here, with the rule card it
+    applies (`rules`: the attack's log line names them)."""
     distance = distance_m(battle, attacker, target)
     ranged = attack.kind == "ranged" or (attack.range is not None and distance > attack.reach + 1e-9)
     cover = cover_between(battle, attacker, target)
@@ -92,71 +102,91 @@ def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack,
                             ac=armour_class(target), advantage=0)
     good: list[str] = []
     bad: list[str] = []
+    rules: list[str] = ["ranged-attack" if ranged else "melee-attack"]
+    if not ranged and attack.reach > 1.5 + 1e-9:
+        rules.append("reach")  # 5e, Attaques de corps à corps: a weapon with reach
+
+    def reason(side: list[str], text: str, rule: str) -> None:
+        side.append(text)
+        rules.append(rule)
+
     if ranged:
         normal, long = attack.range
         if distance > long + 1e-9:
-            preview.problem = f"{target.id} is {distance:g} m away, beyond the {long:g} m long range of {attack.name}"
+            preview.problem = _("{id} is {distance} m away, beyond the {long} m long range of {attack}").format(
+                id=target.id, distance=number(distance), long=number(long), attack=attack.name)
         elif distance > normal + 1e-9:
-            bad.append(f"beyond normal range ({normal:g} m)")
+            reason(bad, _("beyond normal range ({normal} m)").format(normal=number(normal)), "ranged-attack")
         for other in battle.state.creatures.values():
-            # 5e: ranged attacks in close combat, a hostile within 1.5 m who sees you, not incapacitated
+            # 5e, ranged attacks in close combat, a hostile within 1.5 m who sees you, not incapacitated
             if (other.side != attacker.side and other.standing and not other.incapacitated
                     and within(battle, attacker, other, 1.5) and sees(battle, other, attacker)):
-                bad.append(f"{other.name} is within 1.5 m")
+                reason(bad, _("{name} is within 1.5 m").format(name=other.name), "ranged-in-close-combat")
                 break
     elif distance > attack.reach + 1e-9:
-        preview.problem = f"{target.id} is {distance:g} m away, out of the {attack.reach:g} m reach of {attack.name}"
+        preview.problem = _("{id} is {distance} m away, out of the {reach} m reach of {attack}").format(
+            id=target.id, distance=number(distance), reach=number(attack.reach), attack=attack.name)
     if cover >= TOTAL and preview.problem is None:
-        preview.problem = f"{target.id} has total cover"
+        preview.problem = _("{id} has total cover").format(id=target.id)
     if hidden_from(target, attacker) and not guessed:
         # 5e, Unseen attackers and targets: you guess the location of a target you cannot see
         # (nothing else of it shows: this reason comes first)
-        preview.problem = f"{target.id} is hidden: attack the square you guess it is in (at = [x, y])"
+        preview.problem = _("{id} is hidden: attack the square you guess it is in (at = [x, y])").format(id=target.id)
 
     # 5e, Unseen attackers and targets
     if not sees(battle, attacker, target):
-        bad.append("target unseen")
+        reason(bad, _("target unseen"), "unseen-attackers")
     if not sees(battle, target, attacker):
-        good.append("attacker unseen")
+        reason(good, _("attacker unseen"), "unseen-attackers")
     if target.prone:  # SRD 5.1, Prone
-        (good if within(battle, attacker, target, 1.5) else bad).append(
-            "target prone within 1.5 m" if within(battle, attacker, target, 1.5) else "target prone, beyond 1.5 m")
+        if within(battle, attacker, target, 1.5):
+            reason(good, _("target prone within 1.5 m"), "prone")
+        else:
+            reason(bad, _("target prone, beyond 1.5 m"), "prone")
     if attacker.prone:
-        bad.append("attacker prone")
+        reason(bad, _("attacker prone"), "prone")
     if "poisoned" in attacker.conditions:  # SRD 5.1, Poisoned
-        bad.append("attacker poisoned")
+        reason(bad, _("attacker poisoned"), "conditions")
     if dodging(target) and sees(battle, target, attacker):
-        bad.append("target dodging")  # 5e, Dodge: from an attacker it can see
+        reason(bad, _("target dodging"), "dodge")  # 5e, Dodge: from an attacker it can see
     if target.state != "conscious" or "unconscious" in target.conditions:
-        good.append("target unconscious")
+        reason(good, _("target unconscious"), "conditions")
         # SRD 5.1, Unconscious: a hit from within 1.5 m is a critical hit
         preview.auto_crit = within(battle, attacker, target, 1.5)
     if attacker.squeezing:  # 5e, Squeezing
-        bad.append("attacker squeezing")
+        reason(bad, _("attacker squeezing"), "squeezing")
     if target.squeezing:
-        good.append("target squeezing")
+        reason(good, _("target squeezing"), "squeezing")
     if "restrained" in target.conditions:  # SRD 5.1, Restrained
-        good.append("target restrained")
+        reason(good, _("target restrained"), "conditions")
     if "restrained" in attacker.conditions:
-        bad.append("attacker restrained")
+        reason(bad, _("attacker restrained"), "conditions")
     if "heavy" in attack.properties and attacker.size in ("tiny", "small"):
-        bad.append("heavy weapon in small hands")  # SRD 5.1, Heavy
+        reason(bad, _("heavy weapon in small hands"), "attack-roll")  # SRD 5.1, Heavy
     helper = help_for(battle, attacker, target)
     if helper is not None:
-        good.append(f"helped by {battle.state.creatures[helper].name}")  # 5e, Help
+        reason(good, _("helped by {name}").format(name=battle.state.creatures[helper].name), "help")  # 5e, Help
     underwater = underwater_rule(battle, attacker, target, attack, ranged, distance)
     if underwater == "miss":
-        preview.auto_miss = "underwater, beyond normal range"
+        preview.auto_miss = _("underwater, beyond normal range")
+        rules.append("underwater-combat")
     elif underwater:
-        bad.append(underwater)
+        reason(bad, _(underwater), "underwater-combat")
     if "pack-tactics" in attacker.stats.traits and any(
         o.side == attacker.side and o is not attacker and o.standing and not o.incapacitated
         and within(battle, o, target, 1.5) for o in battle.state.creatures.values()
     ):
-        good.append("pack tactics")
+        reason(good, _("pack tactics"), "pack-tactics")
     # advantage and disadvantage cancel, never stack (5e)
     preview.advantage = (1 if good else 0) - (1 if bad else 0)
-    preview.reasons = [f"advantage: {r}" for r in good] + [f"disadvantage: {r}" for r in bad]
+    if good or bad:
+        rules.insert(0, "advantage")
+    if COVER_NAMES.get(cover) in COVER_RULES and preview.problem is None:
+        rules.append(COVER_RULES[COVER_NAMES[cover]])
+    preview.good, preview.bad = good, bad
+    preview.reasons = ([_("advantage: {reason}").format(reason=r) for r in good]
+                       + [_("disadvantage: {reason}").format(reason=r) for r in bad])
+    preview.rules = list(dict.fromkeys(rules))
     return preview
 
 
@@ -183,12 +213,12 @@ def underwater_rule(battle, attacker: Creature, target: Creature, attack: Attack
     if not ranged:
         if attacker.stats.speed_of("swim") > 0 or attack.name in UNDERWATER_MELEE:
             return None
-        return "melee underwater without a swim speed"
+        return N_("melee underwater without a swim speed")
     if attack.range is not None and distance > attack.range[0] + 1e-9:
         return "miss"
     if attack.name in UNDERWATER_RANGED or "thrown" in attack.properties:
         return None
-    return "ranged underwater"
+    return N_("ranged underwater")
 
 
 def damage_dice(attack: Attack, attacker: Creature, offhand: bool) -> DiceExpr:
@@ -199,10 +229,36 @@ def damage_dice(attack: Attack, attacker: Creature, offhand: bool) -> DiceExpr:
     return dice
 
 
+# how the attack line reads, by the kind of attack (whole sentences: the words around the fields
+# change from one kind to the next in French)
+ATTACK_LINES = {
+    "attack": N_("{attacker} attacks {target} with {weapon}: {roll} {sign} {bonus} = {total} vs {ac}, {verdict}{why}"),
+    "offhand": N_("{attacker} makes an off-hand attack on {target} with {weapon}: {roll} {sign} {bonus} = {total} "
+                  "vs {ac}, {verdict}{why}"),
+    "opportunity attack": N_("{attacker} makes an opportunity attack on {target} with {weapon}: {roll} {sign} "
+                             "{bonus} = {total} vs {ac}, {verdict}{why}"),
+    "readied attack": N_("{attacker} makes a readied attack on {target} with {weapon}: {roll} {sign} {bonus} = "
+                         "{total} vs {ac}, {verdict}{why}"),
+}
+ATTACK_RULES = {"offhand": ("two-weapon-fighting", "bonus-action"), "opportunity attack": ("opportunity-attack",
+                "reactions"), "readied attack": ("ready", "reactions")}
+
+
+def d20_shown(face: int, faces: list[int], advantage: int) -> str:
+    """An attack's d20 as read: "d20 14", or both dice and the one kept."""
+    if len(faces) == 1:
+        return _("d20 {face}").format(face=face)
+    if advantage > 0:
+        return _("d20 {first}/{second} (advantage) {face}").format(first=faces[0], second=faces[1], face=face)
+    return _("d20 {first}/{second} (disadvantage) {face}").format(first=faces[0], second=faces[1], face=face)
+
+
 def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
                    offhand: bool = False, knock_out: bool = False, reaction: bool = False,
                    label: str = "opportunity attack", guessed: bool = False) -> None:
-    """Roll one attack and apply its outcome; the preview must have no problem."""
+    """Roll one attack and apply its outcome; the preview must have no problem.
+
+    `label`: a reaction's kind of attack ("opportunity attack" or "readied attack")."""
     preview = preview_attack(battle, attacker, target, attack, offhand, guessed)
     if preview.problem:
         raise IllegalCommand(preview.problem)
@@ -217,26 +273,33 @@ def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
         hit = crit = False
     if hit and preview.auto_crit:
         crit = True
-    shown = f"d20 {face}" if len(faces) == 1 else f"d20 {faces[0]}/{faces[1]} ({'advantage' if preview.advantage > 0 else 'disadvantage'}) {face}"
-    ac_text = f"AC {preview.ac}"
+    ac_text = _("AC {ac}").format(ac=preview.ac)
     if preview.cover:
-        ac_text += f" + {COVER_BONUS[preview.cover]} {COVER_NAMES[preview.cover]} cover"
-    why = f" [{'; '.join(preview.reasons)}]" if preview.reasons else ""
-    verdict = "critical hit" if crit else ("hit" if hit else "miss")
+        ac_text = _("AC {ac} + {bonus} {cover}").format(ac=preview.ac, bonus=COVER_BONUS[preview.cover],
+                                                       cover=cover_word(COVER_NAMES[preview.cover]))
+    why = _(" [{reasons}]").format(reasons="; ".join(preview.reasons)) if preview.reasons else ""
+    verdict = _("critical hit") if crit else (_("hit") if hit else _("miss"))
     if face == 1:
-        verdict = "miss (natural 1)"
+        verdict = _("miss (natural 1)")
     if preview.auto_miss:
-        verdict = f"miss ({preview.auto_miss})"
-    kind = label if reaction else ("off-hand attack" if offhand else "attacks")
-    article = "an" if kind[0] in "aeiou" else "a"
-    verb = f"makes {article} {kind} on" if reaction or offhand else "attacks"
-    text = (f"{attacker.name} {verb} {target.name} with {spoken(attack.name)}: "
-            f"{shown} {'-' if attack.to_hit < 0 else '+'} {abs(attack.to_hit)} = {total} vs {ac_text}, {verdict}{why}")
-    battle.emit("attack", text, attacker=attacker.id, target=target.id, hit=hit, crit=crit,
-                faces=faces, total=total)
+        verdict = _("miss ({why})").format(why=preview.auto_miss)
+    kind = label if reaction else ("offhand" if offhand else "attack")
+    text = _(ATTACK_LINES[kind]).format(
+        attacker=attacker.name, target=target.name, weapon=spoken(attack.name),
+        roll=d20_shown(face, faces, preview.advantage), sign="-" if attack.to_hit < 0 else "+",
+        bonus=abs(attack.to_hit), total=total, ac=ac_text, verdict=verdict, why=why)
+    rules = ["attack-roll", *ATTACK_RULES.get(kind, ()), *preview.rules]
+    if SPELL_ATTACK in attack.properties:
+        rules.append("cast-spell")
+    if face in (1, 20):
+        rules.append("rolling-1-or-20")
+    if crit:
+        rules.append("critical-hit")
+    battle.emit("attack", text, rules=tuple(dict.fromkeys(rules)), attacker=attacker.id, target=target.id,
+                hit=hit, crit=crit, faces=faces, total=total)
     # 5e, Unseen attackers: attacking reveals a hidden attacker
     if "hidden" in attacker.conditions:
-        reveal(battle, attacker, "it attacked")
+        reveal(battle, attacker, _("it attacked"))
     if not hit:
         return
     pending = PendingAttack(attacker=attacker.id, target=target.id, attack=attack, total=total,
@@ -248,8 +311,9 @@ def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
             # SRD 5.1, Shield: a reaction when hit by an attack; +5 AC may turn the hit into a miss
             battle.state.pending_attack = pending
             battle.state.offers.insert(0, Offer(reactor=target.id, kind="shield", provoker=attacker.id, stage="attack"))
-            battle.emit("offer", f"{target.name} may cast shield against {attacker.name}'s attack",
-                        reactor=target.id, provoker=attacker.id, reaction="shield")
+            battle.emit("offer", _("{reactor} may cast shield against {attacker}'s attack").format(
+                reactor=target.name, attacker=attacker.name), rules=("shield", "reactions"),
+                reactor=target.id, provoker=attacker.id, reaction="shield")
             return
     land_attack(battle, pending)
 
@@ -262,9 +326,9 @@ def land_attack(battle, pending: PendingAttack) -> None:
     battle.damage_source = attacker.id
     if ("shield" in target.effects and not pending.shield_counted and not pending.natural_20
             and pending.total < pending.target_number + 5):
-        battle.emit("attack", f"{target.name}'s shield turns the hit into a miss "
-                    f"({pending.total} vs AC {pending.target_number + 5})", attacker=attacker.id,
-                    target=target.id, hit=False, crit=False)
+        battle.emit("attack", _("{target}'s shield turns the hit into a miss ({total} vs AC {ac})").format(
+            target=target.name, total=pending.total, ac=pending.target_number + 5), rules=("shield", "attack-roll"),
+            attacker=attacker.id, target=target.id, hit=False, crit=False)
         return
     # 5e, Damage at 0 hit points: one hit is one instance of damage, whatever its types
     hit = Hit(crit=pending.crit, knock_out=pending.knock_out and pending.melee)
@@ -305,15 +369,25 @@ def apply_rolled_damage(battle, target: Creature, rolled: int, dtype: str, how: 
         return amount
     if halved:
         rolled //= 2
-        how = f"{how}, halved" if how else "halved"
-    amount, notes = adjusted_damage(target, rolled, dtype, battle.board)
+        how = _("{how}, halved").format(how=how) if how else _("halved")
+    amount, notes, rules = adjusted_damage(target, rolled, dtype, battle.board)
     detail = ", ".join(([how] if how else []) + notes)
     outcome = apply_damage(battle, target, amount, hit)
     hit.taken += amount
-    text = f"{target.name} takes {amount} {dtype} damage" + (f" ({detail})" if detail else "")
-    if outcome:
-        text += f"; {outcome}" if outcome.startswith("temporary") else f" and {outcome}"
-    battle.emit("damage", text, target=target.id, amount=amount, type=dtype, hp=target.hp, state=target.state)
+    if detail:
+        text = _("{target} takes {amount} {type} damage ({detail})").format(
+            target=target.name, amount=amount, type=damage_type(dtype), detail=detail)
+    else:
+        text = _("{target} takes {amount} {type} damage").format(target=target.name, amount=amount,
+                                                                type=damage_type(dtype))
+    if outcome.text:
+        joined = N_("{line}; {outcome}") if outcome.rule == "temporary-hp" else N_("{line} and {outcome}")
+        text = _(joined).format(line=text, outcome=outcome.text)
+    rules = ["damage-roll", "damage-types", *rules, *((outcome.rule,) if outcome.rule else ())]
+    if hit.crit:
+        rules.append("critical-hit")
+    battle.emit("damage", text, rules=tuple(dict.fromkeys(rules)), target=target.id, amount=amount, type=dtype,
+                hp=target.hp, state=target.state)
     battle.check_over()
     return amount
 
@@ -328,13 +402,14 @@ def end_hit(battle, target: Creature, hit: Hit) -> None:
 def keep_concentration(battle, creature: Creature, damage: int) -> None:
     """SRD 5.1, Concentration: damage calls for a Con save, DC 10 or half the damage if higher."""
     if creature.state != "conscious":
-        lose_concentration(battle, creature, "it is down")
+        lose_concentration(battle, creature, _("it is down"))
         return
     dc = max(10, damage // 2)
     ok, text = saving_throw(battle, creature, "con", dc)
-    battle.emit("save", text + " (concentration)", creature=creature.id, success=ok)
+    battle.emit("save", _("{save} (concentration)").format(save=text), rules=("saving-throw", "concentration"),
+                creature=creature.id, success=ok)
     if not ok:
-        lose_concentration(battle, creature, "it failed to keep its concentration")
+        lose_concentration(battle, creature, _("it failed to keep its concentration"))
 
 
 def lose_concentration(battle, creature: Creature, why: str) -> None:
@@ -343,7 +418,8 @@ def lose_concentration(battle, creature: Creature, why: str) -> None:
     readied = creature.effects.get("readied")
     if readied and readied["then"].get("act") == "cast":
         creature.effects.pop("readied")
-    battle.emit("condition", f"{creature.name} loses concentration on {spoken(held)} ({why})", creature=creature.id)
+    battle.emit("condition", _("{name} loses concentration on {spell} ({why})").format(
+        name=creature.name, spell=spoken(held), why=why), rules=("concentration",), creature=creature.id)
 
 
 def save_advantage(creature: Creature, ability: str) -> int:
@@ -370,10 +446,13 @@ def saving_throw(battle, creature: Creature, ability: str, dc: int, bonus: int =
     ok = total >= dc
     if fails_save(creature, ability):
         ok = False  # SRD 5.1, Unconscious: automatically fails Strength and Dexterity saves
-    shown = f"d20 {face}" if len(faces) == 1 else f"d20 {faces[0]}/{faces[1]} {face}"
+    shown = _("d20 {face}").format(face=face) if len(faces) == 1 else _("d20 {first}/{second} {face}").format(
+        first=faces[0], second=faces[1], face=face)
     extra = f" {bonus:+d} {why}".rstrip() if bonus else ""
-    return ok, (f"{creature.name} makes a DC {dc} {ability.capitalize()} save: "
-                f"{shown} {creature.stats.save(ability):+d}{extra} = {total}, {'success' if ok else 'failure'}")
+    line = N_("{name} makes a DC {dc} {ability} save: {roll} {bonus}{extra} = {total}, success") if ok else \
+        N_("{name} makes a DC {dc} {ability} save: {roll} {bonus}{extra} = {total}, failure")
+    return ok, _(line).format(name=creature.name, dc=dc, ability=ability_word(ability), roll=shown,
+                              bonus=f"{creature.stats.save(ability):+d}", extra=extra, total=total)
 
 
 def apply_rider(battle, attacker: Creature, target: Creature, rider: dict, hit: Hit) -> None:
@@ -389,7 +468,7 @@ def apply_rider(battle, attacker: Creature, target: Creature, rider: dict, hit: 
         say_immune(battle, target, condition)  # no save against what cannot happen
         return
     ok, text = saving_throw(battle, target, save, dc)
-    battle.emit("save", text, creature=target.id, success=ok)
+    battle.emit("save", text, rules=("saving-throw",), creature=target.id, success=ok)
     if "damage" in rider:
         if ok and not rider.get("half"):
             return
@@ -397,6 +476,7 @@ def apply_rider(battle, attacker: Creature, target: Creature, rider: dict, hit: 
         apply_rolled_damage(battle, target, rolled, rider.get("type", "poison"), how, halved=ok, hit=hit)
     elif not ok and condition and target.alive and condition not in target.conditions:
         if condition == "prone":  # as any knock down: a rider saves for its saddle, a mount's rider may leap
-            battle.knock_prone(target, f"hit by {attacker.name}")
+            battle.knock_prone(target, _("hit by {name}").format(name=attacker.name))
         else:
-            give(battle, target, condition, f"{target.name} is {condition}")
+            give(battle, target, condition, _("{name} is {condition}").format(
+                name=target.name, condition=condition_word(condition)), rules=("conditions",))

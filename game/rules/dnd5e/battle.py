@@ -8,6 +8,7 @@ import numpy as np
 from ...core.areas import touches
 from ...core.board import SQUARE_M
 from ...core.terrain import COVER_NAMES
+from ...i18n import N_, _
 from .. import api
 from . import actions
 from .acts import acts, offer_view, reason_for
@@ -19,6 +20,7 @@ from .moving import mode_refusal
 from .options import PathWatch, legal_commands, move_modes
 from .spells import SPELLS, area_mask, area_problem, spell_save_dc
 from .terrain_rules import COVER_5E, move_rules
+from .vocab import ability, damage_type
 
 
 class Battle(Engine, api.Battle):
@@ -46,7 +48,7 @@ class Battle(Engine, api.Battle):
             id=c.id, name=c.name, kind=c.kind, side=c.side, x=c.x, y=c.y, side_squares=c.side_squares,
             size=c.size, altitude=c.altitude, hp=c.hp, max_hp=c.stats.hp, temp_hp=c.temp_hp, state=c.state,
             bloodied=0 < c.hp <= c.stats.hp // 2, conditions=tuple(sorted(c.conditions)),
-            defence=f"AC {armour_class(c)}",
+            defence=_("AC {ac}").format(ac=armour_class(c)),
             # 5e, Death saving throws: player characters make them; monsters die at 0 hp
             death_saves=(c.death_successes, c.death_failures) if c.stats.player else None,
             movement_left=actions.movement_left(self, c) if acting else c.stats.walk, resources=tuple(resources),
@@ -109,7 +111,8 @@ class Battle(Engine, api.Battle):
         caught = tuple(c.id for c in self.state.creatures.values()
                        if c.alive and touches(mask, c.space) and not (spell.area == "cone" and c is actor))
         dc = spell_save_dc(actor)
-        lines = [f"DC {dc} {str(spell.save).capitalize()} save for half, {spell.dice} {spell.dtype}"]
+        lines = [_("DC {dc} {ability} save for half, {dice} {type}").format(
+            dc=dc, ability=ability(str(spell.save)), dice=spell.dice, type=damage_type(spell.dtype))]
         if not problem:
             lines += area_odds(self, actor, spell, at, [self.state.creatures[cid] for cid in caught], dc)
         return api.AreaPreview(problem, mask, caught, tuple(lines))
@@ -124,7 +127,7 @@ class FifthEdition(api.Ruleset):
     """The 5e combat chapter (seed 000), with the SRD 5.1 where it is silent."""
 
     name = "5e"
-    title = "5th edition (SRD 5.1)"
+    title = N_("5th edition (SRD 5.1)")  # words: shown translated
     cover_rules = COVER_5E
 
     def new_battle(self, scenario) -> Battle:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...core.areas import cone, touches
 from ...core.board import SQUARE_M, gap_squares
 from ...core.terrain import TOTAL
+from ...i18n import _
 from ..errors import IllegalCommand
 from ..state import Creature
 from .attacks import preview_attack, save_chance
@@ -50,7 +51,7 @@ def spell_options(battle, caster: Creature) -> list:
                 continue
             preview = dict(uses)
             if spell.effect == "attack":
-                _, attack = aim
+                _target, attack = aim
                 preview.update(attack_preview(battle, caster, target, attack,
                                               preview_attack(battle, caster, target, attack)))
             elif spell.effect == "save":
@@ -64,7 +65,7 @@ def spell_options(battle, caster: Creature) -> list:
             elif spell.effect == "darts":
                 count = spell.darts + (slot - spell.level) * spell.per_slot
                 preview.update(darts=count, expected_damage=count * spell.dice.average)
-            out.append(option(command, f"cast {name} on {target.id}", preview))
+            out.append(option(command, _("cast {spell} on {id}").format(spell=name, id=target.id), preview))
     return out
 
 
@@ -108,7 +109,8 @@ def _area_options(battle, caster: Creature, spell: Spell, slot: int, base: dict,
             inside = [c.id for c in inside]
             if not inside:
                 continue
-        out.append(option({**base, "at": [x, y]}, f"cast {spell.name} at [{x}, {y}]", {**uses, "inside": inside}))
+        out.append(option({**base, "at": [x, y]}, _("cast {spell} at [{x}, {y}]").format(spell=spell.name, x=x, y=y),
+                          {**uses, "inside": inside}))
     return out
 
 
@@ -120,8 +122,9 @@ def area_odds(battle, caster: Creature, spell: Spell, at: tuple[int, int], caugh
     lines = []
     for target, cover in zip(caught, area_covers(battle, caster, spell, at, caught)):
         if cover >= TOTAL:
-            lines.append(f"{target.name}: total cover, unharmed")
+            lines.append(_("{name}: total cover, unharmed").format(name=target.name))
             continue
         fail = 1 - save_chance(target, spell.save, dc, area_save_bonus(spell, cover))
-        lines.append(f"{target.name}: {fail:.0%} to fail the save, {fail * full + (1 - fail) * half:.1f} expected damage")
+        lines.append(_("{name}: {fail:.0%} to fail the save, {damage:.1f} expected damage").format(
+            name=target.name, fail=fail, damage=fail * full + (1 - fail) * half))
     return lines

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from ...content.creatures import SKILL_ABILITY
 from ...core.dice import d20_beats
+from ...i18n import _
 from ..state import Creature
+from .vocab import skill as skill_word
 
 
 def check_bonus(creature: Creature, skill: str) -> int:
@@ -25,15 +27,17 @@ def check_advantage(creature: Creature) -> int:
 def check_d20(dice, creature: Creature) -> tuple[int, str]:
     """The d20 of an ability check (two with advantage or disadvantage): the face kept, as read."""
     face, faces = dice.d20(check_advantage(creature))
-    return face, f"d20 {face}" if len(faces) == 1 else f"d20 {faces[0]}/{faces[1]} {face}"
+    if len(faces) == 1:
+        return face, _("d20 {face}").format(face=face)
+    return face, _("d20 {first}/{second} {face}").format(first=faces[0], second=faces[1], face=face)
 
 
 def ability_check(battle, creature: Creature, skill: str) -> tuple[int, str]:
     """Roll a check: (total, "Name rolls Athletics: d20 12 +5 = 17")."""
     face, shown = check_d20(battle.state.dice, creature)
     bonus = check_bonus(creature, skill)
-    label = skill.replace("_", " ").capitalize() if skill in SKILL_ABILITY else skill.capitalize()
-    return face + bonus, f"{creature.name} rolls {label}: {shown} {bonus:+d} = {face + bonus}"
+    return face + bonus, _("{name} rolls {skill}: {roll} {bonus} = {total}").format(
+        name=creature.name, skill=skill_word(skill), roll=shown, bonus=f"{bonus:+d}", total=face + bonus)
 
 
 def best_of(creature: Creature, skills: tuple[str, ...]) -> str:

@@ -8,8 +8,10 @@ attacks.preview_attack, ability-check ones in checks.check_advantage.
 
 from __future__ import annotations
 
+from ...i18n import _
 from ..errors import IllegalCommand
 from ..state import CONSCIOUS, Creature
+from .vocab import condition as condition_word
 
 # SRD 5.1, Paralyzed, Petrified, Stunned, Unconscious: the creature "can't move", and
 # automatically fails Strength and Dexterity saving throws
@@ -24,18 +26,26 @@ def immune(creature: Creature, condition: str) -> bool:
 def refuse_if_immune(creature: Creature, condition: str) -> None:
     """An act whose only point is a condition the target is immune to is refused."""
     if immune(creature, condition):
-        raise IllegalCommand(f"{creature.id} is immune to {condition}")
+        raise IllegalCommand(_("{id} is immune to {condition}").format(id=creature.id,
+                                                                     condition=condition_word(condition)))
 
 
 def say_immune(battle, creature: Creature, condition: str) -> None:
     """The log line of an effect that cannot give its condition."""
-    battle.emit("note", f"{creature.name} is immune to {condition}", creature=creature.id)
+    battle.emit("note", _("{name} is immune to {condition}").format(name=creature.name,
+                                                                   condition=condition_word(condition)),
+                rules=("conditions",), creature=creature.id)
 
 
-def give(battle, creature: Creature, condition: str, text: str | None = None) -> bool:
+# the rule card of a condition's log line when the caller names none
+CONDITION_RULES = {"prone": "prone", "grappled": "grapple", "hidden": "hide"}
+
+
+def give(battle, creature: Creature, condition: str, text: str | None = None, rules: tuple[str, ...] = ()) -> bool:
     """Give a creature a condition, the one way every effect does it: not if it is immune.
 
-    `text` is the log line of the condition event (None: the caller says it otherwise).
+    `text` is the log line of the condition event (None: the caller says it otherwise), `rules`
+    the rule cards it applies (by default the condition's own).
     """
     if immune(creature, condition):
         say_immune(battle, creature, condition)
@@ -43,7 +53,8 @@ def give(battle, creature: Creature, condition: str, text: str | None = None) ->
     if condition not in creature.conditions:
         creature.conditions.add(condition)
         if text:
-            battle.emit("condition", text, creature=creature.id, condition=condition)
+            battle.emit("condition", text, rules=rules or (CONDITION_RULES.get(condition, "conditions"),),
+                        creature=creature.id, condition=condition)
     return True
 
 
@@ -53,9 +64,10 @@ def why_immobile(creature: Creature) -> str | None:
     SRD 5.1, Incapacitated: it "can't take actions or reactions", nothing more: it may move.
     """
     if creature.state != CONSCIOUS:
-        return f"{creature.id} is {creature.state}"
+        return _("{id} is {state}").format(id=creature.id, state=condition_word(creature.state))
     held = next((c for c in HELPLESS if c in creature.conditions), None)
-    return f"{creature.id} is {held}: it cannot move" if held else None
+    return _("{id} is {condition}: it cannot move").format(id=creature.id, condition=condition_word(held)) if held \
+        else None
 
 
 def can_react(creature: Creature) -> bool:

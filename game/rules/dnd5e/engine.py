@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...content.errors import ContentError
 from ...content.scenarios import Scenario
 from ...core.dice import DiceError
+from ...i18n import _
 from ..commands import Command
 from ..engine_base import EngineBase
 from ..errors import IllegalCommand
@@ -22,6 +23,7 @@ from .moving import Moving
 from .reacting import Reacting
 from .setup import new_state
 from .turns import Turns
+from .vocab import condition as condition_word
 
 
 class Engine(EngineBase, Turns, Handlers, Moving, Reacting):
@@ -36,7 +38,8 @@ class Engine(EngineBase, Turns, Handlers, Moving, Reacting):
         try:
             self._start()
         except DiceError as exc:
-            raise ContentError(f"while rolling for surprise and initiative: {exc}", scenario.path) from None
+            raise ContentError(_("while rolling for surprise and initiative: {error}").format(error=exc),
+                               scenario.path) from None
         self._events = []
 
     def _settle(self) -> None:
@@ -51,13 +54,14 @@ class Engine(EngineBase, Turns, Handlers, Moving, Reacting):
     def _before_act(self, actor: Creature, cmd: Command) -> None:
         if mounted.controlled(self, actor) and cmd.act not in mounted.CONTROLLED_ACTS:
             # 5e, Controlling a mount: it can only Dash, Disengage or Dodge
-            raise IllegalCommand(f"{actor.id} is a controlled mount: it can only move, dash, disengage or dodge")
+            raise IllegalCommand(_("{id} is a controlled mount: it can only move, dash, disengage or dodge").format(
+                id=actor.id))
 
     def _able(self, actor: Creature) -> None:
         if actor.state != CONSCIOUS:
-            raise IllegalCommand(f"{actor.id} is {actor.state}")
+            raise IllegalCommand(_("{id} is {state}").format(id=actor.id, state=condition_word(actor.state)))
         if actor.incapacitated:
-            raise IllegalCommand(f"{actor.id} is incapacitated")
+            raise IllegalCommand(_("{id} is incapacitated").format(id=actor.id))
 
     def _mobile(self, actor: Creature) -> None:
         """Moving (and standing up, dropping prone, mounting) takes no action: an incapacitated
@@ -69,7 +73,7 @@ class Engine(EngineBase, Turns, Handlers, Moving, Reacting):
     def _use_action(self, actor: Creature, what: str) -> None:
         self._able(actor)
         if not actor.action:
-            raise IllegalCommand(f"{actor.id} has already used its action this turn")
+            raise IllegalCommand(_("{id} has already used its action this turn").format(id=actor.id))
         actor.action = False
         actor.attacks_left = 0
 
@@ -88,7 +92,7 @@ class Engine(EngineBase, Turns, Handlers, Moving, Reacting):
             return
         self._able(actor)
         if not actor.bonus_action:
-            raise IllegalCommand(f"{actor.id} has already used its bonus action this turn")
+            raise IllegalCommand(_("{id} has already used its bonus action this turn").format(id=actor.id))
         actor.bonus_action = False
 
     # ----------------------------------------------------------------- output

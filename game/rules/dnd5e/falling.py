@@ -6,6 +6,8 @@ from ..state import Creature
 from .attacks import apply_rolled_damage, roll_damage
 from .conditions import give, why_immobile
 from ...core.dice import DiceExpr
+from ...i18n import _
+from .vocab import number
 
 
 def must_fall(creature: Creature) -> bool:
@@ -27,11 +29,12 @@ def fall(battle, creature: Creature) -> None:
     height = creature.altitude
     creature.altitude = 0.0
     dice = int(height // 3)
-    battle.emit("move", f"{creature.name} falls {height:g} m", creature=creature.id,
+    battle.emit("move", _("{name} falls {height} m").format(name=creature.name, height=number(height)),
+                rules=("flying", "falling"), creature=creature.id,
                 path=[[creature.x, creature.y]], cost=0.0, forced=True, fall=height)
     if dice:
         battle.damage_source = None  # nobody's doing
         rolled, how = roll_damage(battle, DiceExpr(dice, 6, 0))
         apply_rolled_damage(battle, creature, rolled, "bludgeoning", how)
     if creature.alive:
-        give(battle, creature, "prone")  # SRD 5.1, Falling: it lands prone
+        give(battle, creature, "prone", rules=("falling", "prone"))  # SRD 5.1, Falling: it lands prone

@@ -9,6 +9,7 @@ A battle has no rest: Second Wind is used once a battle. The fighter level is th
 from __future__ import annotations
 
 from ...core.dice import DiceExpr
+from ...i18n import _
 from ..errors import IllegalCommand
 from ..state import Creature
 from .attacks import roll_damage
@@ -31,12 +32,14 @@ def second_wind_dice(creature: Creature) -> DiceExpr:
 def do_second_wind(battle, actor: Creature, cmd) -> None:
     """SRD 5.1, Fighter, Second Wind: a bonus action, 1d10 + fighter level hit points, once."""
     if SECOND_WIND not in actor.stats.traits:
-        raise IllegalCommand(f"{actor.id} has no Second Wind")
+        raise IllegalCommand(_("{id} has no Second Wind").format(id=actor.id))
     if actor.effects.get(USED):
-        raise IllegalCommand(f"{actor.id} has used its Second Wind (it needs a short or long rest)")
+        raise IllegalCommand(_("{id} has used its Second Wind (it needs a short or long rest)").format(id=actor.id))
     battle.use_bonus_action(actor, "second wind")
     actor.effects[USED] = True
     rolled, how = roll_damage(battle, second_wind_dice(actor))
     gained = heal(actor, rolled)
-    battle.emit("heal", f"{actor.name} uses Second Wind (bonus action): {how} = {rolled}; regains {gained} hp "
-                f"({actor.hp}/{actor.stats.hp})", creature=actor.id, amount=gained)
+    battle.emit("heal", _("{name} uses Second Wind (bonus action): {how} = {rolled}; regains {gained} hp "
+                          "({hp}/{max_hp})").format(name=actor.name, how=how, rolled=rolled, gained=gained, hp=actor.hp,
+                                                    max_hp=actor.stats.hp),
+                rules=("second-wind", "bonus-action", "healing"), creature=actor.id, amount=gained)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from ...i18n import _
 from ..errors import IllegalCommand
 from ..state import Creature
 from .geometry import within
+from .vocab import condition as condition_word
 
 
 def do_help(battle, actor: Creature, cmd) -> None:
@@ -12,16 +14,18 @@ def do_help(battle, actor: Creature, cmd) -> None:
     ally = battle.creature(cmd.get("target"))
     foe = battle.creature(cmd.get("against"))
     if ally is actor or ally.side != actor.side:
-        raise IllegalCommand(f"{ally.id} is not an ally of {actor.id}")
+        raise IllegalCommand(_("{ally} is not an ally of {id}").format(ally=ally.id, id=actor.id))
     if not ally.standing:
-        raise IllegalCommand(f"{ally.id} is {ally.state}: it cannot be helped to attack")
+        raise IllegalCommand(_("{ally} is {state}: it cannot be helped to attack").format(
+            ally=ally.id, state=condition_word(ally.state)))
     if foe.side == actor.side or not foe.alive:
-        raise IllegalCommand(f"{foe.id} is not an enemy to help against")
+        raise IllegalCommand(_("{foe} is not an enemy to help against").format(foe=foe.id))
     if not within(battle, actor, foe, 1.5):
-        raise IllegalCommand(f"{foe.id} must be within 1.5 m of {actor.id} to help against it")
+        raise IllegalCommand(_("{foe} must be within 1.5 m of {id} to help against it").format(foe=foe.id, id=actor.id))
     battle.use_action(actor, "Help")
     battle.state.helps.append((actor.id, ally.id, foe.id))
-    battle.emit("action", f"{actor.name} helps {ally.name} against {foe.name}", creature=actor.id)
+    battle.emit("action", _("{name} helps {ally} against {foe}").format(name=actor.name, ally=ally.name, foe=foe.name),
+                rules=("help",), creature=actor.id)
 
 
 def help_for(battle, attacker: Creature, target: Creature) -> str | None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from ...i18n import _
 from ..errors import IllegalCommand
 from ..state import Creature
 from .checks import ability_check
 from .geometry import can_see, cover_between
-from .spending import spend_action_or_bonus
+from .spending import BONUS_ACTION, SPENT_WORDS, spend_action_or_bonus
 
 
 def hidden_from(creature: Creature, viewer: Creature) -> bool:
@@ -33,41 +34,48 @@ def do_hide(battle, actor: Creature, cmd) -> None:
     exposed = [e for e in enemies_of(battle, actor)
                if can_see(battle, e, actor) and cover_between(battle, e, actor) == 0]
     if exposed:
-        raise IllegalCommand(f"{actor.id} cannot hide: {exposed[0].id} sees it clearly")
-    how = spend_action_or_bonus(battle, actor, "hide", cmd)
+        raise IllegalCommand(_("{id} cannot hide: {enemy} sees it clearly").format(id=actor.id, enemy=exposed[0].id))
+    spent = spend_action_or_bonus(battle, actor, "hide", cmd)
+    how = _(SPENT_WORDS[spent])
+    rules = ("hide", "bonus-action") if spent == BONUS_ACTION else ("hide",)
     total, text = ability_check(battle, actor, "stealth")
-    battle.emit("check", text, creature=actor.id)
+    battle.emit("check", text, rules=rules, creature=actor.id)
     spotted = [e for e in enemies_of(battle, actor) if can_see(battle, e, actor) and e.stats.passive >= total]
     if spotted:
         actor.conditions.discard("hidden")
-        battle.emit("action", f"{actor.name} tries to hide ({how}) but {spotted[0].name} notices it "
-                              f"(passive Perception {spotted[0].stats.passive})", creature=actor.id)
+        battle.emit("action", _("{name} tries to hide ({how}) but {enemy} notices it (passive Perception "
+                                "{passive})").format(name=actor.name, how=how, enemy=spotted[0].name,
+                                                     passive=spotted[0].stats.passive), rules=rules, creature=actor.id)
         return
     actor.conditions.add("hidden")
     actor.effects["stealth"] = total
-    battle.emit("condition", f"{actor.name} hides ({how}; Stealth {total})", creature=actor.id, condition="hidden")
+    battle.emit("condition", _("{name} hides ({how}; Stealth {total})").format(name=actor.name, how=how, total=total),
+                rules=rules, creature=actor.id, condition="hidden")
 
 
 def do_search(battle, actor: Creature, cmd) -> None:
     """5e, Search: a Wis (Perception) check finds hidden enemies whose Stealth it equals or beats."""
     battle.use_action(actor, "Search")
     total, text = ability_check(battle, actor, "perception")
-    battle.emit("check", text, creature=actor.id)
+    battle.emit("check", text, rules=("search",), creature=actor.id)
     found = []
     for other in battle.state.creatures.values():
         if other.side != actor.side and "hidden" in other.conditions and can_see(battle, actor, other):
             if total >= other.effects.get("stealth", 0):
-                reveal(battle, other, f"found by {actor.name}")
+                reveal(battle, other, _("found by {name}").format(name=actor.name), rules=("search", "hide"))
                 found.append(other.name)
     if not found:
-        battle.emit("action", f"{actor.name} searches and finds nobody", creature=actor.id)
+        battle.emit("action", _("{name} searches and finds nobody").format(name=actor.name), rules=("search",),
+                    creature=actor.id)
 
 
-def reveal(battle, creature: Creature, why: str) -> None:
+def reveal(battle, creature: Creature, why: str, rules: tuple[str, ...] = ("hide", "unseen-attackers")) -> None:
+    """A hidden creature is seen again; `why` in words, `rules` the cards its line applies."""
     if "hidden" in creature.conditions:
         creature.conditions.discard("hidden")
         creature.effects.pop("stealth", None)
-        battle.emit("condition", f"{creature.name} is no longer hidden ({why})", creature=creature.id)
+        battle.emit("condition", _("{name} is no longer hidden ({why})").format(name=creature.name, why=why),
+                    rules=rules, creature=creature.id)
 
 
 def reveal_if_seen(battle, creature: Creature) -> None:
@@ -76,5 +84,5 @@ def reveal_if_seen(battle, creature: Creature) -> None:
         return
     for enemy in enemies_of(battle, creature):
         if can_see(battle, enemy, creature) and cover_between(battle, enemy, creature) == 0:
-            reveal(battle, creature, f"seen by {enemy.name}")
+            reveal(battle, creature, _("seen by {name}").format(name=enemy.name), rules=("hide",))
             return

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from ...core.sizes import SPACE_SQUARES, size_index
+from ...i18n import _
 from ..errors import IllegalCommand
 from ..state import Creature, Offer
 from .attacks import saving_throw
 from .conditions import give, immune
 from .geometry import field_for, within
+from .vocab import number
 
 CONTROLLED_ACTS = {"move", "dash", "disengage", "dodge", "end", "react"}
 
@@ -32,15 +34,16 @@ def do_mount(battle, rider: Creature, target_id) -> None:
     """Once per move: mount a willing creature at least one size larger within 1.5 m, for half speed."""
     mount = battle.creature(target_id)
     if "mounted_on" in rider.effects:
-        raise IllegalCommand(f"{rider.id} is already mounted")
+        raise IllegalCommand(_("{id} is already mounted").format(id=rider.id))
     if mount is rider or mount.side != rider.side or not mount.standing:
-        raise IllegalCommand(f"{mount.id} is not a willing mount for {rider.id}")
+        raise IllegalCommand(_("{mount} is not a willing mount for {id}").format(mount=mount.id, id=rider.id))
     if "rider" in mount.effects:
-        raise IllegalCommand(f"{mount.id} already carries a rider")
+        raise IllegalCommand(_("{mount} already carries a rider").format(mount=mount.id))
     if size_index(mount.size) < size_index(rider.size) + 1:
-        raise IllegalCommand(f"{mount.id} must be at least one size larger than {rider.id}")
+        raise IllegalCommand(_("{mount} must be at least one size larger than {id}").format(
+            mount=mount.id, id=rider.id))
     if not within(battle, rider, mount, 1.5):
-        raise IllegalCommand(f"{mount.id} is not within 1.5 m of {rider.id}")
+        raise IllegalCommand(_("{id} is not within 1.5 m of {actor}").format(id=mount.id, actor=rider.id))
     _pay_half_speed(rider, "mount")
     rider.effects["mounted_on"] = mount.id
     rider.effects["mount_side"] = mount.side_squares
@@ -48,7 +51,8 @@ def do_mount(battle, rider: Creature, target_id) -> None:
     rider.x, rider.y = mount.x, mount.y
     rider.altitude = mount.altitude
     rider.conditions.discard("squeezing")
-    battle.emit("move", f"{rider.name} mounts {mount.name}", creature=rider.id,
+    battle.emit("move", _("{name} mounts {mount}").format(name=rider.name, mount=mount.name), rules=("mounted-combat",),
+                creature=rider.id,
                 path=[[rider.x, rider.y]], cost=0.0)
     if controlled(battle, mount):
         place_after_rider(battle, mount, rider)
@@ -57,10 +61,12 @@ def do_mount(battle, rider: Creature, target_id) -> None:
 def _pay_half_speed(rider: Creature, what: str) -> None:
     """5e, Monter et descendre de sa monture: "Une fois par mouvement", for half your speed."""
     if rider.effects.get("turn:mounting"):
-        raise IllegalCommand(f"{rider.id} has mounted or dismounted this turn already: once per move")
+        raise IllegalCommand(_("{id} has mounted or dismounted this turn already: once per move").format(id=rider.id))
     cost = rider.speed("walk") / 2
     if rider.speed("walk") == 0 or rider.movement_left() < cost - 1e-9:
-        raise IllegalCommand(f"{rider.id} needs {cost:g} m of movement to {what}, has {rider.movement_left():g} m")
+        line = _("{id} needs {cost} m of movement to mount, has {left} m") if what == "mount" else \
+            _("{id} needs {cost} m of movement to dismount, has {left} m")
+        raise IllegalCommand(line.format(id=rider.id, cost=number(cost), left=number(rider.movement_left())))
     rider.movement_spent += cost
     rider.effects["turn:mounting"] = True
 
@@ -73,7 +79,8 @@ def place_after_rider(battle, mount: Creature, rider: Creature) -> None:
     order.insert(order.index(rider.id) + 1, mount.id)
     battle.state.turn_index = order.index(current)
     mount.initiative = rider.initiative
-    battle.emit("note", f"{mount.name} now acts on {rider.name}'s initiative", creature=mount.id)
+    battle.emit("note", _("{mount} now acts on {name}'s initiative").format(mount=mount.name, name=rider.name),
+                rules=("mounted-combat", "initiative"), creature=mount.id)
 
 
 def free_square_near(battle, mount: Creature, rider: Creature) -> tuple[int, int] | None:
@@ -96,13 +103,14 @@ def free_square_near(battle, mount: Creature, rider: Creature) -> tuple[int, int
 def do_dismount(battle, rider: Creature) -> None:
     mount = mount_of(battle, rider)
     if mount is None:
-        raise IllegalCommand(f"{rider.id} is not mounted")
+        raise IllegalCommand(_("{id} is not mounted").format(id=rider.id))
     _pay_half_speed(rider, "dismount")
     square = free_square_near(battle, mount, rider)
     if square is None:
-        raise IllegalCommand(f"there is no free square beside {mount.id} to dismount to")
+        raise IllegalCommand(_("there is no free square beside {mount} to dismount to").format(mount=mount.id))
     _leave(battle, rider, mount, square)
-    battle.emit("move", f"{rider.name} dismounts to [{rider.x}, {rider.y}]", creature=rider.id,
+    battle.emit("move", _("{name} dismounts to [{x}, {y}]").format(name=rider.name, x=rider.x, y=rider.y),
+                rules=("mounted-combat",), creature=rider.id,
                 path=[[mount.x, mount.y], [rider.x, rider.y]], cost=0.0)
 
 
@@ -129,7 +137,8 @@ def keep_saddle(battle, rider: Creature, why: str) -> None:
     if mount is None:
         return
     ok, text = saving_throw(battle, rider, "dex", 10)
-    battle.emit("save", f"{text} ({why})", creature=rider.id, success=ok)
+    battle.emit("save", _("{save} ({why})").format(save=text, why=why), rules=("mounted-combat", "saving-throw"),
+                creature=rider.id, success=ok)
     if not ok:
         fall_off(battle, rider, mount)
 
@@ -157,17 +166,20 @@ def leap_off(battle, rider: Creature, take: bool) -> None:
         return
     rider.reaction = False
     _leave(battle, rider, mount, free_square_near(battle, mount, rider) or (mount.x, mount.y))
-    battle.emit("move", f"{rider.name} leaps from {mount.name} as it falls and lands on its feet at "
-                f"[{rider.x}, {rider.y}]", creature=rider.id, path=[[mount.x, mount.y], [rider.x, rider.y]],
+    battle.emit("move", _("{name} leaps from {mount} as it falls and lands on its feet at [{x}, {y}]").format(
+                name=rider.name, mount=mount.name, x=rider.x, y=rider.y), rules=("mounted-combat", "reactions"),
+                creature=rider.id, path=[[mount.x, mount.y], [rider.x, rider.y]],
                 cost=0.0, forced=True)
 
 
 def fall_off(battle, rider: Creature, mount: Creature) -> None:
     square = free_square_near(battle, mount, rider) or (mount.x, mount.y)
     _leave(battle, rider, mount, square)
-    lands = "lands on its feet" if immune(rider, "prone") else "prone"
-    battle.emit("move", f"{rider.name} falls from {mount.name}, {lands} at [{rider.x}, {rider.y}]",
-                creature=rider.id, path=[[mount.x, mount.y], [rider.x, rider.y]], cost=0.0, forced=True)
+    line = _("{name} falls from {mount}, lands on its feet at [{x}, {y}]") if immune(rider, "prone") else \
+        _("{name} falls from {mount}, prone at [{x}, {y}]")
+    battle.emit("move", line.format(name=rider.name, mount=mount.name, x=rider.x, y=rider.y),
+                rules=("mounted-combat", "prone"), creature=rider.id, path=[[mount.x, mount.y], [rider.x, rider.y]],
+                cost=0.0, forced=True)
     give(battle, rider, "prone")
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ...core.board import SQUARE_M
 from ...core.movement import MODES
+from ...i18n import N_, _
 from ..commands import Command, position_arg
 from ..errors import IllegalCommand
 from ..state import Creature, Offer, PendingMove
@@ -14,6 +15,8 @@ from . import actions, hiding, mounted
 from .attacks import first_melee
 from .conditions import can_react
 from .geometry import field_for, space_after_step, space_distance_m
+from .terrain_rules import MOVE_5E
+from .vocab import number
 
 
 @dataclass
@@ -22,7 +25,7 @@ class AllowanceMove(PendingMove):
     Aggressive, SRD 5.1: up to its speed; a readied move)."""
 
     left: float = 0.0  # metres it may still move
-    label: str = "readied"  # what the log says instead of the movement left
+    label: str = "readied"  # what the log says instead of the movement left (ALLOWANCE_WORDS)
 
 
 @dataclass
@@ -34,6 +37,9 @@ class ReactionMove(AllowanceMove):
     interrupted: PendingMove | None = None
 
 
+ALLOWANCE_WORDS = {"readied": N_("readied"), "aggressive": N_("aggressive")}
+
+
 def offers_waiting(pending: PendingMove | None) -> int:
     """How many of the offers waiting are not the pending move's own (those it interrupted)."""
     return pending.waiting if isinstance(pending, ReactionMove) else 0
@@ -43,16 +49,16 @@ def mode_refusal(actor: Creature, mode: str) -> str | None:
     """Why the creature cannot move in this mode now (None: it can), for the move command and
     the options."""
     if mode not in MODES:
-        return f"unknown movement mode {mode!r} (walk, fly, swim, climb)"
+        return _("unknown movement mode {mode!r} (walk, fly, swim, climb)").format(mode=mode)
     if "mounted_on" in actor.effects:
-        return f"{actor.id} is mounted: its mount moves, or it dismounts"
+        return _("{id} is mounted: its mount moves, or it dismounts").format(id=actor.id)
     if mode == "fly" and actor.stats.speed_of("fly") == 0:
-        return f"{actor.id} has no fly speed"
+        return _("{id} has no fly speed").format(id=actor.id)
     if mode == "fly" and actor.prone:
         # 5e, Être à terre: "Pour bouger quand vous êtes à terre, vous devez ramper": it stands first
-        return f"{actor.id} is prone: it must stand up before it flies"
+        return _("{id} is prone: it must stand up before it flies").format(id=actor.id)
     if actor.speed(mode) == 0:
-        return f"{actor.id} has speed 0"
+        return _("{id} has speed 0").format(id=actor.id)
     return None
 
 
@@ -68,14 +74,15 @@ class Moving:
         altitude = cmd.get("altitude")
         if altitude is not None:
             if not isinstance(altitude, (int, float)) or isinstance(altitude, bool) or altitude < 0:
-                raise IllegalCommand("'altitude' must be 0 or more metres")
+                raise IllegalCommand(_("'altitude' must be 0 or more metres"))
             if mode != "fly" and altitude != actor.altitude:
-                raise IllegalCommand("only a flying move (mode = \"fly\") changes altitude")
+                raise IllegalCommand(_("only a flying move (mode = \"fly\") changes altitude"))
         elif actor.altitude > 0 and mode != "fly":
-            raise IllegalCommand(f"{actor.id} is flying at {actor.altitude:g} m: move with mode = \"fly\"")
+            raise IllegalCommand(_("{id} is flying at {altitude} m: move with mode = \"fly\"").format(
+                id=actor.id, altitude=number(actor.altitude)))
         has_to, has_path = cmd.get("to") is not None, cmd.get("path") is not None
         if has_to and has_path or not (has_to or has_path or altitude is not None):
-            raise IllegalCommand("'move' needs either 'to' or 'path' (or, flying, 'altitude')")
+            raise IllegalCommand(_("'move' needs either 'to' or 'path' (or, flying, 'altitude')"))
         field = field_for(self, actor, mode)
         left = actions.movement_left(self, actor, mode)
         if has_to:
@@ -88,7 +95,8 @@ class Moving:
         cost = self._path_cost(actor, field, steps)
         climb = 0.0 if altitude is None else abs(float(altitude) - actor.altitude)
         if cost + climb > left + 1e-9:
-            raise IllegalCommand(f"the move costs {cost + climb:g} m, {actor.id} has {left:g} m of movement left")
+            raise IllegalCommand(_("the move costs {cost} m, {id} has {left} m of movement left").format(
+                cost=number(cost + climb), id=actor.id, left=number(left)))
         if climb:  # first up or down on the spot, a step of its own (it may leave a reach too)
             steps = [(actor.x, actor.y, float(altitude))] + steps
         if steps:
@@ -97,38 +105,40 @@ class Moving:
 
     def _path_to(self, actor: Creature, field, x: int, y: int) -> list[tuple[int, int]]:
         if (x, y) == (actor.x, actor.y):
-            raise IllegalCommand(f"{actor.id} is already at [{x}, {y}]")
+            raise IllegalCommand(_("{id} is already at [{x}, {y}]").format(id=actor.id, x=x, y=y))
         if not self.board.inside(x, y):
-            raise IllegalCommand(f"[{x}, {y}] is outside the {self.board.width}x{self.board.height} map")
+            raise IllegalCommand(_("[{x}, {y}] is outside the {width}x{height} map").format(
+                x=x, y=y, width=self.board.width, height=self.board.height))
         self._check_end(actor, field, x, y)
         steps = field.path_to(x, y)
         if not steps:
-            raise IllegalCommand(f"{actor.id} has no way to [{x}, {y}]")
+            raise IllegalCommand(_("{id} has no way to [{x}, {y}]").format(id=actor.id, x=x, y=y))
         return steps
 
     def _check_end(self, actor: Creature, field, x: int, y: int) -> None:
         h, w = field.cost.shape
         if not (0 <= x < w and 0 <= y < h) or not field.terrain_ok[y, x]:
-            raise IllegalCommand(f"{actor.id} does not fit at [{x}, {y}]")
+            raise IllegalCommand(_("{id} does not fit at [{x}, {y}]").format(id=actor.id, x=x, y=y))
         if not field.can_end[y, x]:
             for other in self.state.creatures.values():
                 if other is not actor and other.alive and any(
                         (sx, sy) in other.squares() for sx in range(x, x + actor.side_squares)
                         for sy in range(y, y + actor.side_squares)):
-                    hostile = "a hostile creature" if other.side != actor.side else "another creature"
-                    raise IllegalCommand(f"{hostile} occupies [{x}, {y}] ({other.id})")
-            raise IllegalCommand(f"{actor.id} cannot end its move at [{x}, {y}]")
+                    line = _("a hostile creature occupies [{x}, {y}] ({id})") if other.side != actor.side \
+                        else _("another creature occupies [{x}, {y}] ({id})")
+                    raise IllegalCommand(line.format(x=x, y=y, id=other.id))
+            raise IllegalCommand(_("{id} cannot end its move at [{x}, {y}]").format(id=actor.id, x=x, y=y))
 
     def _given_path(self, actor: Creature, field, raw) -> list[tuple[int, int]]:
         """A command's `path` as steps (its first square may be where the actor stands), checked
         step by step on the field."""
         if not isinstance(raw, tuple) or not raw:
-            raise IllegalCommand("'path' must be a list of [column, row] squares")
-        steps = [position_arg(p, "each square of 'path'") for p in raw]
+            raise IllegalCommand(_("'path' must be a list of [column, row] squares"))
+        steps = [position_arg(p, _("each square of 'path'")) for p in raw]
         if steps[0] == (actor.x, actor.y):
             steps = steps[1:]
         if not steps:
-            raise IllegalCommand(f"{actor.id} is already there")
+            raise IllegalCommand(_("{id} is already there").format(id=actor.id))
         self._check_path(actor, field, steps)
         return steps
 
@@ -136,11 +146,13 @@ class Moving:
         prev = (actor.x, actor.y)
         for x, y in steps:
             if max(abs(x - prev[0]), abs(y - prev[1])) != 1:
-                raise IllegalCommand(f"path step {list(prev)} to [{x}, {y}] is not to a neighbouring square")
+                raise IllegalCommand(_("path step {start} to [{x}, {y}] is not to a neighbouring square").format(
+                    start=list(prev), x=x, y=y))
             if not self.board.inside(x, y) or field.multiplier[y, x] == 0:
-                raise IllegalCommand(f"{actor.id} cannot move through [{x}, {y}]")
+                raise IllegalCommand(_("{id} cannot move through [{x}, {y}]").format(id=actor.id, x=x, y=y))
             if not field.corner_ok(prev, (x, y)):
-                raise IllegalCommand(f"path step {list(prev)} to [{x}, {y}] slips between two blocked corners")
+                raise IllegalCommand(_("path step {start} to [{x}, {y}] slips between two blocked corners").format(
+                    start=list(prev), x=x, y=y))
             prev = (x, y)
         self._check_end(actor, field, *steps[-1])
 
@@ -194,7 +206,8 @@ class Moving:
                 break
             refusal = mode_refusal(mover, pending.mode)
             if refusal:  # knocked prone in flight, say: it goes no further
-                self.emit("note", f"{mover.name} stops at [{mover.x}, {mover.y}]: {refusal}", creature=mover.id)
+                self.emit("note", _("{name} stops at [{x}, {y}]: {why}").format(
+                    name=mover.name, x=mover.x, y=mover.y, why=refusal), rules=("movement",), creature=mover.id)
                 break
             nxt = pending.steps[0]
             rising = len(nxt) == 3  # (x, y, altitude): flying up or down on the spot
@@ -216,7 +229,8 @@ class Moving:
             metres = cost * SQUARE_M
             left = pending.left if reaction else actions.movement_left(self, mover, pending.mode)
             if field.multiplier[nxt[1], nxt[0]] == 0 or metres > left + 1e-9:
-                self.emit("note", f"{mover.name} stops at [{mover.x}, {mover.y}]: cannot go on", creature=mover.id)
+                self.emit("note", _("{name} stops at [{x}, {y}]: cannot go on").format(
+                    name=mover.name, x=mover.x, y=mover.y), rules=("movement",), creature=mover.id)
                 break
             if reaction:
                 pending.left -= metres
@@ -237,7 +251,7 @@ class Moving:
                     # 5e, Combat monté: a rider moved against its will saves Dex DC 10 or falls
                     # prone beside its mount; either way it is not dragged out of the saddle
                     dragged.remove(c)
-                    mounted.keep_saddle(self, c, f"dragged by {mover.name}")
+                    mounted.keep_saddle(self, c, _("dragged by {name}").format(name=mover.name))
                     continue
                 spot = walked[-2]
                 if c.side_squares <= mover.side_squares and self._free_for(c, spot, mover, dragged):
@@ -247,7 +261,7 @@ class Moving:
                     rider = mounted.rider_of(self, c)
                     if rider is not None and len(drag_paths[c.id]) == 2:
                         # 5e, Combat monté: its mount moved against its will, the rider saves or falls
-                        mounted.keep_saddle(self, rider, f"{c.name} is dragged")
+                        mounted.keep_saddle(self, rider, _("{name} is dragged").format(name=c.name))
             if pending.own_movement:
                 # a readied action may fire once the step is made
                 triggered = self._readied_offers(mover, "enters_reach", walked[-2] + (after[2],), after)
@@ -262,7 +276,8 @@ class Moving:
         self._emit_move(mover, walked, spent)
         for c in dragged:
             if len(drag_paths[c.id]) > 1:
-                self.emit("move", f"{c.name} is dragged to [{c.x}, {c.y}]", creature=c.id,
+                self.emit("move", _("{name} is dragged to [{x}, {y}]").format(name=c.name, x=c.x, y=c.y),
+                          rules=("grapple", "movement"), creature=c.id,
                           path=[list(p) for p in drag_paths[c.id]], cost=0.0, forced=True)
         self.state.pending_move = pending.interrupted if isinstance(pending, ReactionMove) else None
         hiding.reveal_if_seen(self, mover)
@@ -271,13 +286,15 @@ class Moving:
         """Fly straight up or down; whether there was movement enough for it."""
         climb = abs(altitude - mover.altitude)
         if climb > actions.movement_left(self, mover, mode) + 1e-9:
-            self.emit("note", f"{mover.name} stays at {mover.altitude:g} m: cannot go on", creature=mover.id)
+            self.emit("note", _("{name} stays at {altitude} m: cannot go on").format(
+                name=mover.name, altitude=number(mover.altitude)), rules=("flying",), creature=mover.id)
             return False
         # flying up or down costs movement like flying across (this game's reading)
         mover.movement_spent += climb
         mover.altitude = altitude
         mounted.carry_rider(self, mover)
-        self.emit("move", f"{mover.name} flies to an altitude of {mover.altitude:g} m ({climb:g} m)",
+        self.emit("move", _("{name} flies to an altitude of {altitude} m ({climb} m)").format(
+                  name=mover.name, altitude=number(mover.altitude), climb=number(climb)), rules=("flying", "movement"),
                   creature=mover.id, path=[[mover.x, mover.y]], cost=climb, altitude=mover.altitude)
         return True
 
@@ -298,9 +315,38 @@ class Moving:
         if len(walked) < 2:
             return
         end = walked[-1]
-        squeeze = " (squeezing)" if mover.squeezing else ""
         pending = self.state.pending_move
-        left = pending.label if isinstance(pending, AllowanceMove) else f"{actions.movement_left(self, mover):g} m left"
-        self.emit("move", f"{mover.name} moves to [{end[0]}, {end[1]}], {spent:g} m{squeeze} "
-                  f"({left})", creature=mover.id, path=[list(p) for p in walked], cost=spent)
+        if isinstance(pending, AllowanceMove):
+            left = _(ALLOWANCE_WORDS.get(pending.label, pending.label))
+        else:
+            left = _("{left} m left").format(left=number(actions.movement_left(self, mover)))
+        line = _("{name} moves to [{x}, {y}], {spent} m (squeezing) ({left})") if mover.squeezing else \
+            _("{name} moves to [{x}, {y}], {spent} m ({left})")
+        self.emit("move", line.format(name=mover.name, x=end[0], y=end[1], spent=number(spent), left=left),
+                  rules=self._move_rules(mover, walked, pending), creature=mover.id,
+                  path=[list(p) for p in walked], cost=spent)
+
+    def _move_rules(self, mover: Creature, walked, pending) -> tuple[str, ...]:
+        """The rule cards a move applied: movement, and what made its squares cost more (the
+        terrain's own factor, another creature's space, squeezing, crawling), or flying."""
+        rules = ["movement"]
+        terrain = self.board.terrain
+        entered = walked[1:]
+        if any(MOVE_5E.enter_factor[terrain[y, x]] > 1 for x, y in entered):
+            rules.append("difficult-terrain")
+        others = {sq for c in self.state.creatures.values() if c is not mover and c.alive
+                  and "mounted_on" not in c.effects and c.effects.get("grappled_by") != mover.id for sq in c.squares()}
+        if any(sq in others for sq in entered[:-1]):
+            rules.append("moving-around-creatures")
+        if mover.squeezing:
+            rules.append("squeezing")
+        if mover.prone:
+            rules.append("prone")
+        if pending is not None and pending.mode == "fly":
+            rules.append("flying")
+        if isinstance(pending, AllowanceMove) and pending.label == "aggressive":
+            rules.append("aggressive")
+        elif isinstance(pending, ReactionMove):
+            rules += ["ready", "reactions"]
+        return tuple(rules)
 

@@ -38,6 +38,7 @@ from ...content.creatures import load_item
 from ...content.errors import ContentError
 from ...core.board import SQUARE_M
 from ...core.sizes import SPACE_SQUARES
+from ...i18n import N_, _
 from ..api import Option
 from ..errors import IllegalCommand
 from ..state import DEAD, Creature
@@ -49,6 +50,7 @@ from .casting_options import spell_options
 from .conditions import why_immobile
 from .previews import attack_preview, option
 from .spending import bonus_allowed
+from .vocab import number
 
 EXTRA_MODES = ("fly", "swim", "climb")  # listed only for a creature with that speed of its own
 READY_EVENTS = ("enters_reach", "moves", "attacks")  # engine.READY_EVENTS
@@ -71,7 +73,7 @@ def legal_commands(battle) -> list[Option]:
             options += attack_options(battle, actor)
         options += action_options(battle, actor)
     options += spell_options(battle, actor)
-    options.append(option({"actor": actor.id, "act": "end"}, "end the turn", {}))
+    options.append(option({"actor": actor.id, "act": "end"}, _("end the turn"), {}))
     if mounted.controlled(battle, actor):
         # 5e, Controlling a mount: it can only move, Dash, Disengage or Dodge
         options = [o for o in options if o.command["act"] in mounted.CONTROLLED_ACTS]
@@ -88,6 +90,17 @@ def able(battle, actor: Creature) -> bool:
 
 
 # ---------------------------------------------------------------- reactions
+DECLINE_LABELS = {"opportunity": N_("decline the opportunity reaction"), "shield": N_("decline the shield reaction"),
+                  "leap": N_("decline the leap reaction"), "readied": N_("decline the readied reaction")}
+MOVE_LABELS = {"walk": N_("move to [{x}, {y}] ({cost} m)"), "fly": N_("fly move to [{x}, {y}] ({cost} m)"),
+               "swim": N_("swim move to [{x}, {y}] ({cost} m)"), "climb": N_("climb move to [{x}, {y}] ({cost} m)")}
+
+
+def provoking(label: str, provokes: list[str]) -> str:
+    """An option's label, with who its move would give an opportunity attack."""
+    return _("{label}, provokes {ids}").format(label=label, ids=", ".join(provokes)) if provokes else label
+
+
 def react_options(battle) -> list[Option]:
     """The answers to the first offer: take it (each way it can be taken) or decline it, each kept
     when the engine accepts it (`battle.check`)."""
@@ -109,20 +122,20 @@ def react_options(battle) -> list[Option]:
                 attack = first_melee(reactor)  # Battle._answer_offer: the first melee attack
                 p = preview_attack(battle, reactor, victim, attack)
                 preview.update(attack_preview(battle, reactor, victim, attack, p), attack=attack.name)
-            options.append(option(command, f"opportunity attack on {victim.id}", preview))
+            options.append(option(command, _("opportunity attack on {id}").format(id=victim.id), preview))
     elif offer.kind == "shield":
         if battle.check({**base, "take": True}) is None:
-            options.append(option({**base, "take": True}, "cast shield (+5 AC)", {**about, "ac_bonus": 5}))
+            options.append(option({**base, "take": True}, _("cast shield (+5 AC)"), {**about, "ac_bonus": 5}))
     elif offer.kind == "leap":
         if battle.check({**base, "take": True}) is None:
-            options.append(option({**base, "take": True}, "leap off and land on its feet", about))
+            options.append(option({**base, "take": True}, _("leap off and land on its feet"), about))
     else:
         readied = reactor.effects.get("readied") or {}
         command = {**base, "take": True}
         if battle.check(command) is None:
             then = copy.deepcopy(readied.get("then"))
-            options.append(option(command, f"take the {offer.kind} action", {**about, "then": then}))
-    options.append(option({**base, "take": False}, f"decline the {offer.kind} reaction", about))
+            options.append(option(command, _("take the readied action"), {**about, "then": then}))
+    options.append(option({**base, "take": False}, _(DECLINE_LABELS[offer.kind]), about))
     return options
 
 
@@ -158,10 +171,7 @@ def move_options(battle, actor: Creature) -> list[Option]:
             if mode != "walk":
                 command["mode"] = mode
             provokes, readied = watch.along(field_, steps)
-            how = "" if mode == "walk" else f"{mode} "
-            label = f"{how}move to [{x}, {y}] ({cost:g} m)"
-            if provokes:
-                label += f", provokes {', '.join(provokes)}"
+            label = provoking(_(MOVE_LABELS[mode]).format(x=x, y=y, cost=number(cost)), provokes)
             options.append(option(command, label, {
                 "path": [list(s) for s in steps], "cost_m": cost, "opportunity_attacks": provokes,
                 "readied_actions": readied, "mode": mode,
@@ -200,9 +210,8 @@ def aggressive_options(battle, actor: Creature, watch: "PathWatch", toward=None,
         for square in ordered[:most]:  # most: only the squares ending nearest (a planner's bound)
             cost, steps = paths[square]
             provokes, readied = watch.along(field_, steps)
-            label = f"aggressive move toward {foe.id} to [{square[0]}, {square[1]}] ({cost:g} m, bonus action)"
-            if provokes:
-                label += f", provokes {', '.join(provokes)}"
+            label = provoking(_("aggressive move toward {id} to [{x}, {y}] ({cost} m, bonus action)").format(
+                id=foe.id, x=square[0], y=square[1], cost=number(cost)), provokes)
             options.append(option(
                 {"actor": actor.id, "act": "aggressive", "toward": foe.id, "to": list(square)}, label, {
                     "path": [list(st) for st in steps], "cost_m": cost, "opportunity_attacks": provokes,
@@ -226,9 +235,8 @@ def _altitude_options(battle, actor: Creature, watch: "PathWatch") -> list[Optio
             continue
         command = {"actor": actor.id, "act": "move", "mode": "fly", "altitude": height}
         provokes = watch.rising(height)
-        label = f"fly to an altitude of {height:g} m ({climb:g} m)"
-        if provokes:
-            label += f", provokes {', '.join(provokes)}"
+        label = provoking(_("fly to an altitude of {height} m ({climb} m)").format(
+            height=number(height), climb=number(climb)), provokes)
         options.append(option(command, label, {
             "path": [], "cost_m": climb, "opportunity_attacks": provokes, "readied_actions": [], "mode": "fly",
             "altitude": height,
@@ -367,9 +375,10 @@ def _attacks_with(battle, actor, name, targets, offhand: bool) -> list[Option]:
             continue
         p = preview_attack(battle, actor, target, attack, offhand)
         preview = attack_preview(battle, actor, target, attack, p, offhand)
-        kind = "off-hand attack" if offhand else "attack"
-        label = (f"{kind} {target.id} with {name}: {preview['hit_chance']:.0%} to hit, "
-                 f"{preview['expected_damage']:.1f} expected damage")
+        line = N_("off-hand attack {id} with {weapon}: {chance:.0%} to hit, {damage:.1f} expected damage") if offhand \
+            else N_("attack {id} with {weapon}: {chance:.0%} to hit, {damage:.1f} expected damage")
+        label = _(line).format(id=target.id, weapon=name, chance=preview["hit_chance"],
+                               damage=preview["expected_damage"])
         options.append(option(command, label, preview))
     return options
 
@@ -389,39 +398,39 @@ def action_options(battle, actor: Creature) -> list[Option]:
     def add(act: str, label: str, uses: str, **args) -> None:
         candidates.append(({"actor": me, "act": act, **args}, label, uses))
 
-    for act in ("dash", "disengage"):
+    for act in ("dash", "disengage", "hide"):
         for extra, uses in _spend_forms(actor, act):
-            add(act, f"{act} ({uses})", uses, **extra)
-    add("dodge", "dodge", "action")
-    for extra, uses in _spend_forms(actor, "hide"):
-        add("hide", f"hide ({uses})", uses, **extra)
-    add("search", "search", "action")
+            add(act, _(SPEND_LABELS[act, uses]), uses, **extra)
+        if act == "disengage":
+            add("dodge", _("dodge"), "action")
+    add("search", _("search"), "action")
     if "second-wind" in actor.stats.traits:  # SRD 5.1, Fighter (features.py)
-        add("second_wind", "second wind (bonus action)", "bonus action")
+        add("second_wind", _("second wind (bonus action)"), "bonus action")
     allies = [c for c in others if c.side == actor.side]
     foes = [c for c in others if c.side != actor.side]
     for ally in allies:
         for foe in foes:
-            add("help", f"help {ally.id} against {foe.id}", "action", target=ally.id, against=foe.id)
+            add("help", _("help {ally} against {foe}").format(ally=ally.id, foe=foe.id), "action", target=ally.id,
+                against=foe.id)
     for target in others:
-        add("grapple", f"grapple {target.id}", "attack", target=target.id)
-        for effect in ("prone", "push"):
-            add("shove", f"shove {target.id} ({effect})", "attack", target=target.id, effect=effect)
+        add("grapple", _("grapple {id}").format(id=target.id), "attack", target=target.id)
+        add("shove", _("shove {id} (prone)").format(id=target.id), "attack", target=target.id, effect="prone")
+        add("shove", _("shove {id} (push)").format(id=target.id), "attack", target=target.id, effect="push")
     if "grappled_by" in actor.effects:
-        add("escape", f"escape {actor.effects['grappled_by']}'s grapple", "action")
+        add("escape", _("escape {id}'s grapple").format(id=actor.effects["grappled_by"]), "action")
     candidates += _use_candidates(actor, others)
     for target in others:
-        add("stabilize", f"stabilize {target.id}", "action", target=target.id)
+        add("stabilize", _("stabilize {id}").format(id=target.id), "action", target=target.id)
     cost = actor.speed("walk") / 2  # 5e, Being prone: standing up (and mounting) costs half your speed
-    add("stand", f"stand up ({cost:g} m)", "movement")
-    add("drop_prone", "drop prone", "nothing")
-    add("dismount", f"dismount ({cost:g} m)", "movement")
+    add("stand", _("stand up ({cost} m)").format(cost=number(cost)), "movement")
+    add("drop_prone", _("drop prone"), "nothing")
+    add("dismount", _("dismount ({cost} m)").format(cost=number(cost)), "movement")
     for mount in allies:
-        add("mount", f"mount {mount.id} ({cost:g} m)", "movement", target=mount.id)
+        add("mount", _("mount {id} ({cost} m)").format(id=mount.id, cost=number(cost)), "movement", target=mount.id)
     names = [a.name for a in actor.stats.attacks if a.name != "unarmed"] + ["unarmed"]
     for event in READY_EVENTS:
         for name in names:
-            add("ready", f"ready an attack with {name} (when an enemy {event.replace('_', ' ')})", "action",
+            add("ready", _(READY_LABELS[event]).format(weapon=name), "action",
                 trigger={"event": event, "by": "enemy"}, then={"act": "attack", "with": name})
     found = []
     for command, label, uses in candidates:
@@ -435,6 +444,15 @@ def action_options(battle, actor: Creature) -> list[Option]:
             preview["success_chance"] = chance
         found.append(option(command, label, preview))
     return found
+
+
+SPEND_LABELS = {("dash", "action"): N_("dash (action)"), ("dash", "bonus action"): N_("dash (bonus action)"),
+                ("disengage", "action"): N_("disengage (action)"),
+                ("disengage", "bonus action"): N_("disengage (bonus action)"),
+                ("hide", "action"): N_("hide (action)"), ("hide", "bonus action"): N_("hide (bonus action)")}
+READY_LABELS = {"enters_reach": N_("ready an attack with {weapon} (when an enemy enters reach)"),
+                "moves": N_("ready an attack with {weapon} (when an enemy moves)"),
+                "attacks": N_("ready an attack with {weapon} (when an enemy attacks)")}
 
 
 def _spend_forms(actor: Creature, act: str) -> list[tuple[dict, str]]:
@@ -464,8 +482,9 @@ def _use_candidates(actor: Creature, others: list[Creature]) -> list[tuple[dict,
             continue  # the engine cannot use it either
         uses = "bonus action" if item.action == "bonus_action" else "action"
         base = {"actor": actor.id, "act": "use", "item": item_id}
-        found.append((dict(base), f"use {item.name}", uses))
-        found += [({**base, "target": t.id}, f"use {item.name} on {t.id}", uses) for t in others]
+        found.append((dict(base), _("use {item}").format(item=item.name), uses))
+        found += [({**base, "target": t.id}, _("use {item} on {id}").format(item=item.name, id=t.id), uses)
+                  for t in others]
     return found
 
 

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from ...core.dice import DiceExpr, sum_odds
 from ...core.terrain import COVER_NAMES
+from ...i18n import _
 from ..api import Option, Preview, Reason
 from ..state import Creature
 from .attacks import damage_dice
@@ -17,7 +18,8 @@ _FIELDS = {f.name for f in dataclasses.fields(Preview)}
 
 
 def make_preview(data: dict) -> Preview:
-    """A Preview from keyword data; 5e reasons ("advantage: ..." / "disadvantage: ...") become Reasons."""
+    """A Preview from keyword data; reasons given as English text ("advantage: ..." /
+    "disadvantage: ...", as a test may write them) become Reasons."""
     unknown = set(data) - _FIELDS
     if unknown:
         raise TypeError(f"no preview field {sorted(unknown)[0]!r}")
@@ -32,7 +34,7 @@ def make_preview(data: dict) -> Preview:
 
 def reason_of(text: str) -> Reason:
     """'advantage: target prone' -> a good Reason 'target prone'; 'disadvantage: ...' a bad one."""
-    head, _, rest = text.partition(": ")
+    head, _sep, rest = text.partition(": ")
     return Reason(rest or text, head == "advantage")
 
 
@@ -62,9 +64,10 @@ def attack_preview(battle, attacker: Creature, target: Creature, attack, p, offh
         parts.append(attack.extra_damage)
     expected = sum(normal * average_damage(e) + crit * average_damage(e, crit=True) for e in parts)
     return {
-        "hit_chance": hit, "advantage": p.advantage, "reasons": list(p.reasons),
+        "hit_chance": hit, "advantage": p.advantage,
+        "reasons": [Reason(r, True) for r in p.good] + [Reason(r, False) for r in p.bad],
         "cover": COVER_NAMES.get(p.cover, str(p.cover)), "target_number": p.target_number,
-        "cover_bonus": COVER_BONUS.get(p.cover, 0), "defence": f"AC {p.ac}",
+        "cover_bonus": COVER_BONUS.get(p.cover, 0), "defence": _("AC {ac}").format(ac=p.ac),
         "expected_damage": expected, "crit_chance": crit, "ranged": p.ranged, "distance_m": p.distance,
         "hostile": target.side != attacker.side,
     }

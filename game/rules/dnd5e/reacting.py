@@ -3,6 +3,7 @@ action with its triggers (5e, "Réactions", "Se tenir prêt"; SRD 5.1, Shield)."
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..commands import Command, parse_command, position_arg
 from ..errors import IllegalCommand
 from ..state import Creature, Offer
@@ -14,8 +15,17 @@ from .hiding import sees
 from .moving import ReactionMove, offers_waiting
 from .shield import cast_shield
 from .spells import cast, land_darts, ready_spell
+from .vocab import number
 
 READY_EVENTS = ("enters_reach", "moves", "attacks")
+READY_LINES = {"enters_reach": N_("{name} readies {act} (when {by} enters reach)"),
+               "moves": N_("{name} readies {act} (when {by} moves)"),
+               "attacks": N_("{name} readies {act} (when {by} attacks)")}
+OFFER_LINES = {"opportunity": (N_("{reactor} may make an opportunity attack on {provoker}"),
+                               ("opportunity-attack", "reactions")),
+               "readied": (N_("{reactor} may make its readied action against {provoker}"), ("ready", "reactions")),
+               "leap": (N_("{reactor} may use its reaction to leap from {provoker} as it falls"),
+                        ("mounted-combat", "reactions"))}
 READY_ACTS = ("attack", "move", "cast", "dash", "dodge", "disengage")
 
 
@@ -59,27 +69,32 @@ class Reacting:
         provoker = self.state.creatures[offer.provoker]
         if offer.kind == "shield":
             if target is not None:
-                raise IllegalCommand("the shield spell takes no target")
+                raise IllegalCommand(_("the shield spell takes no target"))
             if take:
                 cast_shield(self, reactor)
             else:
-                self.emit("reaction", f"{reactor.name} does not cast shield", reactor=reactor.id)
+                self.emit("reaction", _("{name} does not cast shield").format(name=reactor.name),
+                          rules=("shield", "reactions"), reactor=reactor.id)
             return
         if offer.kind == "readied":
             self._answer_readied(reactor, provoker, take)
             return
         if offer.kind == "leap":
             if target is not None:
-                raise IllegalCommand("leaping from a falling mount takes no target")
+                raise IllegalCommand(_("leaping from a falling mount takes no target"))
             mounted.leap_off(self, reactor, take)
             return
         rider = mounted.rider_of(self, provoker)
         allowed = [provoker.id] + ([rider.id] if rider is not None else [])
         if target is not None and target not in allowed:
             # 5e, Mounted combat: a mount's opportunity attack may target the mount or its rider
-            raise IllegalCommand(f"the opportunity attack can only target {' or '.join(allowed)}")
+            if len(allowed) == 1:
+                raise IllegalCommand(_("the opportunity attack can only target {id}").format(id=allowed[0]))
+            raise IllegalCommand(_("the opportunity attack can only target {id} or {rider}").format(
+                id=allowed[0], rider=allowed[1]))
         if not take:
-            self.emit("reaction", f"{reactor.name} lets {provoker.name} go", reactor=reactor.id)
+            self.emit("reaction", _("{name} lets {provoker} go").format(name=reactor.name, provoker=provoker.name),
+                      rules=("opportunity-attack", "reactions"), reactor=reactor.id)
             return
         victim = self.state.creatures[target] if target is not None else provoker
         if not victim.alive or not reactor.standing:
@@ -95,20 +110,22 @@ class Reacting:
         event = trigger.get("event")
         by = trigger.get("by", "enemy")
         if event not in READY_EVENTS:
-            raise IllegalCommand(f"the trigger 'event' must be one of {', '.join(READY_EVENTS)}")
+            raise IllegalCommand(_("the trigger 'event' must be one of {events}").format(
+                events=", ".join(READY_EVENTS)))
         if by != "enemy":
             self.creature(by)
         then = {k: v for k, v in then} if isinstance(then, tuple) else None
         if not then or then.get("act") not in READY_ACTS:
-            raise IllegalCommand(f"'then' must be a command table with act one of {', '.join(READY_ACTS)}")
+            raise IllegalCommand(_("'then' must be a command table with act one of {acts}").format(
+                acts=", ".join(READY_ACTS)))
         if then.get("actor", actor.id) != actor.id:
-            raise IllegalCommand("the readied command must be the readier's own")
+            raise IllegalCommand(_("the readied command must be the readier's own"))
         then = {**then, "actor": actor.id}
         probe = _thaw_table(then)
         if probe["act"] == "attack":
             probe.setdefault("target", actor.id)  # without a target: whoever triggers it
             if not isinstance(probe["target"], str):
-                raise IllegalCommand("a readied attack's 'target' must be one creature id")
+                raise IllegalCommand(_("a readied attack's 'target' must be one creature id"))
         command = parse_command(probe)  # its shape is checked now
         if then["act"] == "cast":
             # 5e, Readying a spell: it is cast now (its action and slot spent) and held, which
@@ -120,8 +137,8 @@ class Reacting:
         else:
             self.use_action(actor, "Ready")
         actor.effects["readied"] = {"event": event, "by": by, "then": _thaw_table(then)}
-        self.emit("action", f"{actor.name} readies {then['act']} (when {by} {event.replace('_', ' ')})",
-                  creature=actor.id)
+        self.emit("action", _(READY_LINES[event]).format(name=actor.name, act=then["act"], by=by),
+                  rules=("ready", "cast-spell") if then["act"] == "cast" else ("ready",), creature=actor.id)
 
     def _readied_offers(self, mover: Creature, event: str, before=None, after=None) -> list[Offer]:
         offers = []
@@ -160,10 +177,9 @@ class Reacting:
         for offer in offers:
             r = self.state.creatures[offer.reactor]
             p = self.state.creatures[offer.provoker]
-            what = {"opportunity": f"make an opportunity attack on {p.name}",
-                    "readied": f"make its readied action against {p.name}",
-                    "leap": f"use its reaction to leap from {p.name} as it falls"}[offer.kind]
-            self.emit("offer", f"{r.name} may {what}", reactor=r.id, provoker=p.id, reaction=offer.kind)
+            line, rules = OFFER_LINES[offer.kind]
+            self.emit("offer", _(line).format(reactor=r.name, provoker=p.name), rules=rules, reactor=r.id,
+                      provoker=p.id, reaction=offer.kind)
 
     def _after_attack(self, attacker_id: str) -> None:
         attacker = self.state.creatures[attacker_id]
@@ -175,18 +191,21 @@ class Reacting:
         readied = reactor.effects.pop("readied")
         concentration, reactor.concentration = reactor.concentration, None
         if not take:
-            self.emit("reaction", f"{reactor.name} holds its readied action", reactor=reactor.id)
+            self.emit("reaction", _("{name} holds its readied action").format(name=reactor.name), rules=("ready",),
+                      reactor=reactor.id)
             return
         if not reactor.standing or reactor.incapacitated:
             return
         if concentration is None and readied["then"]["act"] == "cast":
-            self.emit("note", f"{reactor.name}'s readied spell was lost with its concentration")
+            self.emit("note", _("{name}'s readied spell was lost with its concentration").format(name=reactor.name),
+                      rules=("ready", "concentration"))
             return
         then = dict(readied["then"])
         if then["act"] == "attack" and "target" not in then:
             then["target"] = provoker.id
         command = parse_command(then)
-        self.emit("reaction", f"{reactor.name} takes its readied action: {command.describe()}", reactor=reactor.id)
+        self.emit("reaction", _("{name} takes its readied action: {command}").format(
+            name=reactor.name, command=command.describe()), rules=("ready", "reactions"), reactor=reactor.id)
         self._reacting = reactor.id
         try:
             if command.act == "attack":
@@ -213,7 +232,8 @@ class Reacting:
         steps = self._path_to(reactor, field, x, y)
         cost = self._path_cost(reactor, field, steps)
         if cost > reactor.speed(mode) + 1e-9:
-            raise IllegalCommand(f"the readied move costs {cost:g} m, more than {reactor.id}'s speed")
+            raise IllegalCommand(_("the readied move costs {cost} m, more than {id}'s speed").format(
+                cost=number(cost), id=reactor.id))
         self.state.pending_move = ReactionMove(reactor.id, steps, mode, left=reactor.speed(mode),
                                                waiting=len(self.state.offers), interrupted=self.state.pending_move)
         self._walk(first_checked=False)

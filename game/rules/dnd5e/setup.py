@@ -6,6 +6,7 @@ from collections import Counter
 
 from ...content.scenarios import Scenario, display_names
 from ...core.dice import Dice
+from ...i18n import _
 from ..state import CONSCIOUS, STABLE, UNCONSCIOUS, BattleState, Creature
 from .checks import check_advantage, check_d20
 
@@ -35,7 +36,8 @@ def build_creatures(scenario: Scenario) -> dict[str, Creature]:
 
 
 def roll_surprise(state: BattleState, log) -> None:
-    """5e, Surprise: each hider's Dex (Stealth) against each opponent's passive Perception.
+    """5e, Surprise: each hider's Dex (Stealth) against each opponent's passive Perception
+    (`log(text, rules)` writes a line and the rule cards it applied).
 
     A creature is surprised when it notices no threat: every opponent is hidden and beat its
     passive Perception. A hider stays hidden only from those it beat, so here: from all of them.
@@ -47,7 +49,8 @@ def roll_surprise(state: BattleState, log) -> None:
             face, shown = check_d20(state.dice, c)
             bonus = c.stats.skill("stealth")
             stealth[c.id] = face + bonus
-            log(f"{c.name} rolls Stealth: {shown} {bonus:+d} = {face + bonus}")
+            log(_("{name} rolls Stealth: {roll} {bonus} = {total}").format(
+                name=c.name, roll=shown, bonus=f"{bonus:+d}", total=face + bonus), ("surprise", "hide"))
     if not stealth:
         return
     for c in creatures:
@@ -57,13 +60,14 @@ def roll_surprise(state: BattleState, log) -> None:
         unnoticed = all(o.id in stealth and stealth[o.id] > c.stats.passive for o in opponents)
         if unnoticed and c.standing and "surprised" not in c.conditions:
             c.conditions.add("surprised")
-            log(f"{c.name} is surprised (passive Perception {c.stats.passive})")
+            log(_("{name} is surprised (passive Perception {passive})").format(name=c.name, passive=c.stats.passive),
+                ("surprise",))
     for c in creatures:
         if c.id in stealth:
             opponents = [o for o in creatures if o.side != c.side and o.alive]
             if any(stealth[c.id] <= o.stats.passive for o in opponents):
                 c.conditions.discard("hidden")
-                log(f"{c.name} is noticed")
+                log(_("{name} is noticed").format(name=c.name), ("surprise", "hide"))
 
 
 def roll_initiative(state: BattleState, scenario: Scenario, log) -> list[str]:
@@ -75,7 +79,8 @@ def roll_initiative(state: BattleState, scenario: Scenario, log) -> list[str]:
     Ties go to the higher initiative bonus, then to a d20 roll-off (higher first).
     """
     if scenario.initiative:
-        log("Initiative order set by the scenario: " + ", ".join(scenario.initiative))
+        log(_("Initiative order set by the scenario: {order}").format(order=", ".join(scenario.initiative)),
+            ("initiative",))
         return list(scenario.initiative)
     groups: dict = {}
     order_of_groups = []
@@ -95,7 +100,8 @@ def roll_initiative(state: BattleState, scenario: Scenario, log) -> list[str]:
         bonus = first.stats.initiative_bonus
         rolls[key] = (face + bonus, bonus)
         who = first.name if len(members) == 1 else f"{first.stats.name} ({len(members)})"
-        log(f"{who} rolls initiative: {shown} {bonus:+d} = {face + bonus}")
+        log(_("{who} rolls initiative: {roll} {bonus} = {total}").format(
+            who=who, roll=shown, bonus=f"{bonus:+d}", total=face + bonus), ("initiative",))
         for cid in members:
             state.creatures[cid].initiative = face + bonus
     # roll-offs for groups tied on total and bonus
@@ -104,7 +110,8 @@ def roll_initiative(state: BattleState, scenario: Scenario, log) -> list[str]:
     for key in order_of_groups:
         if by_score[rolls[key]] > 1:
             tie_break[key] = state.dice.roll(20)
-            log(f"{state.creatures[groups[key][0]].name} rolls off a tie: d20 {tie_break[key]}")
+            log(_("{name} rolls off a tie: d20 {face}").format(name=state.creatures[groups[key][0]].name,
+                                                               face=tie_break[key]), ("initiative",))
     ranked = sorted(order_of_groups, key=lambda k: (-rolls[k][0], -rolls[k][1], -tie_break[k]))
     return [cid for key in ranked for cid in groups[key]]
 

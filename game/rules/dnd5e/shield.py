@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import _
 from ..errors import IllegalCommand
 from ..state import Creature
 from .conditions import can_react
@@ -33,11 +34,12 @@ def cast_shield(battle, caster: Creature) -> None:
     effect then), including against the triggering attack; no damage from magic missile.
     """
     if not can_cast_shield(caster, battle):
-        raise IllegalCommand(f"{caster.id} cannot cast shield now")
+        raise IllegalCommand(_("{id} cannot cast shield now").format(id=caster.id))
     slot = lowest_slot(caster, 1)
     caster.slots[slot] -= 1
     caster.reaction = False
     caster.effects["shield"] = True
     caster.conditions.discard("hidden")
-    battle.emit("cast", f"{caster.name} casts shield (slot {slot}) as a reaction: +5 AC until the start "
-                f"of its next turn", caster=caster.id, spell="shield", slot=slot, targets=[caster.id])
+    battle.emit("cast", _("{name} casts shield (slot {slot}) as a reaction: +5 AC until the start of its next "
+                          "turn").format(name=caster.name, slot=slot), rules=("shield", "cast-spell", "reactions"),
+                caster=caster.id, spell="shield", slot=slot, targets=[caster.id])

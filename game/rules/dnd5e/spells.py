@@ -34,6 +34,7 @@ from ...core.board import SQUARE_M, gap_squares
 from ...core.cover import cover_level, cover_many
 from ...core.dice import DiceExpr
 from ...core.terrain import COVER_NAMES, TOTAL
+from ...i18n import N_, _
 from ..commands import position_arg
 from ..errors import IllegalCommand
 from ..state import DEAD, Creature, Offer, PendingDarts
@@ -44,6 +45,8 @@ from .geometry import COVER_BONUS, blockers_of, cover_between, distance_m, line_
 from .hiding import sees
 from .shield import can_cast_shield
 from .terrain_rules import COVER_5E
+from .vocab import (COVER_RULES, ability, condition as condition_word, cover as cover_word,
+                    damage_type, number)
 
 MAX_SPELL_LEVEL = 9
 
@@ -107,7 +110,8 @@ def ready_spell(battle, actor: Creature, cmd) -> int:
     spell = _spell_for(actor, cmd.get("spell"))
     check_able(actor)
     if spell.time != "action":
-        raise IllegalCommand(f"{spell.name} cannot be readied: a readied spell needs a casting time of one action")
+        raise IllegalCommand(_("{spell} cannot be readied: a readied spell needs a casting time of one action").format(
+            spell=spell.name))
     check_timing(actor, spell)
     slot = slot_for(actor, spell, cmd.get("level"))
     _pay(battle, actor, spell, slot, "Ready")
@@ -128,27 +132,29 @@ def _pay(battle, actor: Creature, spell: Spell, slot: int, what: str) -> None:
 
 def _spell_for(actor: Creature, name) -> Spell:
     if not isinstance(name, str) or not name:
-        raise IllegalCommand("'cast' needs 'spell', a spell name like \"fire-bolt\"")
+        raise IllegalCommand(_("'cast' needs 'spell', a spell name like \"fire-bolt\""))
     spell = SPELLS.get(name)
     if spell is None:
         if name in actor.stats.spells:
-            raise IllegalCommand(f"the spell {name!r} is not available yet in this version")
-        raise IllegalCommand(f"unknown spell {name!r} (known: {', '.join(sorted(SPELLS))})")
+            raise IllegalCommand(_("the spell {name!r} is not available yet in this version").format(name=name))
+        raise IllegalCommand(_("unknown spell {name!r} (known: {known})").format(name=name,
+                                                                                known=", ".join(sorted(SPELLS))))
     if spell.time == "reaction":
-        raise IllegalCommand(f"{name} is cast as a reaction, when the game offers it")
+        raise IllegalCommand(_("{name} is cast as a reaction, when the game offers it").format(name=name))
     if name not in actor.stats.spells:
-        known = ", ".join(actor.stats.spells) or "none"
-        raise IllegalCommand(f"{actor.id} does not know {name} (knows: {known})")
+        known = ", ".join(actor.stats.spells) or _("none")
+        raise IllegalCommand(_("{id} does not know {name} (knows: {known})").format(
+            id=actor.id, name=name, known=known))
     if actor.stats.spellcasting is None:
-        raise IllegalCommand(f"{actor.id} has no spellcasting ability")
+        raise IllegalCommand(_("{id} has no spellcasting ability").format(id=actor.id))
     return spell
 
 
 def check_able(actor: Creature) -> None:
     if actor.state != "conscious":
-        raise IllegalCommand(f"{actor.id} is {actor.state}")
+        raise IllegalCommand(_("{id} is {state}").format(id=actor.id, state=condition_word(actor.state)))
     if actor.incapacitated:
-        raise IllegalCommand(f"{actor.id} is incapacitated and cannot cast")
+        raise IllegalCommand(_("{id} is incapacitated and cannot cast").format(id=actor.id))
 
 
 def check_timing(actor: Creature, spell: Spell) -> None:
@@ -159,41 +165,48 @@ def check_timing(actor: Creature, spell: Spell) -> None:
     """
     if spell.time == "bonus":
         if not actor.bonus_action:
-            raise IllegalCommand(f"{actor.id} has already used its bonus action this turn")
+            raise IllegalCommand(_("{id} has already used its bonus action this turn").format(id=actor.id))
         level = actor.effects.get("turn:action_spell_level", 0)
         if level:
-            raise IllegalCommand(f"{actor.id} cast a level-{level} spell this turn: no bonus-action spell "
-                                 f"after it (only a cantrip goes with a bonus-action spell)")
+            raise IllegalCommand(_("{id} cast a level-{level} spell this turn: no bonus-action spell after it (only "
+                                   "a cantrip goes with a bonus-action spell)").format(id=actor.id, level=level))
     else:
         if not actor.action:
-            raise IllegalCommand(f"{actor.id} has already used its action this turn")
+            raise IllegalCommand(_("{id} has already used its action this turn").format(id=actor.id))
         if actor.effects.get("turn:bonus_spell") and not spell.cantrip:
-            raise IllegalCommand(f"{actor.id} cast a bonus-action spell this turn: "
-                                 f"its action can only cast a cantrip")
+            raise IllegalCommand(_("{id} cast a bonus-action spell this turn: its action can only cast a cantrip")
+                                 .format(id=actor.id))
 
 
 def slot_for(actor: Creature, spell: Spell, level) -> int:
     """The slot level the cast spends (0 for a cantrip); a slot of that level must be left."""
     if spell.cantrip:
         if level not in (None, 0):
-            raise IllegalCommand(f"{spell.name} is a cantrip: it takes no spell slot")
+            raise IllegalCommand(_("{spell} is a cantrip: it takes no spell slot").format(spell=spell.name))
         return 0
     if level is None:
         level = spell.level
     elif not isinstance(level, int) or isinstance(level, bool):
-        raise IllegalCommand("'level' must be a whole number, the spell slot's level")
+        raise IllegalCommand(_("'level' must be a whole number, the spell slot's level"))
     if not spell.level <= level <= MAX_SPELL_LEVEL:
-        raise IllegalCommand(f"{spell.name} is a level-{spell.level} spell: "
-                             f"'level' must be from {spell.level} to {MAX_SPELL_LEVEL}")
+        raise IllegalCommand(_("{spell} is a level-{level} spell: 'level' must be from {level} to {most}").format(
+            spell=spell.name, level=spell.level, most=MAX_SPELL_LEVEL))
     if actor.slots.get(level, 0) <= 0:
-        left = [f"level {lv}: {n}" for lv, n in sorted(actor.slots.items()) if n > 0 and lv >= spell.level]
-        hint = f" (left: {', '.join(left)}; cast with 'level')" if left else " (no slot left for it)"
-        raise IllegalCommand(f"{actor.id} has no level-{level} spell slot left{hint}")
+        left = [_("level {level}: {count}").format(level=lv, count=n)
+                for lv, n in sorted(actor.slots.items()) if n > 0 and lv >= spell.level]
+        if left:
+            raise IllegalCommand(_("{id} has no level-{level} spell slot left (left: {left}; cast with 'level')").format(
+                id=actor.id, level=level, left=", ".join(left)))
+        raise IllegalCommand(_("{id} has no level-{level} spell slot left (no slot left for it)").format(
+            id=actor.id, level=level))
     return level
 
 
 def _cast_text(actor: Creature, spell: Spell, slot: int) -> str:
-    return f"{actor.name} casts {spoken(spell.name)} ({'cantrip' if spell.cantrip else f'slot {slot}'})"
+    """"Wizard casts fire bolt (cantrip)": the head of every cast line."""
+    if spell.cantrip:
+        return _("{name} casts {spell} (cantrip)").format(name=actor.name, spell=spoken(spell.name))
+    return _("{name} casts {spell} (slot {slot})").format(name=actor.name, spell=spoken(spell.name), slot=slot)
 
 
 # ----------------------------------------------------------------------------- aiming
@@ -201,35 +214,40 @@ def _only(cmd, spell: Spell) -> None:
     """The spell is aimed with exactly the argument it needs."""
     other = "target" if spell.needs == "at" else "at"
     if cmd.get(other) is not None:
-        raise IllegalCommand(f"{spell.name} takes '{spell.needs}', not '{other}'")
+        raise IllegalCommand(_("{spell} takes '{needs}', not '{other}'").format(spell=spell.name, needs=spell.needs,
+                                                                               other=other))
     if cmd.get(spell.needs) is None:
-        raise IllegalCommand(f"{spell.name} needs '{spell.needs}'"
-                             + (" = [column, row]" if spell.needs == "at" else " (a creature's id)"))
+        line = N_("{spell} needs '{needs}' = [column, row]") if spell.needs == "at" else \
+            N_("{spell} needs '{needs}' (a creature's id)")
+        raise IllegalCommand(_(line).format(spell=spell.name, needs=spell.needs))
 
 
 def _target(battle, actor: Creature, spell: Spell, cid) -> Creature:
     """A creature the spell can be aimed at: alive, within range, seen if it must be, not behind total cover."""
     if not isinstance(cid, str):
-        raise IllegalCommand(f"{spell.name}: 'target' must be a creature's id")
+        raise IllegalCommand(_("{spell}: 'target' must be a creature's id").format(spell=spell.name))
     target = battle.creature(cid)
     if target is actor and spell.hostile:
-        raise IllegalCommand(f"{actor.id} cannot aim {spell.name} at itself")
+        raise IllegalCommand(_("{id} cannot aim {spell} at itself").format(id=actor.id, spell=spell.name))
     if target.state == DEAD:
-        raise IllegalCommand(f"{target.id} is dead" + ("" if spell.hostile else ": healing cannot help it"))
+        line = N_("{id} is dead") if spell.hostile else N_("{id} is dead: healing cannot help it")
+        raise IllegalCommand(_(line).format(id=target.id))
     if target.stats.type in spell.no_effect_on:
         # SRD 5.1, Cure Wounds / Healing Word: "no effect on undead or constructs" (the spell file's no_effect_on)
-        raise IllegalCommand(f"{spell.name} has no effect on {target.stats.type} creatures like {target.id}")
+        raise IllegalCommand(_("{spell} has no effect on {type} creatures like {id}").format(
+            spell=spell.name, type=target.stats.type, id=target.id))
     if target is actor:
         return target
     distance = distance_m(battle, actor, target)
     if distance > spell.range_m + 1e-9:
-        reach = "touch (1.5 m)" if spell.range_m == 1.5 else f"{spell.range_m:g} m"
-        raise IllegalCommand(f"{target.id} is {distance:g} m away, beyond the range of {spell.name}: {reach}")
+        reach = _("touch (1.5 m)") if spell.range_m == 1.5 else _("{range} m").format(range=number(spell.range_m))
+        raise IllegalCommand(_("{id} is {distance} m away, beyond the range of {spell}: {reach}").format(
+            id=target.id, distance=number(distance), spell=spell.name, reach=reach))
     # SRD 5.1, Targets: a clear path to the target, so not behind total cover
     if cover_between(battle, actor, target) >= TOTAL:
-        raise IllegalCommand(f"{target.id} has total cover from {actor.id}")
+        raise IllegalCommand(_("{id} has total cover from {actor}").format(id=target.id, actor=actor.id))
     if spell.sees and not sees(battle, actor, target):  # a hidden target is unseen
-        raise IllegalCommand(f"{actor.id} cannot see {target.id}")
+        raise IllegalCommand(_("{actor} cannot see {id}").format(actor=actor.id, id=target.id))
     return target
 
 
@@ -262,12 +280,13 @@ def _aim_darts(battle, actor, spell, slot, cmd):
     raw = cmd.get("target")
     ids = list(raw) if isinstance(raw, tuple) else [raw] * count
     if len(ids) != count:
-        raise IllegalCommand(f"{spell.name} with a level-{slot} slot has {count} darts: "
-                             f"give one target, or a list of {count} (one per dart)")
+        raise IllegalCommand(_("{spell} with a level-{slot} slot has {count} darts: give one target, or a list of "
+                               "{count} (one per dart)").format(spell=spell.name, slot=slot, count=count))
     seen: dict[str, Creature] = {}
     for cid in ids:
         if not isinstance(cid, str):
-            raise IllegalCommand(f"{spell.name}: 'target' must be a creature's id or a list of ids")
+            raise IllegalCommand(_("{spell}: 'target' must be a creature's id or a list of ids").format(
+                spell=spell.name))
         if cid not in seen:
             seen[cid] = _target(battle, actor, spell, cid)
     return [seen[cid] for cid in ids]
@@ -278,19 +297,24 @@ def _aim_area(battle, actor, spell, slot, cmd):
     x, y = position_arg(cmd.get("at"), "'at'")
     board = battle.board
     if not board.inside(x, y):
-        raise IllegalCommand(f"[{x}, {y}] is outside the {board.width}x{board.height} map")
+        raise IllegalCommand(_("[{x}, {y}] is outside the {width}x{height} map").format(
+            x=x, y=y, width=board.width, height=board.height))
     if spell.area == "cone":
         if (x, y) in actor.squares():
-            raise IllegalCommand(f"{spell.name} needs a direction: 'at' must be a square outside {actor.id}'s space")
+            raise IllegalCommand(_("{spell} needs a direction: 'at' must be a square outside {id}'s space").format(
+                spell=spell.name, id=actor.id))
         return cone(board.terrain.shape, actor.space, (x, y), spell.size_m, half_width=CONE_HALF_WIDTH), (x, y)
     # a point within range, with a clear path to it (SRD 5.1, Targets)
     distance = gap_squares(actor.space, (x, y, 1), battle.diagonals) * SQUARE_M
     if distance > spell.range_m + 1e-9:
-        raise IllegalCommand(f"[{x}, {y}] is {distance:g} m away, beyond the range of {spell.name}: {spell.range_m:g} m")
+        raise IllegalCommand(_("[{x}, {y}] is {distance} m away, beyond the range of {spell}: {range} m").format(
+            x=x, y=y, distance=number(distance), spell=spell.name, range=number(spell.range_m)))
     if line_caps(board)[y, x] >= TOTAL:
-        raise IllegalCommand(f"[{x}, {y}] is inside a wall: the point of {spell.name} must be open")
+        raise IllegalCommand(_("[{x}, {y}] is inside a wall: the point of {spell} must be open").format(
+            x=x, y=y, spell=spell.name))
     if cover_level(line_caps(board), actor.space, (x, y, 1), COVER_5E) >= TOTAL:
-        raise IllegalCommand(f"[{x}, {y}] has total cover from {actor.id}: no clear path for {spell.name}")
+        raise IllegalCommand(_("[{x}, {y}] has total cover from {id}: no clear path for {spell}").format(
+            x=x, y=y, id=actor.id, spell=spell.name))
     return sphere_mask(battle, spell, (x, y)), (x, y)
 
 
@@ -323,20 +347,22 @@ def area_mask(battle, actor: Creature, spell_name: str, at: tuple[int, int]):
 # ----------------------------------------------------------------------------- resolving
 def _do_attack(battle, actor, spell, slot, aim):
     target, attack = aim
-    battle.emit("cast", f"{_cast_text(actor, spell, slot)} at {target.name}", caster=actor.id,
-                spell=spell.name, slot=slot, targets=[target.id])
+    battle.emit("cast", _("{cast} at {target}").format(cast=_cast_text(actor, spell, slot), target=target.name),
+                rules=("cast-spell",), caster=actor.id, spell=spell.name, slot=slot, targets=[target.id])
     resolve_attack(battle, actor, target, attack)
 
 
 def _do_save(battle, actor, spell, slot, target):
     dc = spell_save_dc(actor)
-    battle.emit("cast", f"{_cast_text(actor, spell, slot)} at {target.name}: DC {dc} "
-                f"{spell.save.capitalize()} save", caster=actor.id, spell=spell.name, slot=slot, targets=[target.id])
+    battle.emit("cast", _("{cast} at {target}: DC {dc} {ability} save").format(
+        cast=_cast_text(actor, spell, slot), target=target.name, dc=dc, ability=ability(spell.save)),
+        rules=("cast-spell", "saving-throw"), caster=actor.id, spell=spell.name, slot=slot, targets=[target.id])
     # SRD 5.1, Sacred Flame: the target gains no benefit from cover for this saving throw
     ok, text = saving_throw(battle, target, spell.save, dc)
-    battle.emit("save", text, creature=target.id, success=ok)
+    battle.emit("save", text, rules=("saving-throw",), creature=target.id, success=ok)
     if ok:
-        battle.emit("note", f"{target.name} takes no damage", creature=target.id)
+        battle.emit("note", _("{name} takes no damage").format(name=target.name), rules=("saving-throw",),
+                    creature=target.id)
         return
     rolled, how = roll_damage(battle, scaled(spell, slot, actor))
     apply_rolled_damage(battle, target, rolled, spell.dtype, how)
@@ -353,8 +379,9 @@ def _do_darts(battle, actor, spell, slot, targets):
         battle.state.offers[0:0] = [Offer(reactor=cid, kind="shield", provoker=actor.id, stage="attack")
                                     for cid in offered]
         for cid in offered:
-            battle.emit("offer", f"{battle.state.creatures[cid].name} may cast shield against "
-                        f"{actor.name}'s {spoken(spell.name)}", reactor=cid, provoker=actor.id, reaction="shield")
+            battle.emit("offer", _("{reactor} may cast shield against {caster}'s {spell}").format(
+                reactor=battle.state.creatures[cid].name, caster=actor.name, spell=spoken(spell.name)),
+                rules=("shield", "reactions"), reactor=cid, provoker=actor.id, reaction="shield")
         return
     _strike_darts(battle, actor, spell, slot, targets)
 
@@ -371,17 +398,20 @@ def _strike_darts(battle, actor, spell, slot, targets):
     # 5e, Damage rolls: a spell that damages several targets at once rolls its damage once
     rolled, how = roll_damage(battle, spell.dice)
     names = ", ".join(t.name for t in targets)
-    battle.emit("cast", f"{_cast_text(actor, spell, slot)}: {len(targets)} darts at {names}, "
-                f"{how} = {rolled} {spell.dtype} per dart", caster=actor.id,
+    battle.emit("cast", _("{cast}: {count} darts at {names}, {how} = {rolled} {type} per dart").format(
+                cast=_cast_text(actor, spell, slot), count=len(targets), names=names, how=how, rolled=rolled,
+                type=damage_type(spell.dtype)), rules=("cast-spell", "damage-roll"), caster=actor.id,
                 spell=spell.name, slot=slot, targets=[t.id for t in targets], rolled=rolled)
     # SRD 5.1, Magic Missile: each dart hits automatically and deals 1d4 + 1 force damage
     for n, target in enumerate(targets, 1):
-        dart = f"dart {n}"
+        dart = _("dart {number}").format(number=n)
         if "shield" in target.effects:
             # SRD 5.1, Shield: no damage from magic missile while it lasts
-            battle.emit("note", f"{target.name}'s shield stops {dart} ({rolled})", creature=target.id)
+            battle.emit("note", _("{name}'s shield stops {dart} ({rolled})").format(
+                name=target.name, dart=dart, rolled=rolled), rules=("shield",), creature=target.id)
         elif not target.alive:
-            battle.emit("note", f"{dart} ({rolled}) strikes {target.name}, already dead", creature=target.id)
+            battle.emit("note", _("{dart} ({rolled}) strikes {name}, already dead").format(
+                dart=dart, rolled=rolled, name=target.name), rules=("cast-spell",), creature=target.id)
         else:
             apply_rolled_damage(battle, target, rolled, spell.dtype, dart)
 
@@ -390,24 +420,36 @@ def _do_area(battle, actor, spell, slot, aim):
     mask, (x, y) = aim
     dice = scaled(spell, slot, actor)
     rolled, how = roll_damage(battle, dice)
-    shape = f"a {spell.size_m:g} m cone toward" if spell.area == "cone" else f"a {spell.size_m:g} m sphere at"
     caught = [c for c in battle.state.creatures.values()
               if c.alive and touches(mask, c.space) and not (spell.area == "cone" and c is actor)]
-    battle.emit("cast", f"{_cast_text(actor, spell, slot)}: {how} = {rolled} {spell.dtype}, {shape} [{x}, {y}]"
-                + ("" if caught else " (no creature in it)"), caster=actor.id, spell=spell.name, slot=slot,
+    line = AREA_LINES[(spell.area == "cone", bool(caught))]
+    battle.emit("cast", _(line).format(cast=_cast_text(actor, spell, slot), how=how, rolled=rolled,
+                                       type=damage_type(spell.dtype), size=number(spell.size_m), x=x, y=y),
+                rules=("cast-spell", "damage-roll"), caster=actor.id, spell=spell.name, slot=slot,
                 at=[x, y], targets=[c.id for c in caught], rolled=rolled)
     dc = spell_save_dc(actor)
     for target, cover in zip(caught, area_covers(battle, actor, spell, (x, y), caught)):
         if cover >= TOTAL:
             # 5e, Cover: total cover; SRD 5.1, Areas of effect: no clear line from the point of origin
-            battle.emit("note", f"{target.name} has total cover from {spoken(spell.name)} and is unharmed", creature=target.id)
+            battle.emit("note", _("{name} has total cover from {spell} and is unharmed").format(
+                name=target.name, spell=spoken(spell.name)), rules=("cover-total",), creature=target.id)
             continue
         bonus = area_save_bonus(spell, cover)
-        why = f"{COVER_NAMES[cover]} cover" if bonus else ""
+        why = cover_word(COVER_NAMES[cover]) if bonus else ""
         ok, text = saving_throw(battle, target, spell.save, dc, bonus=bonus, why=why)
-        battle.emit("save", text, creature=target.id, success=ok)
+        rules = ("saving-throw", COVER_RULES[COVER_NAMES[cover]]) if bonus else ("saving-throw",)
+        battle.emit("save", text, rules=rules, creature=target.id, success=ok)
         if target.alive:
             apply_rolled_damage(battle, target, rolled, spell.dtype, spell.name, halved=ok)
+
+
+# the cast line of an area spell: (a cone?, anybody caught?) -> its words
+AREA_LINES = {
+    (True, True): N_("{cast}: {how} = {rolled} {type}, a {size} m cone toward [{x}, {y}]"),
+    (True, False): N_("{cast}: {how} = {rolled} {type}, a {size} m cone toward [{x}, {y}] (no creature in it)"),
+    (False, True): N_("{cast}: {how} = {rolled} {type}, a {size} m sphere at [{x}, {y}]"),
+    (False, False): N_("{cast}: {how} = {rolled} {type}, a {size} m sphere at [{x}, {y}] (no creature in it)"),
+}
 
 
 def area_save_bonus(spell: Spell, cover: int) -> int:
@@ -449,13 +491,15 @@ def heal_dice(spell: Spell, slot: int, caster: Creature) -> DiceExpr:
 def _do_heal(battle, actor, spell, slot, target):
     dice = heal_dice(spell, slot, actor)
     rolled, how = roll_damage(battle, dice)
-    on = "itself" if target is actor else target.name
-    battle.emit("cast", f"{_cast_text(actor, spell, slot)} on {on}: {how} = {rolled}", caster=actor.id,
-                spell=spell.name, slot=slot, targets=[target.id], rolled=rolled)
+    line = N_("{cast} on itself: {how} = {rolled}") if target is actor else N_("{cast} on {target}: {how} = {rolled}")
+    battle.emit("cast", _(line).format(cast=_cast_text(actor, spell, slot), target=target.name, how=how, rolled=rolled),
+                rules=("cast-spell", "healing"), caster=actor.id, spell=spell.name, slot=slot, targets=[target.id],
+                rolled=rolled)
     gained = heal(target, rolled)
-    capped = " (at its maximum)" if gained < rolled else ""
-    battle.emit("heal", f"{target.name} regains {gained} hit points{capped}: {target.hp}/{target.stats.hp}",
-                creature=target.id, amount=gained, hp=target.hp)
+    line = N_("{name} regains {gained} hit points (at its maximum): {hp}/{max_hp}") if gained < rolled else \
+        N_("{name} regains {gained} hit points: {hp}/{max_hp}")
+    battle.emit("heal", _(line).format(name=target.name, gained=gained, hp=target.hp, max_hp=target.stats.hp),
+                rules=("healing",), creature=target.id, amount=gained, hp=target.hp)
 
 
 AIM = {"attack": _aim_attack, "save": _aim_one, "area": _aim_area, "darts": _aim_darts, "heal": _aim_one}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..errors import IllegalCommand
 from ..state import Creature
 
@@ -12,19 +13,28 @@ BONUS_ACTION_TRAITS = {
 }
 
 
+ACTION, BONUS_ACTION = "action", "bonus action"  # what spend_action_or_bonus spent (ids, not words)
+SPENT_WORDS = {ACTION: N_("action"), BONUS_ACTION: N_("bonus action")}
+CANNOT_AS_BONUS = {"dash": N_("{id} cannot dash as a bonus action"),
+                   "disengage": N_("{id} cannot disengage as a bonus action"),
+                   "hide": N_("{id} cannot hide as a bonus action")}
+
+
 def spend_action_or_bonus(battle, actor: Creature, act: str, cmd) -> str:
-    """Spend the action, or the bonus action where a trait allows it (`bonus = true` asks for it)."""
+    """Spend the action, or the bonus action where a trait allows it (`bonus = true` asks for it):
+    ACTION or BONUS_ACTION (SPENT_WORDS gives their words)."""
     allowed = bonus_allowed(actor, act)
     wants_bonus = cmd.get("bonus", False)
     if not isinstance(wants_bonus, bool):
-        raise IllegalCommand("'bonus' must be true or false")
+        raise IllegalCommand(_("'bonus' must be true or false"))
     if wants_bonus and not allowed:
-        raise IllegalCommand(f"{actor.id} cannot {act} as a bonus action")
+        raise IllegalCommand(_(CANNOT_AS_BONUS.get(act, N_("{id} cannot do that as a bonus action"))).format(
+            id=actor.id))
     if allowed and (wants_bonus or not actor.action):
         battle.use_bonus_action(actor, act)
-        return "bonus action"
+        return BONUS_ACTION
     battle.use_action(actor, act)
-    return "action"
+    return ACTION
 
 
 def bonus_allowed(creature: Creature, act: str) -> bool:

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from ...core.rules_data import CoverRules, MoveRules, per_kind
 from ...core.terrain import HALF, NO_COVER, THREE_QUARTERS, TOTAL
+from ...i18n import _
 
 MOVE_5E = MoveRules(
     # SRD 5.1, Difficult Terrain: every foot costs 1 extra foot (rubble, undergrowth, shallow
@@ -51,7 +52,7 @@ COVER_5E = CoverRules(
 def move_rules(diagonals: str) -> MoveRules:
     """The 5e movement rules for a scenario's way of counting diagonals ("5-5-5" or "5-10-5")."""
     if diagonals not in _BY_DIAGONALS:
-        raise ValueError(f"5e counts diagonals \"5-5-5\" or \"5-10-5\", not {diagonals!r}")
+        raise ValueError(_("5e counts diagonals \"5-5-5\" or \"5-10-5\", not {diagonals!r}").format(diagonals=diagonals))
     return _BY_DIAGONALS[diagonals]
 
 

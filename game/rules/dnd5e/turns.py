@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ...content.errors import ContentError
+from ...i18n import _
 from ..state import CONSCIOUS, DEAD, STABLE, UNCONSCIOUS, Creature
 from . import mounted
 from .damage import death_save
@@ -15,15 +16,15 @@ class Turns:
 
     def _start(self) -> None:
         state = self.state
-        roll_surprise(state, lambda text: self.emit("note", text))
-        state.order = roll_initiative(state, self.scenario, lambda text: self.emit("note", text))
+        roll_surprise(state, lambda text, rules: self.emit("note", text, rules=rules))
+        state.order = roll_initiative(state, self.scenario, lambda text, rules: self.emit("note", text, rules=rules))
         state.started = True
         self._seat_riders()
         if not state.order:
             state.over = True
             return
         state.round = 1
-        self.emit("round", "Round 1", round=1)
+        self.emit("round", _("Round {round}").format(round=1), rules=("order-of-combat",), round=1)
         self.check_over()
         if not state.over:
             self._begin_turn()
@@ -35,8 +36,8 @@ class Turns:
                 continue
             rider, steed = self.state.creatures[spec.id], self.state.creatures[spec.mount]
             if "rider" in steed.effects or steed is rider:
-                raise ContentError(f"creature {rider.id!r}: {steed.id!r} cannot carry it", self.scenario.path,
-                                   spec.line)
+                raise ContentError(_("creature {rider!r}: {mount!r} cannot carry it").format(
+                    rider=rider.id, mount=steed.id), self.scenario.path, spec.line)
             rider.effects.update(mounted_on=steed.id, mount_side=steed.side_squares)
             steed.effects["rider"] = rider.id
             rider.x, rider.y, rider.altitude = steed.x, steed.y, steed.altitude
@@ -49,7 +50,7 @@ class Turns:
     def _begin_turn(self) -> None:
         """Start the current creature's turn; turns that can hold nothing end by themselves."""
         state = self.state
-        for _ in range(len(state.order) * 4 + 4):
+        for _i in range(len(state.order) * 4 + 4):
             if state.over:
                 return
             c = state.current
@@ -70,22 +71,25 @@ class Turns:
             if c.state == DEAD:
                 self._advance()
                 continue
-            self.emit("turn", f"{c.name}'s turn", creature=c.id, round=state.round)
+            self.emit("turn", _("{name}'s turn").format(name=c.name), rules=("your-turn",), creature=c.id,
+                      round=state.round)
             if c.state == UNCONSCIOUS:
-                self.emit("death_save", death_save(self, c), creature=c.id)
+                self.emit("death_save", death_save(self, c), rules=("death-saves",), creature=c.id)
                 self.check_over()
                 if c.state != CONSCIOUS:
                     self._end_turn(c)
                     self._advance()
                     continue
             elif c.state == STABLE:
-                self.emit("note", f"{c.name} is stable and unconscious", creature=c.id)
+                self.emit("note", _("{name} is stable and unconscious").format(name=c.name), rules=("stabilize",),
+                          creature=c.id)
                 self._end_turn(c)
                 self._advance()
                 continue
             if "surprised" in c.conditions:
                 # 5e, Surprise: no move and no action on the first turn; no reaction until it ends
-                self.emit("note", f"{c.name} is surprised and loses its turn", creature=c.id)
+                self.emit("note", _("{name} is surprised and loses its turn").format(name=c.name), rules=("surprise",),
+                          creature=c.id)
                 self._end_turn(c)
                 self._advance()
                 continue
@@ -101,5 +105,6 @@ class Turns:
         if state.turn_index >= len(state.order):
             state.turn_index = 0
             state.round += 1
-            self.emit("round", f"Round {state.round}", round=state.round)
+            self.emit("round", _("Round {round}").format(round=state.round), rules=("order-of-combat",),
+                      round=state.round)
 
