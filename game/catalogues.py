@@ -61,13 +61,18 @@ def extract_toml(fileobj, keywords, comment_tags, options):
 
 
 def source_files(domain: str) -> list[Path]:
+    """The files whose messages `domain` holds: its files, and those of its folders that no other
+    domain names more closely (game/ui is "ui", but game/ui/demo.py is "demoui")."""
     files: list[Path] = []
     for name in DOMAINS[domain]:
         path = ROOT / name
         if path.is_file():
             files.append(path)
         elif path.is_dir():
-            files += sorted(p for p in path.rglob("*") if p.suffix in (".py", ".toml"))
+            closer = [ROOT / other for d, names in DOMAINS.items() if d != domain for other in names
+                      if (ROOT / other) != path and (ROOT / other).is_relative_to(path)]
+            files += sorted(p for p in path.rglob("*") if p.suffix in (".py", ".toml")
+                            and not any(p == c or p.is_relative_to(c) for c in closer))
     return files
 
 
