@@ -170,3 +170,11 @@ def test_the_card_windows_close_button_closes_it(game_app):
     for _i in range(3):
         app.step()
     assert app.dialog is None
+
+
+def test_skirmish_demo_opens_the_window_and_runs_its_loop(capsys):
+    from game.cli import main
+
+    assert main(["demo", "cover", "--max-frames", "3"]) == 0
+    assert main(["demo", "--max-frames", "2"]) == 0  # no name: the first bundled demo
+    assert capsys.readouterr().err == ""

@@ -129,7 +129,8 @@ class DemoPicture:
         surface.fill(PANEL_BACK, rect)
         pygame.draw.line(surface, PANEL_LINE, rect.topleft, rect.bottomleft, 2)
         x, width = rect.x + 16, rect.w - 32
-        bottom = rect.bottom - (30 if hint else 10)
+        keys = t.wrap(_("Space or click: next  ·  Backspace or Left: back  ·  Esc: quit"), 12, width, indent="")
+        bottom = rect.bottom - (10 + 17 * len(keys) if hint else 10)
         y = self._wrapped(surface, demo.title, 20, TEXT, x, rect.y + 12, width, bottom, 2)
         if step == 0:
             where = _("The start: {steps} steps to play").format(steps=demo.steps)
@@ -170,8 +171,8 @@ class DemoPicture:
             others = ", ".join(c.title_shown for c in self.cards[1:])
             self._wrapped(surface, _("Also: {titles}").format(titles=others), 12, DIM, x, y, width, bottom)
         if hint:
-            t.blit(surface, _("Space or click: next  ·  Backspace or Left: back  ·  Esc: quit"), 12, DIM,
-                   (x, rect.bottom - 22))
+            for number, part in enumerate(keys):
+                t.blit(surface, part, 12, DIM, (x, bottom + 4 + 17 * number))
 
     def line_at(self, pos) -> object | None:
         """The log line drawn under a pixel, else None."""
@@ -196,14 +197,14 @@ def _sheet_cell(demo, step: int, text: Text, width: int, views: dict) -> pygame.
     """One step on the handout: its board (the size of the column) and, under it, its caption."""
     battle = demo.battle_at(step)
     board = battle.board
-    square = max(8, min(40, (width - 50) // board.width))
+    square = max(8, min(52, (width - 60) // board.width))
     board_h = min(420, square * board.height + 40)
     lines = text.wrap(f"{step}.  {demo.caption(step)}", 17, width, indent="     ")
     cell = pygame.Surface((width, board_h + 12 + 22 * len(lines)))
     cell.fill((255, 255, 255))
     area = pygame.Rect(0, 0, min(width, square * board.width + 60), board_h)  # the board, little more ink
     cell.fill(BACKGROUND, area)
-    draw_board_step(cell, area, demo, step, text, views, largest=40)
+    draw_board_step(cell, area, demo, step, text, views, largest=52)
     y = board_h + 8
     for part in lines:
         text.blit(cell, part, 17, SHEET_INK, (0, y))
