@@ -164,3 +164,28 @@ def test_the_demo_strings_are_the_demoui_domains_only():
     assert demoui == {"demo.py", "card_window.py", "demos.py"}
     assert not demoui & ui and "demos.py" not in session
     assert "app.py" in ui and "controller.py" in session
+
+
+def test_frames_in_french_differ_from_the_english_ones(tmp_path):
+    english, french = tmp_path / "en", tmp_path / "fr"
+    assert main(["demo", "ready", "--frames", str(english)]) == 0
+    try:
+        assert main(["demo", "ready", "--frames", str(french), "--lang", "fr"]) == 0
+    finally:
+        i18n.set_language("en")
+    assert sorted(p.name for p in english.iterdir()) == sorted(p.name for p in french.iterdir())
+    one = [pygame.image.tobytes(pygame.image.load(str(folder / "step-001.png")), "RGB") for folder in (english, french)]
+    assert one[0] != one[1]  # the caption and the panel's words changed
+
+
+def test_a_rider_is_drawn_over_its_mount(monkeypatch):
+    # 5e, mounted combat: the goblin rides in the wolf's space; without its own drawing it would be hidden
+    from game.ui import demo as demo_ui
+
+    demo = Demo.load("mounted-combat")
+    surface = pygame.Surface((900, 600))
+    demo_ui.DemoPicture(demo).draw(surface, 3)
+    with_rider = pygame.image.tobytes(surface, "RGB")
+    monkeypatch.setattr(demo_ui, "draw_riders", lambda *args: None)
+    demo_ui.DemoPicture(demo).draw(surface, 3)
+    assert pygame.image.tobytes(surface, "RGB") != with_rider

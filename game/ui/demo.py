@@ -81,9 +81,26 @@ def draw_board_step(surface: pygame.Surface, area: pygame.Rect, demo, step: int,
             attacks.append((target, colour))
     actor = demo.actor(step) if step > 0 else battle.state.current_id
     view.draw_tokens(surface, views, actor, phase=0.25)
+    draw_riders(surface, view, views)
     for target, colour in attacks:
         view.draw_ring(surface, target.x, target.y, target.side_squares, colour, grow=0.15)
     surface.set_clip(None)
+
+
+def draw_riders(surface: pygame.Surface, view, views) -> None:
+    """A rider shares its mount's space: drawn again over the mount, smaller, at its top edge, so
+    that both can be seen (the smaller of two living creatures on one square is the rider)."""
+    from ..core.sizes import size_index
+
+    for rider in views:
+        mount = next((c for c in views if c is not rider and c.alive and rider.alive and (c.x, c.y) == (rider.x, rider.y)
+                      and size_index(c.size) > size_index(rider.size)), None)
+        if mount is None:
+            continue
+        sprite = view.token_sprite(rider)
+        small = pygame.transform.smoothscale(sprite, (sprite.get_width() * 3 // 5, sprite.get_height() * 3 // 5))
+        space = view.square_rect(mount.x, mount.y, mount.side_squares)
+        surface.blit(small, small.get_rect(midtop=(space.centerx, space.y - view.square_px // 3)))
 
 
 def where_then(creature, later_events) -> tuple[int, int]:
