@@ -284,6 +284,44 @@ def cmd_rules(args) -> int:
     return EXIT_OK
 
 
+def cmd_demo(args) -> int:
+    from .session.demos import Demo, bundled
+
+    if args.list:
+        from .i18n import _
+
+        found = bundled()
+        width = max((len(info.name) for info in found), default=0)
+        for info in found:
+            print(f"{info.name:<{width}}  {_(info.title)}")
+        return EXIT_OK
+    try:
+        demo = Demo.load(args.name or bundled()[0].name)
+        sheet = picture_path(args.sheet) if args.sheet else None
+        frames = Path(args.frames) if args.frames else None
+        if frames is not None and (frames.exists() and not frames.is_dir() or not frames.parent.is_dir()):
+            raise ValueError(f"--frames {args.frames}: not a folder, nor a new one in a folder that exists")
+    except ValueError as exc:  # a ContentError too
+        return _error(str(exc))
+    if frames is None and sheet is None:
+        from .ui.demo import run_demo
+
+        return run_demo(demo, max_frames=args.max_frames)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # pictures only: no window
+    from .ui.demo import write_frames, write_sheet
+
+    try:
+        if frames is not None:
+            written = write_frames(demo, frames)
+            print(f"wrote {len(written)} frames into {frames}")
+        if sheet is not None:
+            write_sheet(demo, sheet)
+            print(f"wrote {args.sheet}")
+    except OSError as exc:
+        return _error(f"cannot write the pictures: {exc.strerror or exc}")
+    return EXIT_OK
+
+
 def language_options() -> argparse.ArgumentParser:
     """--lang, which every command takes (a parent parser of each)."""
     common = argparse.ArgumentParser(add_help=False)
@@ -353,6 +391,14 @@ def build_parser() -> argparse.ArgumentParser:
     ben = command("bench", help="print the performance figures of the benchmark suite")
     ben.add_argument("--json", action="store_true")
     ben.set_defaults(func=cmd_bench)
+
+    dem = command("demo", help="play a captioned, scripted demo of a rule, or draw its frames")
+    dem.add_argument("name", nargs="?", metavar="NAME or FILE", help="a bundled demo (see --list) or a scenario file")
+    dem.add_argument("--list", action="store_true", help="one line per bundled demo: its name, then its title")
+    dem.add_argument("--frames", metavar="DIR", help="write one PNG per step into DIR (step-001.png ...), no window")
+    dem.add_argument("--sheet", metavar="OUT.png", help="every step's board and caption on one page, as a PNG")
+    dem.add_argument("--max-frames", type=int, help=argparse.SUPPRESS)  # tests: close after this many frames
+    dem.set_defaults(func=cmd_demo)
 
     rul = command("rules", help="print a rule card, or list the rule ids")
     rul.add_argument("id", nargs="?", help="a rule id (see the list)")

@@ -18,9 +18,9 @@ from pathlib import Path
 LANGUAGES = ("en", "fr")
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "assets" / "locale"
 
-# catalogue domain -> the source paths whose marked strings it holds (tools/translations.py
+# catalogue domain -> the source paths whose marked strings it holds (game/catalogues.py
 # extracts each domain from its paths; a new module's strings go to the domain of its folder,
-# unless a domain names the module itself: then they are that domain's only)
+# unless another domain names the module itself: then they are that domain's only)
 DOMAINS: dict[str, tuple[str, ...]] = {
     "dnd5e": ("game/rules/dnd5e",),
     "dnd35": ("game/rules/dnd35",),
@@ -38,6 +38,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "cards35": ("assets/rulesets/3.5/rules.toml",),
     "cards4e": ("assets/rulesets/4e/rules.toml",),
     "demos": ("maps/demos",),  # the demos' titles and captions
+    "demoui": ("game/ui/demo.py", "game/ui/card_window.py", "game/session/demos.py"),  # the demo window, rule cards
 }
 
 _language = "en"

@@ -41,6 +41,7 @@ class Message:
 
     text: str
     tone: str  # LOG, HEADING, NOTE or ERROR
+    rules: tuple[str, ...] = ()  # a battle's log line: the ids of the rule cards it names
 
 
 @dataclass
@@ -316,9 +317,12 @@ class Session:
         log = self.battle.state.log
         if len(log) < self._seen_log:
             self._seen_log = 0
-        for line in log[self._seen_log:]:
+        rules = getattr(self.battle.state, "log_rules", ())  # beside each line, its rule ids (engine_base)
+        for index in range(self._seen_log, len(log)):
+            line = log[index]
             heading = line.startswith("Round ") or line.endswith("'s turn")
-            self._outbox.append(Message(line, HEADING if heading else LOG))
+            ids = tuple(rules[index]) if index < len(rules) else ()
+            self._outbox.append(Message(line, HEADING if heading else LOG, ids))
         self._seen_log = len(log)
 
 

@@ -28,7 +28,7 @@ def describe_raw(raw: dict) -> str:
         return repr(raw)
     parts = [str(raw.get("actor", "?")), str(raw.get("act", "?"))]
     for key, value in raw.items():
-        if key not in ("actor", "act"):
+        if key not in ("actor", "act", "caption"):  # a demo's caption is words, not the command
             parts.append(f"{key} {_show(value)}")
     return " ".join(parts)
 

@@ -33,6 +33,7 @@ from .action_bar import height_for as bar_height
 from .action_bar import ActionBar
 from .board_view import BoardView
 from .camera import Camera
+from .card_window import CardClicks, LogLine
 from .choices import Choices
 from .controls import Controls
 from .gui import make_manager
@@ -54,10 +55,11 @@ MESSAGES_KEPT = 400  # lines of the log panel
 TONES = {controller.LOG: TEXT, controller.HEADING: GOLD, controller.NOTE: GOLD, controller.ERROR: ERROR}
 
 
-class App(Controls, Acting, Modal):
+class App(Controls, Acting, Modal, CardClicks):
     """The window and its loop; `step()` runs one frame: events, then animation, then drawing.
 
-    Its parts: input (controls.py), the chosen action (acting.py), the dialogs (modal.py).
+    Its parts: input (controls.py), the chosen action (acting.py), the dialogs (modal.py), the
+    rule cards opened from the log (card_window.py).
     """
 
     def __init__(self, scenario, battle=None, hotseat: bool = False, ai_sides=(),
@@ -270,7 +272,7 @@ class App(Controls, Acting, Modal):
         if self.session.battle is not self._shown:
             self._show_new_battle()
         for message in self.session.take_messages():
-            self.messages.append((message.text, TONES[message.tone]))
+            self.messages.append(LogLine(message.text, TONES[message.tone], message.rules))
         if len(self.messages) > MESSAGES_KEPT:
             del self.messages[:-MESSAGES_KEPT]
 

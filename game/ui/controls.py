@@ -131,6 +131,7 @@ class Controls:
     def click(self, pos: tuple[int, int]) -> None:
         self.mouse = pos
         if not self.viewport.collidepoint(pos):
+            self.click_panel(pos)  # a log line naming rules opens their cards (card_window.py)
             return
         square = self.view.square_at(*pos)
         current = self.my_turn()

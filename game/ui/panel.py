@@ -14,6 +14,7 @@ PANEL_LINE = (52, 56, 66)
 TEXT = (226, 228, 234)
 DIM = (140, 146, 158)
 ERROR = (255, 120, 100)
+RULE_LINE = (255, 226, 140)  # a log line that names rule cards
 GOLD = HIGHLIGHT
 
 
@@ -68,6 +69,13 @@ class Panel:
         self._surface: pygame.Surface | None = None
         self._key = None
         self.redrawn = 0  # how many times it was drawn afresh (tests)
+        self.origin = (0, 0)  # where the panel was last blitted
+        self.log_rows: list[tuple[pygame.Rect, object]] = []  # each log row drawn (panel coordinates) and its message
+
+    def message_at(self, pos) -> object | None:
+        """The log message drawn under a window pixel (a click on the log), else None."""
+        x, y = pos[0] - self.origin[0], pos[1] - self.origin[1]
+        return next((message for rect, message in self.log_rows if rect.collidepoint(x, y)), None)
 
     @staticmethod
     def key_of(app, size, views) -> tuple:
@@ -99,6 +107,7 @@ class Panel:
             self._draw_all(self._surface, pygame.Rect(0, 0, rect.w, surface.get_height()), app, views)
             self._key = self.key_of(app, size, views)  # after drawing: the log's scroll may have been clamped
             self.redrawn += 1
+        self.origin = rect.topleft
         surface.blit(self._surface, rect.topleft, pygame.Rect(0, 0, rect.w, rect.h))
 
     def _draw_all(self, surface: pygame.Surface, rect: pygame.Rect, app, views) -> None:
@@ -200,15 +209,20 @@ class Panel:
         pygame.draw.line(surface, PANEL_LINE, (rect.x - 6, rect.y - 4), (rect.right + 6, rect.y - 4))
         top = t.blit(surface, "Log", 13, DIM, (rect.x, rect.y)).bottom + 4
         size, line_h = 13, 16
-        rows: list[tuple[str, tuple]] = []
-        for line, colour in app.messages:
-            rows += [(part, colour) for part in self.wrap(line, size, rect.w)]
+        rows: list[tuple[str, tuple, object]] = []
+        for message in app.messages:
+            line, colour = message
+            if getattr(message, "rules", ()):  # it names rule cards: a click opens them (card_window.py)
+                colour = RULE_LINE
+            rows += [(part, colour, message) for part in self.wrap(line, size, rect.w)]
         fit = max(0, (rect.bottom - top) // line_h)
         app.log_scroll = max(0, min(app.log_scroll, len(rows) - fit))
         if app.log_scroll:
             t.blit(surface, f"{app.log_scroll} newer lines below: wheel down", 12, GOLD, (rect.right, rect.y), "topright")
         end = len(rows) - app.log_scroll
         y = top
-        for part, colour in rows[max(0, end - fit):end] if fit else []:
+        self.log_rows = []
+        for part, colour, message in rows[max(0, end - fit):end] if fit else []:
             t.blit(surface, part, size, colour, (rect.x, y))
+            self.log_rows.append((pygame.Rect(rect.x, y, rect.w, line_h), message))
             y += line_h
