@@ -76,11 +76,11 @@ def test_ongoing_damage_and_saves_in_french(french):
     b.state.creatures["spider"].x = 2
     force(b, 15, 5)
     attack(b, "spider", "fighter", "bite")
-    assert "Fighter subit 5 dégâts continus de poison (sauvegarde annule)" in b.state.log
+    assert "Fighter subit 5 dégâts continus de type poison (sauvegarde annule)" in b.state.log
     act(b, "spider", "end")
     force(b, 10)
     act(b, "fighter", "end")
-    assert "Fighter réussit sa sauvegarde contre dégâts continus 5 de poison : d20 10 = 10, l'effet prend fin" \
+    assert "Fighter réussit sa sauvegarde contre dégâts continus 5 de type poison : d20 10 = 10, l'effet prend fin" \
         in b.state.log
 
 
