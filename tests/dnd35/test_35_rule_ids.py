@@ -129,3 +129,14 @@ def test_every_line_of_a_bundled_battle_names_a_rule_but_the_end():
     for line, ids in zip(state.log, state.log_rules):
         if not line.startswith("The battle is over"):  # the shared ending (engine_base) names none
             assert ids, f"{line!r} names no rule"
+
+
+def test_a_walk_through_difficult_terrain_names_it():
+    # 3.5 SRD, Difficult terrain: each square costs two (rubble `:`): 1 + 2 + 2 squares, a double move
+    roster = [creature("fighter", "fighter", "blue", (0, 1)), creature("gob", "goblin", "red", (7, 1))]
+    b = battle("########\n.::.....\n########", roster)
+    act(b, "fighter", "move", to=[3, 1])
+    assert rules_of(b, "moves to") == ("move-action", "double-move", "diagonals", "difficult-terrain")
+    b = battle("########\n........\n########", roster)
+    act(b, "fighter", "move", to=[3, 1])
+    assert "difficult-terrain" not in rules_of(b, "moves to")

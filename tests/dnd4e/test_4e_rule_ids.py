@@ -113,3 +113,14 @@ def test_every_line_of_a_bundled_battle_names_a_rule_but_the_end():
         if not line.startswith("The battle is over"):  # the shared ending (engine_base) names none
             assert ids, f"{line!r} names no rule"
         assert set(ids) <= set(cards("4e")), f"{line!r} names {ids}"
+
+
+def test_a_walk_through_difficult_terrain_names_it():
+    # 4e, Difficult terrain: 1 extra square each (rubble `:`)
+    roster = [creature("fighter", "fighter", "blue", (0, 1)), creature("gob", "goblin", "red", (7, 1))]
+    b = battle4e("########\n.::.....\n########", roster)
+    act(b, "fighter", "move", to=[3, 1])
+    assert rules_of(b, "moves to") == ("move-action", "difficult-terrain")
+    b = battle4e("########\n........\n########", roster)
+    act(b, "fighter", "move", to=[3, 1])
+    assert rules_of(b, "moves to") == ("move-action",)

@@ -159,9 +159,17 @@ class Moving35:
 
     def _emit_walked(self, mover, walk) -> None:
         if walk.walked:
+            rules = walk.rules + (("difficult-terrain",) if self._rough(mover, walk.walked) else ())
             self.emit("move", _("{name} moves to {square}").format(name=mover.name, square=list(walk.walked[-1])),
-                      rules=walk.rules, creature=mover.id, path=[list(p) for p in walk.walked])
+                      rules=rules, creature=mover.id, path=[list(p) for p in walk.walked])
             walk.walked = []
+
+    def _rough(self, mover, squares) -> bool:
+        """Whether the mover's space entered difficult terrain on any of these squares (3.5 SRD,
+        Difficult terrain: each such square costs two)."""
+        side = SPACE_SQUARES[mover.size]
+        factor = MOVE_35.enter_factor[self.board.terrain]
+        return any((factor[y: y + side, x: x + side] > 1).any() for x, y in squares)
 
     def _movement_provokers(self, mover, walk) -> list[str]:
         taken = mover.effects.setdefault("aoo_from", set())

@@ -23,6 +23,7 @@ from .moving import can_take_opportunity, leaving_provokes, path_for
 from .powers import Aim, aim, power_of
 from .resolve import resolve
 from .setup import new_state
+from .terrain_rules import MOVE_4E
 from .words import condition, power_rules
 
 ACTS: dict[str, tuple[set[str], set[str]]] = {
@@ -297,6 +298,10 @@ class Engine(EngineBase):
                 rules = ("move-action",)
             if "squeezing" in c.conditions:
                 rules += ("squeezing",)
+            extra = MOVE_4E.enter_extra[self.board.terrain]
+            side = c.side_squares
+            if any((extra[y: y + side, x: x + side] > 0).any() for x, y in walked):
+                rules += ("difficult-terrain",)  # 4e, Difficult terrain: 1 more square each
             self.emit("move", _("{name} moves to {square}").format(name=c.name, square=list(walked[-1])), rules=rules,
                       creature=c.id, path=[list(p) for p in walked])
 
