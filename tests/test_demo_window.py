@@ -105,7 +105,7 @@ def test_a_click_on_a_demo_log_line_that_names_a_rule_opens_its_card(window):
     press(w, pygame.K_ESCAPE)
     assert w.card_window is None and w.running
     press(w, pygame.K_SPACE)
-    assert w.at == 2 and [c.id for c in w.picture.cards] == ["cover-half"]  # kept while no line names one
+    assert w.at == 2 and w.picture.cards == w.demo.cards_shown(2)  # the next step's cards
 
 
 def test_card_html_gives_the_title_the_rule_the_seeds_words_and_the_srd():
@@ -136,11 +136,13 @@ def test_a_click_on_a_game_log_line_naming_a_card_opens_the_card_window(game_app
     state = app.battle.state
     state.log.append("Fighter attacks Goblin with handaxe: d20 11 + 5 = 16 vs AC 15 + 2 half cover, miss")
     state.log_rules.append(["cover-half"])  # the rule ids the engine gives the line
+    state.log.append("A line that names no rule")
+    state.log_rules.append([])
     app.step()
-    assert isinstance(app.messages[-1], LogLine) and app.messages[-1].rules == ("cover-half",)
+    assert isinstance(app.messages[-2], LogLine) and app.messages[-2].rules == ("cover-half",)
     rows = app.panel.log_rows
     plain = next(rect for rect, message in rows if not getattr(message, "rules", ()))
-    named = next(rect for rect, message in rows if getattr(message, "rules", ()))
+    named = next(rect for rect, message in rows if getattr(message, "rules", ()) == ("cover-half",))
     ox, oy = app.panel.origin
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(plain.centerx + ox, plain.centery + oy), button=1))
     app.step()

@@ -6,13 +6,15 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.terrain import COVER_NAMES
+from ...i18n import _
 from .. import api
 from ..errors import IllegalCommand
 from .combat import armour_class, attack_problem
-from .engine import Engine35
+from .creature import state_word
+from .engine import Engine35, no_standard
 from .geometry import can_see, cover_explained, cover_level, field_for, threat_mask
 from .options import acts, legal_commands, offer_view, provokers_along
-from .spells import SPELLS, cast_problem, caught_in, cone_mask, save_dc
+from .spells import SPELLS, aim_problem, cast_problem, cast_unready, caught_in, cone_mask, save_dc
 from .terrain_rules import COVER_35, COVER_AC, MOVE_35
 
 
@@ -29,59 +31,60 @@ class Battle(Engine35, api.Battle):
         """Why the creature acting now may not take the act (aimed at target_id), '' when it may."""
         state = self.state
         if state.over:
-            return "the battle is over"
+            return _("the battle is over")
         if state.offers:
-            return "a reaction is waiting for its answer"
+            return _("a reaction is waiting for its answer")
         actor = self.current
         if not actor.standing:
-            return f"{actor.id} is {actor.state}"
-        act, _, name = act_key.partition(":")
+            return _("{id} is {state}").format(id=actor.id, state=state_word(actor.state))
+        act, _sep, name = act_key.partition(":")
         if act in ("move", "charge", "withdraw"):
             why = self.why_move(actor, act)
             if why:
                 return why
         if act == "step":
             if actor.moved:
-                return f"{actor.id} has moved this turn: no 5-foot step"
+                return _("{id} has moved this turn: no 5-foot step").format(id=actor.id)
             if actor.stepped:
-                return f"{actor.id} took its 5-foot step this turn"
+                return _("{id} took its 5-foot step this turn").format(id=actor.id)
             if actor.prone:
-                return f"{actor.id} is prone: stand up first"
+                return _("{id} is prone: stand up first").format(id=actor.id)
         if act in ("attack", "full_attack"):
             if act == "attack" and not actor.standard and not (actor.sequence and (actor.full_round or actor.move_action)):
-                return f"{actor.id} has no standard action left this turn"
+                return no_standard(actor)
             if act == "full_attack" and (actor.limited or actor.moved or not (actor.standard and actor.move_action)):
-                return "a full attack needs the whole turn (no move, both actions unused)"
+                return _("a full attack needs the whole turn (no move, both actions unused)")
             if act == "attack" and actor.sequence and name not in {e[0] for e in actor.sequence}:
-                return f"no {name} attack is left in this full attack"
+                return _("no {name} attack is left in this full attack").format(name=name)
             attack = actor.stats.attack(name)
             if attack is None:
-                return f"{actor.id} has no attack {name!r}"
+                return _("{id} has no attack {name}").format(id=actor.id, name=repr(name))
             if target_id is not None:
                 return attack_problem(self, actor, self.creature(target_id), attack)
-            return "no foe in reach" if attack.is_melee else "no foe in range and in sight"
+            return _("no foe in reach") if attack.is_melee else _("no foe in range and in sight")
         if act == "spell":
             spell = SPELLS.get(name)
             if spell is None:
-                return f"unknown spell {name!r}"
+                return _("unknown spell {name}").format(name=repr(name))
             if not actor.standard:
-                return f"{actor.id} has no standard action left this turn"
-            problem = cast_problem(self, actor, spell, self.creature(target_id) if target_id else None)
-            if problem and (target_id is not None or spell.aim == "now" or "slot" in problem or "know" in problem):
-                return problem
-            return problem or "no one to aim it at"
+                return no_standard(actor)
+            target = self.creature(target_id) if target_id else None
+            unready = cast_unready(actor, spell)
+            if unready or target_id is not None or spell.aim == "now":
+                return unready or aim_problem(self, actor, spell, target)
+            return cast_problem(self, actor, spell, target) or _("no one to aim it at")
         if act == "total_defense" and not actor.standard:
-            return f"{actor.id} has no standard action left this turn"
+            return no_standard(actor)
         if act == "stand" and not actor.prone:
-            return f"{actor.id} is not prone"
+            return _("{id} is not prone").format(id=actor.id)
         if act == "drop_prone" and actor.prone:
-            return f"{actor.id} is prone already"
+            return _("{id} is prone already").format(id=actor.id)
         if act == "charge":
-            return "no foe to charge in a clear straight line"
+            return _("no foe to charge in a clear straight line")
         if act in ("move", "step", "withdraw"):
-            return "no square to go to"
+            return _("no square to go to")
         if act not in self.ACTS:
-            return f"'{act}' is not an act of this ruleset"
+            return _("'{act}' is not an act of this ruleset").format(act=act)
         return ""
 
     def offer(self) -> api.OfferView | None:
@@ -90,12 +93,13 @@ class Battle(Engine35, api.Battle):
     def view(self, creature_id: str) -> api.CreatureView:
         c = self.creature(creature_id)
         acting = creature_id == self.state.current_id and not self.state.over
-        resources = (api.Resource("standard action", c.standard), api.Resource("move action", c.move_action),
-                     api.Resource("swift action", c.swift), api.Resource("attacks of opportunity left", c.aoo_left))
+        resources = (api.Resource(_("standard action"), c.standard), api.Resource(_("move action"), c.move_action),
+                     api.Resource(_("swift action"), c.swift),
+                     api.Resource(_("attacks of opportunity left"), c.aoo_left))
         return api.CreatureView(
             id=c.id, name=c.name, kind=c.kind, side=c.side, x=c.x, y=c.y, side_squares=c.side_squares,
             size=c.size, altitude=0.0, hp=c.hp, max_hp=c.stats.hp, temp_hp=c.temp_hp, state=c.state,
-            bloodied=False, conditions=tuple(sorted(c.conditions)), defence=f"AC {armour_class(c)}",
+            bloodied=False, conditions=tuple(sorted(c.conditions)), defence=_("AC {ac}").format(ac=armour_class(c)),
             death_saves=None, movement_left=c.movement_left() if acting else c.stats.walk, resources=resources,
         )
 
@@ -135,7 +139,7 @@ class Battle(Engine35, api.Battle):
         """The cone of burning hands from the creature acting now toward a square."""
         spell = SPELLS.get(act_key.partition(":")[2])
         if spell is None or spell.aim != "area":
-            raise IllegalCommand(f"'{act_key}' is not an area act of this ruleset")
+            raise IllegalCommand(_("'{act}' is not an area act of this ruleset").format(act=act_key))
         actor = self.current
         at = (int(at[0]), int(at[1]))
         problem = cast_problem(self, actor, spell, None, at)
@@ -144,7 +148,8 @@ class Battle(Engine35, api.Battle):
         except ValueError:
             mask = np.zeros(self.board.terrain.shape, bool)
         caught = tuple(c.id for c in caught_in(self, actor, mask))
-        lines = (f"Reflex DC {save_dc(actor, spell)} half, {min(5, actor.stats.caster_level or 1)}d4 fire",)
+        lines = (_("Reflex DC {dc} half, {count}d4 fire").format(dc=save_dc(actor, spell),
+                                                                 count=min(5, actor.stats.caster_level or 1)),)
         return api.AreaPreview(problem, mask, caught, lines)
 
     def estimates(self):

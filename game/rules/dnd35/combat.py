@@ -13,12 +13,14 @@ from dataclasses import dataclass
 
 from ...core.dice import sum_odds
 from ...core.terrain import TOTAL
+from ...i18n import N_, _
 from ..api import Reason
 from .creature import CONSCIOUS, DEAD, DISABLED, DYING, STABLE
 from .geometry import can_see, cover_level, distance_m, flanked_by, gap, reach_of, within_reach
 from .terrain_rules import COVER_AC
 
-COVER_WORDS = {0: "none", 1: "cover", 2: "improved cover", 3: "total"}
+COVER_WORDS = {0: N_("no cover"), 1: N_("cover +{bonus} AC"), 2: N_("improved cover +{bonus} AC"),
+               3: N_("total cover +{bonus} AC")}
 
 
 @dataclass(frozen=True)
@@ -35,26 +37,28 @@ class Odds:
     confirm: bool  # a threat is rolled for confirmation (not against crit-immune targets)
     denied: bool = False  # the target loses its Dex to AC (flat-footed, helpless, an unseen attacker)
     miss_chance: int = 0  # concealment: the percentage of hits that miss
+    rules: tuple[str, ...] = ()  # the rule cards the roll applies (rules.toml ids)
 
 
 def attack_problem(battle, attacker, target, attack) -> str:
     """Why this attack cannot be made at this target now ('' when it can)."""
     if target is attacker:
-        return "a creature does not attack itself"
+        return _("a creature does not attack itself")
     if not target.alive:
-        return f"{target.id} is dead"
+        return _("{id} is dead").format(id=target.id)
     if not can_see(battle, attacker, target):
-        return f"{attacker.id} cannot see {target.id}"
+        return _("{id} cannot see {target}").format(id=attacker.id, target=target.id)
     if attack.is_melee:
         if not within_reach(attacker.space, target.space, reach_of(attacker, attack)):
-            return f"{target.id} is out of reach ({reach_of(attacker, attack):g} m)"
+            return _("{id} is out of reach ({reach} m)").format(id=target.id, reach=f"{reach_of(attacker, attack):g}")
     else:
         if attacker.prone and "crossbow" not in attack.properties:
-            return "a prone creature can only shoot a crossbow"  # 3.5 SRD, Prone
+            return _("a prone creature can only shoot a crossbow")  # 3.5 SRD, Prone
         if distance_m(attacker, target) > attack.max_range + 1e-9:
-            return f"{target.id} is beyond the {attack.name}'s range ({attack.max_range:g} m)"
+            return _("{id} is beyond the {attack}'s range ({range} m)").format(
+                id=target.id, attack=attack.name, range=f"{attack.max_range:g}")
     if cover_level(battle, attacker, target, ranged=not attack.is_melee) >= TOTAL:
-        return f"no line of effect to {target.id}"  # 3.5 SRD, Cover: total cover, no attack
+        return _("no line of effect to {id}").format(id=target.id)  # 3.5 SRD, Cover: total cover, no attack
     return ""
 
 
@@ -74,92 +78,112 @@ def armour_class(target, touch: bool = False, denied: bool = False) -> int:
 def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = False) -> Odds:
     """3.5 SRD, Attack bonus and Armor class: everything the roll and the preview share."""
     reasons: list[Reason] = []
+    rules = ["attack-roll"]
+
+    def reason(text: str, good: bool, rule: str) -> None:
+        reasons.append(Reason(text, good))
+        if rule not in rules:
+            rules.append(rule)
+
     bonus = attack.to_hit + penalty
     if penalty:
-        reasons.append(Reason(f"iterative attack {penalty:+d}", False))
+        reason(_("iterative attack {penalty}").format(penalty=f"{penalty:+d}"), False, "full-attack")
     melee = attack.is_melee
     flanker = flanked_by(battle, attacker, target) if melee else None
     if flanker:
         bonus += 2
-        reasons.append(Reason(f"flanking with {battle.state.creatures[flanker].name} +2", True))
+        reason(_("flanking with {ally} +2").format(ally=battle.state.creatures[flanker].name), True, "flanking")
     if charging:
         bonus += 2
-        reasons.append(Reason("charge +2", True))
+        reason(_("charge +2"), True, "charge")
     weakened = str_penalty(attacker) if melee or "thrown" in attack.properties else 0
     if weakened:
         bonus += weakened
-        reasons.append(Reason(f"Strength damage {weakened:+d}", False))
+        reason(_("Strength damage {penalty}").format(penalty=f"{weakened:+d}"), False, "ability-damage")
     power = attacker.effects.get("power_attack", 0) if melee else 0
     if power:
         bonus -= power
-        reasons.append(Reason(f"Power Attack -{power} (+{power_damage(attacker, attack)} damage)", False))
+        reason(_("Power Attack -{power} (+{damage} damage)").format(power=power, damage=power_damage(attacker, attack)),
+               False, "power-attack")
     if "defensively" in attacker.effects:
         bonus -= 4
-        reasons.append(Reason("fighting defensively -4", False))
+        reason(_("fighting defensively -4"), False, "fighting-defensively")
     if "bless" in attacker.effects:
         bonus += 1
-        reasons.append(Reason("bless +1", True))
+        reason(_("bless +1"), True, "spells")
     if melee and target.helpless:
         bonus += 4
-        reasons.append(Reason("helpless target +4", True))
+        reason(_("helpless target +4"), True, "helpless")
     if melee and attacker.prone:
         bonus -= 4
-        reasons.append(Reason("attacking while prone -4", False))
+        reason(_("attacking while prone -4"), False, "prone")
     if attacker.squeezing:
         bonus -= 4
-        reasons.append(Reason("squeezing -4", False))
+        reason(_("squeezing -4"), False, "squeezing")
     if not melee:
         increments = max(0, math.ceil(distance_m(attacker, target) / attack.range_increment - 1e-9) - 1)
         if increments:
             bonus -= 2 * increments
-            reasons.append(Reason(f"range: {increments} increment{'s' if increments > 1 else ''} "
-                                  f"{-2 * increments:+d}", False))
+            words = _("range: 1 increment {penalty}") if increments == 1 else _("range: {count} increments {penalty}")
+            reason(words.format(count=increments, penalty=f"{-2 * increments:+d}"), False, "range-penalty")
         if "precise-shot" not in attacker.stats.feats and _in_melee(battle, attacker, target):
             bonus -= 4
-            reasons.append(Reason("firing into melee -4", False))
+            reason(_("firing into melee -4"), False, "shooting-into-melee")
     touch = attack.touch
     unseen = "hidden" in attacker.conditions  # 3.5 SRD: an unseen attacker denies the target its Dex
     ac = armour_class(target, touch, denied=unseen)
-    words = "touch AC" if touch else "AC"
+    if touch:
+        rules.append("touch-attack")
     if unseen and not target.flat_footed and not target.helpless and target.stats.dex_to_ac:
-        reasons.append(Reason(f"hidden attacker: target denied its Dex to AC (-{target.stats.dex_to_ac})", True))
+        reason(_("hidden attacker: target denied its Dex to AC (-{dex})").format(dex=target.stats.dex_to_ac), True,
+               "concealment")
     if target.flat_footed:
-        words = "flat-footed " + words
+        rules.append("flat-footed")
         if target.stats.dex_to_ac:
-            reasons.append(Reason(f"target flat-footed: no Dex to AC (-{target.stats.dex_to_ac})", True))
+            reason(_("target flat-footed: no Dex to AC (-{dex})").format(dex=target.stats.dex_to_ac), True,
+                   "flat-footed")
     if target.helpless:
-        reasons.append(Reason("target helpless: Dex 0", True))
+        reason(_("target helpless: Dex 0"), True, "helpless")
     if "shield" in target.effects:
         ac += 4
-        reasons.append(Reason("shield +4 AC", False))
+        reason(_("shield +4 AC"), False, "spells")
     if "defensively" in target.effects and not target.flat_footed:
         ac += 2
-        reasons.append(Reason("fighting defensively +2 AC", False))
+        reason(_("fighting defensively +2 AC"), False, "fighting-defensively")
     if "total_defense" in target.effects:
         ac += 4
-        reasons.append(Reason("total defense +4 AC", False))
+        reason(_("total defense +4 AC"), False, "total-defense")
     if "charging" in target.effects:
         ac -= 2
-        reasons.append(Reason("target charged: -2 AC", True))
+        reason(_("target charged: -2 AC"), True, "charge")
     if target.squeezing:
         ac -= 4
-        reasons.append(Reason("target squeezing: -4 AC", True))
+        reason(_("target squeezing: -4 AC"), True, "squeezing")
     if target.prone:
         ac += -4 if melee else 4
-        reasons.append(Reason("target prone: -4 AC" if melee else "target prone: +4 AC vs ranged", melee))
+        reason(_("target prone: -4 AC") if melee else _("target prone: +4 AC vs ranged"), melee, "prone")
     cover = cover_level(battle, attacker, target, ranged=not melee)
     if cover < 2 and in_deep_water(battle, target) and not in_deep_water(battle, attacker):
         cover = 2  # RULESETS.md section 3: in deep water, improved cover against attackers on land
     if cover in COVER_AC and COVER_AC[cover]:
         ac += COVER_AC[cover]
-        reasons.append(Reason(f"{COVER_WORDS[cover]} +{COVER_AC[cover]} AC", False))
+        reason(_(COVER_WORDS[cover]).format(bonus=COVER_AC[cover]), False, "cover")
     confirm = not target.stats.crit_immune
     miss_chance = concealment(target)
     if miss_chance:
-        reasons.append(Reason(f"total concealment: {miss_chance}% miss chance", False))
+        reason(_("total concealment: {chance}% miss chance").format(chance=miss_chance), False, "concealment")
     denied = unseen or target.flat_footed or target.helpless
-    return Odds(bonus, ac, f"{words} {ac}", tuple(reasons), cover, bool(flanker), attack.threat, confirm,
-                denied, miss_chance)
+    return Odds(bonus, ac, defence_words(ac, touch, target.flat_footed), tuple(reasons), cover, bool(flanker),
+                attack.threat, confirm, denied, miss_chance, tuple(rules))
+
+
+def defence_words(ac: int, touch: bool, flat_footed: bool) -> str:
+    """What an attack roll is made against, in words: "AC 15", "flat-footed touch AC 11"."""
+    if flat_footed:
+        text = _("flat-footed touch AC {ac}") if touch else _("flat-footed AC {ac}")
+    else:
+        text = _("touch AC {ac}") if touch else _("AC {ac}")
+    return text.format(ac=ac)
 
 
 def concealment(target) -> int:
@@ -231,41 +255,56 @@ def damage_reduction(target, attack) -> int:
 
 
 def roll_expr(dice, expr) -> tuple[int, list[int]]:
-    faces = [dice.roll(expr.sides) for _ in range(expr.count)]
+    faces = [dice.roll(expr.sides) for _i in range(expr.count)]
     return sum(faces) + expr.bonus, faces
 
 
+# how an attack roll reads, by what it is: a plain attack, an attack of opportunity, a ray
+ATTACK_LINES = {
+    "attack": N_("{name} attacks {target} with {attack}: d20 {face} {bonus} = {total} vs {defence}"),
+    "opportunity": N_("{name} makes an attack of opportunity against {target} with {attack}: d20 {face} {bonus} = "
+                      "{total} vs {defence}"),
+    "ray": N_("{name} aims a ray at {target} with {attack}: d20 {face} {bonus} = {total} vs {defence}"),
+}
+ATTACK_RULES = {"attack": (), "opportunity": ("attacks-of-opportunity",), "ray": ("spells",)}
+
+
 def resolve_attack(engine, attacker, target, attack, penalty: int = 0, charging: bool = False,
-                   what: str = "attacks") -> bool:
+                   what: str = "attack") -> bool:
     """Roll one attack: its d20, a threat's confirmation d20 right after, then the damage
-    (FORMATS.md, dice order); True when it hit."""
+    (FORMATS.md, dice order); True when it hit. `what`: a key of ATTACK_LINES."""
     dice = engine.state.dice
     o = odds(engine, attacker, target, attack, penalty, charging)
+    rules = list(o.rules) + list(ATTACK_RULES[what])
     face = dice.roll(20)
     total = face + o.bonus
     hit = face == 20 or (face != 1 and total >= o.target_number)
-    extra = "".join(f", {r.text}" for r in o.reasons)
-    line = (f"{attacker.name} {what} {target.name} with {attack.name}: d20 {face} {o.bonus:+d} = {total} "
-            f"vs {o.defence}{extra}")
+    line = _(ATTACK_LINES[what]).format(name=attacker.name, target=target.name, attack=attack.name, face=face,
+                                        bonus=f"{o.bonus:+d}", total=total, defence=o.defence)
+    line += "".join(f", {r.text}" for r in o.reasons)
     crit = False
     if hit and (face >= o.threat or face == 20) and o.confirm:
         # 3.5 SRD, Critical hits: a threat is confirmed by a second attack roll against the same AC
         second = dice.roll(20)
         confirmed = second == 20 or (second != 1 and second + o.bonus >= o.target_number)
-        line += f"; threat, confirmation d20 {second} {o.bonus:+d} = {second + o.bonus}: " + \
-                ("critical hit" if confirmed else "not confirmed")
+        words = _("threat, confirmation d20 {face} {bonus} = {total}: critical hit") if confirmed else \
+            _("threat, confirmation d20 {face} {bonus} = {total}: not confirmed")
+        line += "; " + words.format(face=second, bonus=f"{o.bonus:+d}", total=second + o.bonus)
         crit = confirmed
+        rules.append("critical-hit")
     if hit and o.miss_chance:
         # FORMATS.md: concealment's miss chance is one d100 after a hit
         roll = dice.roll(100)
         missed = roll <= o.miss_chance
-        line += f"; concealment d100 {roll}" + (": it misses" if missed else "")
+        line += "; " + (_("concealment d100 {roll}: it misses") if missed else _("concealment d100 {roll}")).format(
+            roll=roll)
         hit, crit = not missed, crit and not missed
-    line += ", hit" if hit else (", miss (natural 1)" if face == 1 else ", miss")
+    line += ", " + (_("hit") if hit else (_("miss (natural 1)") if face == 1 else _("miss")))
     if "hidden" in attacker.conditions:
         attacker.conditions.discard("hidden")  # an attack gives away where it is
-        line += f"; {attacker.name} is no longer hidden"
-    engine.emit("attack", line, attacker=attacker.id, target=target.id, hit=hit, crit=crit)
+        line += "; " + _("{name} is no longer hidden").format(name=attacker.name)
+    engine.emit("attack", line, rules=tuple(dict.fromkeys(rules)), attacker=attacker.id, target=target.id, hit=hit,
+                crit=crit)
     if not hit:
         return False
     deal_damage(engine, attacker, target, attack, attack.multiplier if crit else 1, o)
@@ -299,13 +338,18 @@ def poisoned(engine, target, dc: int, dice_expr) -> None:
     face = engine.state.dice.roll(20)
     fort = target.stats.save("fort")
     if face + fort >= dc:
-        engine.emit("save", f"{target.name} rolls Fortitude against poison: d20 {face} {fort:+d} = {face + fort} "
-                    f"vs DC {dc}, resisted", creature=target.id)
+        engine.emit("save", _("{name} rolls Fortitude against poison: d20 {face} {bonus} = {total} vs DC {dc}, "
+                              "resisted").format(name=target.name, face=face, bonus=f"{fort:+d}", total=face + fort,
+                                                 dc=dc),
+                    rules=("poison", "saving-throw"), creature=target.id)
         return
     lost, faces = roll_expr(engine.state.dice, dice_expr)
     target.effects["str_damage"] = target.effects.get("str_damage", 0) + lost
-    engine.emit("save", f"{target.name} rolls Fortitude against poison: d20 {face} {fort:+d} = {face + fort} "
-                f"vs DC {dc}, failed: {dice_expr} [{' '.join(map(str, faces))}] Strength damage", creature=target.id)
+    engine.emit("save", _("{name} rolls Fortitude against poison: d20 {face} {bonus} = {total} vs DC {dc}, failed: "
+                          "{dice} [{faces}] Strength damage").format(
+                    name=target.name, face=face, bonus=f"{fort:+d}", total=face + fort, dc=dc, dice=dice_expr,
+                    faces=" ".join(map(str, faces))),
+                rules=("poison", "saving-throw", "ability-damage"), creature=target.id)
 
 
 def deal_damage(engine, attacker, target, attack, times: int, o: Odds) -> int:
@@ -313,7 +357,8 @@ def deal_damage(engine, attacker, target, attack, times: int, o: Odds) -> int:
     at least 1, less damage reduction; the damage dealt."""
     dice = engine.state.dice
     total_damage, parts = 0, []
-    for _ in range(times):
+    rules = ["damage"] + (["critical-hit"] if times > 1 else [])
+    for _i in range(times):
         # seed 003, Multiplication des dégâts: « on joue les dés à plusieurs reprises (en ajoutant
         # chaque fois les modificateurs correspondants) »
         amount, faces = roll_expr(dice, attack.damage)
@@ -322,24 +367,33 @@ def deal_damage(engine, attacker, target, attack, times: int, o: Odds) -> int:
     power = power_damage(attacker, attack)
     if power:
         total_damage += power * times
-        parts.append(f"Power Attack +{power * times}")
+        parts.append(_("Power Attack +{damage}").format(damage=power * times))
+        rules.append("power-attack")
     weakened = str_penalty(attacker) if attack.is_melee or "thrown" in attack.properties else 0
     if weakened:
         total_damage += weakened * times
-        parts.append(f"Strength damage {weakened * times:+d}")
+        parts.append(_("Strength damage {damage}").format(damage=f"{weakened * times:+d}"))
+        rules.append("ability-damage")
     sneak = sneak_dice(engine, attacker, target, attack, o)
     if sneak is not None:
         # seed 003, Exception: extra dice (« attaque sournoise ») are not multiplied
         amount, faces = roll_expr(dice, sneak)
         total_damage += amount
-        parts.append(f"sneak attack {sneak} [{' '.join(map(str, faces))}]")
+        parts.append(_("sneak attack {dice} [{faces}]").format(dice=sneak, faces=" ".join(map(str, faces))))
+        rules.append("sneak-attack")
     # seed 003, Dégâts minimaux: « ceux-ci se montent toujours au moins à 1 point »
+    if total_damage < 1:
+        rules.append("minimum-damage")
     total_damage = max(1, total_damage)
     dr = damage_reduction(target, attack)
     reduced = max(0, total_damage - dr)
-    note = f" (damage reduction {dr}/{target.stats.dr_bypass}: {reduced})" if dr else ""
+    how = f"{' + '.join(parts)} = {total_damage}"
+    if dr:
+        how += " " + _("(damage reduction {dr}/{bypass}: {left})").format(dr=dr, bypass=target.stats.dr_bypass,
+                                                                          left=reduced)
+        rules.append("damage-reduction")
     engine.damage_source = attacker.id
-    apply_damage(engine, target, reduced, f"{' + '.join(parts)} = {total_damage}{note}")
+    apply_damage(engine, target, reduced, how, rules=tuple(rules))
     engine.damage_source = None
     return reduced
 
@@ -347,8 +401,10 @@ def deal_damage(engine, attacker, target, attack, times: int, o: Odds) -> int:
 def coup_de_grace(engine, attacker, target, attack) -> None:
     """3.5 SRD, Coup de grace: against a helpless foe, an automatic critical hit; if it lives,
     Fortitude DC 10 + the damage dealt or it dies."""
-    engine.emit("attack", f"{attacker.name} delivers a coup de grace to {target.name} with {attack.name}: "
-                f"an automatic critical hit", attacker=attacker.id, target=target.id, hit=True, crit=True)
+    engine.emit("attack", _("{name} delivers a coup de grace to {target} with {attack}: an automatic critical hit")
+                .format(name=attacker.name, target=target.name, attack=attack.name),
+                rules=("coup-de-grace", "helpless", "critical-hit"), attacker=attacker.id, target=target.id, hit=True,
+                crit=True)
     o = odds(engine, attacker, target, attack)
     dealt = deal_damage(engine, attacker, target, attack, attack.multiplier, o)
     if target.state != DEAD:
@@ -356,11 +412,19 @@ def coup_de_grace(engine, attacker, target, attack) -> None:
         fort = target.stats.save("fort")
         dc = 10 + dealt
         lives = face + fort >= dc
-        engine.emit("save", f"{target.name} rolls Fortitude against the coup de grace: d20 {face} {fort:+d} = "
-                    f"{face + fort} vs DC {dc}, {'it lives' if lives else 'it dies'}", creature=target.id)
+        words = _("{name} rolls Fortitude against the coup de grace: d20 {face} {bonus} = {total} vs DC {dc}, it lives") \
+            if lives else \
+            _("{name} rolls Fortitude against the coup de grace: d20 {face} {bonus} = {total} vs DC {dc}, it dies")
+        engine.emit("save", words.format(name=target.name, face=face, bonus=f"{fort:+d}", total=face + fort, dc=dc),
+                    rules=("coup-de-grace", "saving-throw"), creature=target.id)
         if not lives:
             set_state(engine, target, DEAD)
 
+
+# a new hit point state in words, and its rule card
+STATE_LINES = {DEAD: (N_("{name} is dead"), "dead"), DYING: (N_("{name} is dying"), "dying"),
+               STABLE: (N_("{name} is stable"), "stabilizing"), DISABLED: (N_("{name} is disabled (0 hp)"), "disabled"),
+               CONSCIOUS: (N_("{name} is conscious"), "hit-points")}
 
 SIZE_MOD = {"tiny": -8, "small": -4, "medium": 0, "large": 4, "huge": 8, "gargantuan": 12}
 
@@ -379,27 +443,37 @@ def trip(engine, attacker, target) -> None:
     theirs = max(target.stats.mod("str"), target.stats.mod("dex")) + SIZE_MOD[target.size]
     a, t = dice.roll(20), dice.roll(20)
     won = a + mine > t + theirs or (a + mine == t + theirs and mine > theirs)
-    engine.emit("check", f"{attacker.name} tries to trip {target.name}: d20 {a} {mine:+d} = {a + mine} vs "
-                f"d20 {t} {theirs:+d} = {t + theirs}, {'tripped' if won else 'it keeps its feet'}",
-                attacker=attacker.id, target=target.id)
+    words = _("{name} tries to trip {target}: d20 {face} {bonus} = {total} vs d20 {their_face} {their_bonus} = "
+              "{their_total}, tripped") if won else \
+        _("{name} tries to trip {target}: d20 {face} {bonus} = {total} vs d20 {their_face} {their_bonus} = "
+          "{their_total}, it keeps its feet")
+    engine.emit("check", words.format(name=attacker.name, target=target.name, face=a, bonus=f"{mine:+d}",
+                                      total=a + mine, their_face=t, their_bonus=f"{theirs:+d}", their_total=t + theirs),
+                rules=("trip",), attacker=attacker.id, target=target.id)
     if won:
         target.conditions.add("prone")
-        engine.emit("condition", f"{target.name} falls prone", creature=target.id)
+        engine.emit("condition", _("{name} falls prone").format(name=target.name), rules=("trip", "prone"),
+                    creature=target.id)
 
 
-def apply_damage(engine, target, amount: int, how: str = "") -> None:
+def apply_damage(engine, target, amount: int, how: str = "", rules: tuple[str, ...] = ("damage",)) -> None:
     """Hit points fall; the state follows (3.5 SRD, Hit points; seed 003: « Lorsque les points de
     vie d'un personnage tombent à 0, il est mis hors de combat. À –1, l'aventurier est mourant.
-    À –10 [...] il est mort »). One hit of 50 or more: Fort DC 15 or die (massive damage)."""
+    À –10 [...] il est mort »). One hit of 50 or more: Fort DC 15 or die (massive damage); `how`:
+    the damage's dice in words, `rules`: the rule cards that made it."""
     target.hp -= amount
-    engine.emit("damage", f"{target.name} takes {amount} damage{': ' + how if how else ''} ({target.hp} hp)",
-                target=target.id, amount=amount)
+    words = _("{name} takes {amount} damage: {how} ({hp} hp)") if how else _("{name} takes {amount} damage ({hp} hp)")
+    engine.emit("damage", words.format(name=target.name, amount=amount, how=how, hp=target.hp),
+                rules=tuple(dict.fromkeys(("hit-points",) + tuple(rules))), target=target.id, amount=amount)
     if amount >= 50 and target.hp > -10:
         face = engine.state.dice.roll(20)
         fort = target.stats.save("fort")
         survived = face + fort >= 15
-        engine.emit("save", f"{target.name} rolls Fortitude against massive damage: d20 {face} {fort:+d} = "
-                    f"{face + fort} vs DC 15, {'saved' if survived else 'failed: it dies'}", creature=target.id)
+        words = _("{name} rolls Fortitude against massive damage: d20 {face} {bonus} = {total} vs DC 15, saved") \
+            if survived else \
+            _("{name} rolls Fortitude against massive damage: d20 {face} {bonus} = {total} vs DC 15, failed: it dies")
+        engine.emit("save", words.format(name=target.name, face=face, bonus=f"{fort:+d}", total=face + fort),
+                    rules=("massive-damage", "saving-throw"), creature=target.id)
         if not survived:
             set_state(engine, target, DEAD)
             return
@@ -410,8 +484,9 @@ def heal(engine, target, amount: int) -> None:
     """Hit points come back (not past the maximum); any healing stabilises (3.5 SRD, Dying)."""
     before = target.hp
     target.hp = min(target.stats.hp, target.hp + amount)
-    engine.emit("heal", f"{target.name} regains {target.hp - before} hp ({target.hp} hp)", target=target.id,
-                amount=target.hp - before)
+    engine.emit("heal", _("{name} regains {amount} hp ({hp} hp)").format(name=target.name, amount=target.hp - before,
+                                                                         hp=target.hp),
+                rules=("healing",), target=target.id, amount=target.hp - before)
     settle_hp(engine, target, healed=True)
 
 
@@ -440,9 +515,8 @@ def set_state(engine, target, new: str) -> None:
         target.conditions.discard("flat-footed")
     else:
         target.conditions.discard("unconscious")
-    words = {DEAD: "is dead", DYING: "is dying", STABLE: "is stable", DISABLED: "is disabled (0 hp)",
-             CONSCIOUS: "is conscious"}[new]
-    engine.emit("condition", f"{target.name} {words}", creature=target.id, state=new)
+    words, rule = STATE_LINES[new]
+    engine.emit("condition", _(words).format(name=target.name), rules=(rule,), creature=target.id, state=new)
     if new in (DYING, STABLE, DEAD):
         state = engine.state
         # no reaction by it, and none against it: it acts no more (its pending act is lost)

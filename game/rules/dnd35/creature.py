@@ -5,9 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import N_, _
 from ..state import Creature
 
 CONSCIOUS, DISABLED, DYING, STABLE, DEAD = "conscious", "disabled", "dying", "stable", "dead"
+STATE_WORDS = {CONSCIOUS: N_("conscious"), DISABLED: N_("disabled"), DYING: N_("dying"), STABLE: N_("stable"),
+               DEAD: N_("dead")}
+
+
+def state_word(state: str) -> str:
+    """A hit point state in the words of the language spoken now (the id stays the id)."""
+    return _(STATE_WORDS[state]) if state in STATE_WORDS else state
 
 
 @dataclass

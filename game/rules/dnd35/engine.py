@@ -13,9 +13,10 @@ from ...core.board import SQUARE_M
 from ...core.dice import DiceError
 from ..commands import position_arg
 from ..engine_base import EngineBase
+from ...i18n import _
 from ..errors import IllegalCommand
 from .combat import apply_damage, attack_problem, coup_de_grace, resolve_attack
-from .creature import DEAD, DISABLED, DYING, STABLE
+from .creature import DEAD, DISABLED, DYING, STABLE, state_word
 from .geometry import field_for, melee_attacks
 from .moving import Moving35, can_take_aoo, in_order
 from .setup import new_state, roll_initiative
@@ -54,13 +55,13 @@ class Engine35(EngineBase, Moving35):
         try:
             self._start()
         except DiceError as exc:
-            raise ContentError(f"while rolling initiative: {exc}", scenario.path) from None
+            raise ContentError(_("while rolling initiative: {error}").format(error=exc), scenario.path) from None
         self._events = []
 
     # ------------------------------------------------------------------ rounds and turns
     def _start(self) -> None:
         state = self.state
-        state.order = roll_initiative(state, self.scenario, lambda text: self.emit("note", text))
+        state.order = roll_initiative(state, self.scenario, lambda text: self.emit("note", text, rules=("initiative",)))
         state.started = True
         if not state.order:
             state.over = True
@@ -71,12 +72,12 @@ class Engine35(EngineBase, Moving35):
         if surprised and aware:
             # seed 003: « Au cours du round de surprise, seuls ceux qui ont senti la menace peuvent agir »
             state.round = 0
-            self.emit("round", "Surprise round", round=0)
+            self.emit("round", _("Surprise round"), rules=("surprise-round", "flat-footed"), round=0)
         else:
             for c in surprised:
                 c.conditions.discard("surprised")
             state.round = 1
-            self.emit("round", "Round 1", round=1)
+            self.emit("round", _("Round {round}").format(round=1), rules=("combat-cycle", "flat-footed"), round=1)
         self.check_over()
         if not state.over:
             self._begin_turn()
@@ -84,7 +85,7 @@ class Engine35(EngineBase, Moving35):
     def _begin_turn(self) -> None:
         """Start the current creature's turn; turns that hold nothing end by themselves."""
         state = self.state
-        for _ in range(len(state.order) * 4 + 4):
+        for _i in range(len(state.order) * 4 + 4):
             if state.over:
                 return
             c = state.current
@@ -103,14 +104,17 @@ class Engine35(EngineBase, Moving35):
             # seed 003: « Une fois qu'un combattant agit, il n'est plus pris au dépourvu »
             c.conditions.discard("flat-footed")
             c.aoo_left = c.aoo_per_round()
-            self.emit("turn", f"{c.name}'s turn", creature=c.id, round=state.round)
+            self.emit("turn", _("{name}'s turn").format(name=c.name),
+                      rules=("combat-cycle", "surprise-round") if state.round == 0 else ("combat-cycle",),
+                      creature=c.id, round=state.round)
             if c.state == DYING:
                 self._dying_roll(c)
                 self.check_over()
                 self._advance()
                 continue
             if c.state == STABLE:
-                self.emit("note", f"{c.name} is stable and unconscious", creature=c.id)
+                self.emit("note", _("{name} is stable and unconscious").format(name=c.name), rules=("stabilizing",),
+                          creature=c.id)
                 self._advance()
                 continue
             # seed 003: « Chacun d'eux peut accomplir une action simple ou de mouvement »; disabled alike
@@ -121,12 +125,15 @@ class Engine35(EngineBase, Moving35):
         """3.5 SRD, Dying: each turn d% 01-10 it becomes stable, else it loses 1 hp."""
         face = self.state.dice.roll(100)
         if face <= 10:
-            self.emit("death_save", f"{c.name} rolls d100 {face}: stable", creature=c.id)
+            self.emit("death_save", _("{name} rolls d100 {face}: stable").format(name=c.name, face=face),
+                      rules=("dying", "stabilizing"), creature=c.id)
             c.state = STABLE
-            self.emit("condition", f"{c.name} is stable", creature=c.id, state=STABLE)
+            self.emit("condition", _("{name} is stable").format(name=c.name), rules=("stabilizing",), creature=c.id,
+                      state=STABLE)
         else:
-            self.emit("death_save", f"{c.name} rolls d100 {face}: loses 1 hit point", creature=c.id)
-            apply_damage(self, c, 1, "dying")
+            self.emit("death_save", _("{name} rolls d100 {face}: loses 1 hit point").format(name=c.name, face=face),
+                      rules=("dying",), creature=c.id)
+            apply_damage(self, c, 1, _("dying"), rules=("dying",))
 
     def _advance(self) -> None:
         state = self.state
@@ -137,19 +144,19 @@ class Engine35(EngineBase, Moving35):
             if state.round == 1:
                 for c in state.creatures.values():
                     c.conditions.discard("surprised")
-            self.emit("round", f"Round {state.round}", round=state.round)
+            self.emit("round", _("Round {round}").format(round=state.round), rules=("combat-cycle",), round=state.round)
 
     def _settle(self) -> None:
         for c in self.state.creatures.values():
             if c.effects.pop("strain", None) and c.state == DISABLED:
                 # 3.5 SRD, Disabled: a standard action (or any strenuous one) costs 1 hit point
-                apply_damage(self, c, 1, "a standard action while disabled")
+                apply_damage(self, c, 1, _("a standard action while disabled"), rules=("disabled",))
         self.check_over()
 
     # ------------------------------------------------------------------ the action economy
     def _able(self, actor) -> None:
         if not actor.standing:
-            raise IllegalCommand(f"{actor.id} is {actor.state}")
+            raise IllegalCommand(_("{id} is {state}").format(id=actor.id, state=state_word(actor.state)))
 
     def _spend(self, actor, kind: str) -> None:
         """Spend a standard, a move (traded down to the standard when the move is used), or both
@@ -157,7 +164,7 @@ class Engine35(EngineBase, Moving35):
         self._able(actor)
         if kind == "standard":
             if not actor.standard:
-                raise IllegalCommand(f"{actor.id} has no standard action left this turn")
+                raise IllegalCommand(no_standard(actor))
             actor.standard = False
             if actor.state == DISABLED:
                 actor.effects["strain"] = True
@@ -167,13 +174,14 @@ class Engine35(EngineBase, Moving35):
             elif actor.standard:
                 actor.standard = False  # 3.5 SRD: a move action may replace the standard action
             else:
-                raise IllegalCommand(f"{actor.id} has no move action left this turn")
+                raise IllegalCommand(no_move(actor))
         else:
             if actor.limited:
-                raise IllegalCommand(f"{actor.id} may take only one standard or move action this turn")
+                raise IllegalCommand(only_one(actor))
             if not (actor.standard and actor.move_action):
-                raise IllegalCommand(f"a {'full-round action' if kind == 'full' else 'double move'} needs "
-                                     f"{actor.id}'s standard and move actions, unused")
+                words = _("a full-round action needs {id}'s standard and move actions, unused") if kind == "full" \
+                    else _("a double move needs {id}'s standard and move actions, unused")
+                raise IllegalCommand(words.format(id=actor.id))
             actor.standard = actor.move_action = False
             actor.full_round = kind == "full"
         if actor.limited:
@@ -182,11 +190,11 @@ class Engine35(EngineBase, Moving35):
     def _free_to_move(self, actor) -> None:
         self._able(actor)
         if actor.prone:
-            raise IllegalCommand(f"{actor.id} is prone: stand up first")
+            raise IllegalCommand(_("{id} is prone: stand up first").format(id=actor.id))
         if actor.stepped:
-            raise IllegalCommand(f"{actor.id} took a 5-foot step this turn: no other movement")
+            raise IllegalCommand(_("{id} took a 5-foot step this turn: no other movement").format(id=actor.id))
         if actor.speed() <= 0:
-            raise IllegalCommand(f"{actor.id} cannot move")
+            raise IllegalCommand(_("{id} cannot move").format(id=actor.id))
 
     def why_move(self, actor, act: str = "move") -> str:
         """Why the actor may not take this kind of movement now ('' when it may): a `move`, or a
@@ -196,17 +204,21 @@ class Engine35(EngineBase, Moving35):
         except IllegalCommand as exc:
             return str(exc)
         if act == "move":
-            return "" if actor.move_action or actor.standard else f"{actor.id} has no move action left this turn"
+            return "" if actor.move_action or actor.standard else no_move(actor)
         if actor.moved:
-            return f"{actor.id} has moved this turn: no {act}"
+            words = _("{id} has moved this turn: no charge") if act == "charge" else \
+                _("{id} has moved this turn: no withdraw")
+            return words.format(id=actor.id)
         if not (actor.standard and (actor.move_action or actor.limited)):
-            return f"a {act} needs {actor.id}'s whole turn"
+            words = _("a charge needs {id}'s whole turn") if act == "charge" else _("a withdraw needs {id}'s whole turn")
+            return words.format(id=actor.id)
         return ""
 
     # ------------------------------------------------------------------ acts
     def _do_end(self, actor, cmd) -> None:
         actor.sequence = ()
-        self.emit("note", f"{actor.name} ends its turn", creature=actor.id)
+        self.emit("note", _("{name} ends its turn").format(name=actor.name), rules=("actions-in-a-round",),
+                  creature=actor.id)
         self._advance()
         self._begin_turn()
 
@@ -217,14 +229,16 @@ class Engine35(EngineBase, Moving35):
         if why:
             raise IllegalCommand(why)
         if cmd.get("mode", "walk") != "walk":
-            raise IllegalCommand(f"{actor.id} can only walk under this ruleset's engine")
+            raise IllegalCommand(_("{id} can only walk under this ruleset's engine").format(id=actor.id))
         speed = actor.speed()
         double = actor.standard and actor.move_action and not actor.limited
         steps, cost = self._path(actor, cmd, speed * (2 if double else 1))
         self._spend(actor, "double" if cost > speed + 1e-9 else "move")
+        walk_rules = ("move-action", "double-move", "diagonals") if cost > speed + 1e-9 else \
+            ("move-action", "diagonals")
         actor.moved = True
         actor.sequence = ()  # 3.5 SRD, Full attack: after the first attack, a move instead of the rest
-        self._walk(actor, steps)
+        self._walk(actor, steps, rules=walk_rules)
 
     def _do_step(self, actor, cmd) -> None:
         """3.5 SRD, 5-foot step: one square, no action, never provokes; only in a round with no
@@ -236,7 +250,8 @@ class Engine35(EngineBase, Moving35):
         actor.stepped = True
         actor.x, actor.y = to
         self._squeeze(actor)
-        self.emit("move", f"{actor.name} takes a 5-foot step to {list(to)}", creature=actor.id, path=[list(to)])
+        self.emit("move", _("{name} takes a 5-foot step to {square}").format(name=actor.name, square=list(to)),
+                  rules=("five-foot-step",), creature=actor.id, path=[list(to)])
 
     def step_problem(self, actor, to, fld=None) -> str:
         """Why the 5-foot step to `to` is refused ('' when it is allowed)."""
@@ -245,28 +260,30 @@ class Engine35(EngineBase, Moving35):
         except IllegalCommand as exc:
             return str(exc)
         if actor.moved:
-            return f"{actor.id} has moved this turn: no 5-foot step"
+            return _("{id} has moved this turn: no 5-foot step").format(id=actor.id)
         if max(abs(to[0] - actor.x), abs(to[1] - actor.y)) != 1:
-            return "a 5-foot step goes to a square next to the creature's"
+            return _("a 5-foot step goes to a square next to the creature's")
         fld = fld or field_for(self, actor, "walk", limit_m=3 * SQUARE_M)
         h, w = fld.shape
         if not (0 <= to[0] < w and 0 <= to[1] < h) or not fld.can_end[to[1], to[0]]:
-            return f"{actor.id} cannot step to {list(to)}"
+            return _("{id} cannot step to {square}").format(id=actor.id, square=list(to))
         if fld.multiplier[to[1], to[0]] != 1:
-            return f"no 5-foot step into difficult terrain ({list(to)})"
+            return _("no 5-foot step into difficult terrain ({square})").format(square=list(to))
         if not fld.corner_ok((actor.x, actor.y), to):
-            return "no 5-foot step past a wall's corner"
+            return _("no 5-foot step past a wall's corner")
         return ""
 
     def _attack_named(self, actor, name, melee_only: bool = False):
         attacks = melee_attacks(actor) if melee_only else list(actor.stats.attacks)
         if not attacks:
-            raise IllegalCommand(f"{actor.id} has no {'melee ' if melee_only else ''}attack")
+            raise IllegalCommand((_("{id} has no melee attack") if melee_only else _("{id} has no attack")).format(
+                id=actor.id))
         if name is None:
             return attacks[0]
         found = next((a for a in attacks if a.name == name), None)
         if found is None:
-            raise IllegalCommand(f"{actor.id} has no attack {name!r} (has: {', '.join(a.name for a in attacks)})")
+            raise IllegalCommand(_("{id} has no attack {name} (has: {known})").format(
+                id=actor.id, name=repr(name), known=", ".join(a.name for a in attacks)))
         return found
 
     def _power_attack(self, actor, cmd) -> None:
@@ -276,16 +293,16 @@ class Engine35(EngineBase, Moving35):
         if value is None:
             return
         if "power-attack" not in actor.stats.feats:
-            raise IllegalCommand(f"{actor.id} has no Power Attack")
+            raise IllegalCommand(_("{id} has no Power Attack").format(id=actor.id))
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= actor.stats.bab:
-            raise IllegalCommand(f"'power_attack' must be 0 to {actor.stats.bab} (its base attack bonus)")
+            raise IllegalCommand(_("'power_attack' must be 0 to {bab} (its base attack bonus)").format(bab=actor.stats.bab))
         actor.effects["power_attack"] = value
 
     def _defensively(self, actor, cmd) -> None:
         """3.5 SRD, Fighting defensively: -4 on its attacks, +2 dodge AC, until its next turn."""
         value = cmd.get("defensively", False)
         if not isinstance(value, bool):
-            raise IllegalCommand("'defensively' must be true or false")
+            raise IllegalCommand(_("'defensively' must be true or false"))
         if value:
             actor.effects["defensively"] = True
 
@@ -299,14 +316,14 @@ class Engine35(EngineBase, Moving35):
             name = cmd.get("with")
             entry = next((e for e in actor.sequence if name is None or e[0] == name), None)
             if entry is None:
-                raise IllegalCommand(f"no {name} attack is left in {actor.id}'s full attack")
+                raise IllegalCommand(_("no {name} attack is left in {id}'s full attack").format(name=name, id=actor.id))
             attack, penalty = actor.stats.attack(entry[0]), entry[1]
             problem = attack_problem(self, actor, target, attack)
             if problem:
                 raise IllegalCommand(problem)
             if not actor.full_round:
                 if not actor.move_action:
-                    raise IllegalCommand(f"{actor.id} moved: the rest of its full attack is lost")
+                    raise IllegalCommand(_("{id} moved: the rest of its full attack is lost").format(id=actor.id))
                 actor.move_action, actor.full_round = False, True
             rest = list(actor.sequence)
             rest.remove(entry)
@@ -326,9 +343,10 @@ class Engine35(EngineBase, Moving35):
         self._power_attack(actor, cmd)
         self._defensively(actor, cmd)
         if actor.limited:
-            raise IllegalCommand(f"{actor.id} may take only one standard or move action this turn")
+            raise IllegalCommand(only_one(actor))
         if actor.moved or not (actor.standard and actor.move_action):
-            raise IllegalCommand(f"a full attack needs {actor.id}'s whole turn (no move, both actions unused)")
+            raise IllegalCommand(_("a full attack needs {id}'s whole turn (no move, both actions unused)").format(
+                id=actor.id))
         target = self.creature(cmd.get("target"))
         attack = self._attack_named(actor, cmd.get("with"))
         problem = attack_problem(self, actor, target, attack)
@@ -354,11 +372,11 @@ class Engine35(EngineBase, Moving35):
 
     def coup_problem(self, actor, target, attack) -> str:
         if not target.helpless or not target.alive:
-            return f"{target.id} is not helpless"
+            return _("{id} is not helpless").format(id=target.id)
         if target.stats.crit_immune:
-            return f"{target.id} is immune to critical hits: no coup de grace"
+            return _("{id} is immune to critical hits: no coup de grace").format(id=target.id)
         if actor.limited or actor.moved or not (actor.standard and actor.move_action):
-            return f"a coup de grace needs {actor.id}'s whole turn"
+            return _("a coup de grace needs {id}'s whole turn").format(id=actor.id)
         return attack_problem(self, actor, target, attack)
 
     def _do_charge(self, actor, cmd) -> None:
@@ -369,7 +387,7 @@ class Engine35(EngineBase, Moving35):
         attack = self._attack_named(actor, cmd.get("with"), melee_only=True)
         target = self.creature(cmd.get("target"))
         if not target.alive or target is actor or target.side == actor.side:
-            raise IllegalCommand(f"{actor.id} cannot charge {target.id}")
+            raise IllegalCommand(_("{id} cannot charge {target}").format(id=actor.id, target=target.id))
         to = cmd.get("to")
         steps, why = self.charge_plan(actor, target, attack, position_arg(to, "'to'") if to is not None else None)
         if steps is None:
@@ -377,9 +395,11 @@ class Engine35(EngineBase, Moving35):
         self._spend(actor, "standard" if actor.limited else "full")
         actor.moved = True
         actor.effects["charging"] = True  # 3.5 SRD, Charge: -2 AC until its next turn
-        self.emit("action", f"{actor.name} charges {target.name}", creature=actor.id)
+        self.emit("action", _("{name} charges {target}").format(name=actor.name, target=target.name),
+                  rules=("charge",), creature=actor.id)
+        walk_rules = ("charge",)
         self.state.pending_act = ("attack", actor.id, target.id, attack.name, 0, True)
-        self._walk(actor, steps)
+        self._walk(actor, steps, rules=walk_rules)
 
     def _do_withdraw(self, actor, cmd) -> None:
         """3.5 SRD, Withdraw: up to twice its speed; the start square is not threatened by the
@@ -387,21 +407,23 @@ class Engine35(EngineBase, Moving35):
         why = self.why_move(actor, "withdraw")
         if why:
             raise IllegalCommand(why)
-        steps, _ = self._path(actor, cmd, actor.speed() * (1 if actor.limited else 2))
+        steps, _cost = self._path(actor, cmd, actor.speed() * (1 if actor.limited else 2))
         self._spend(actor, "standard" if actor.limited else "full")
         actor.moved = True
-        self.emit("action", f"{actor.name} withdraws", creature=actor.id)
-        self._walk(actor, steps, free_first=True)
+        self.emit("action", _("{name} withdraws").format(name=actor.name), rules=("withdraw",), creature=actor.id)
+        walk_rules = ("withdraw", "diagonals")
+        self._walk(actor, steps, free_first=True, rules=walk_rules)
 
     def _do_total_defense(self, actor, cmd) -> None:
         self._spend(actor, "standard")
         actor.effects["total_defense"] = True  # 3.5 SRD: +4 dodge AC to its next turn, no AoO
-        self.emit("action", f"{actor.name} takes total defense (+4 AC)", creature=actor.id)
+        self.emit("action", _("{name} takes total defense (+4 AC)").format(name=actor.name), rules=("total-defense",),
+                  creature=actor.id)
 
     def _do_stand(self, actor, cmd) -> None:
         self._able(actor)
         if not actor.prone:
-            raise IllegalCommand(f"{actor.id} is not prone")
+            raise IllegalCommand(_("{id} is not prone").format(id=actor.id))
         self._spend(actor, "move")
         self.state.pending_act = ("stand", actor.id)
         if not self._provoke(actor):  # 3.5 SRD: standing up provokes
@@ -410,16 +432,17 @@ class Engine35(EngineBase, Moving35):
     def _do_drop_prone(self, actor, cmd) -> None:
         self._able(actor)
         if actor.prone:
-            raise IllegalCommand(f"{actor.id} is prone already")
+            raise IllegalCommand(_("{id} is prone already").format(id=actor.id))
         actor.conditions.add("prone")
-        self.emit("condition", f"{actor.name} drops prone", creature=actor.id)
+        self.emit("condition", _("{name} drops prone").format(name=actor.name), rules=("prone",), creature=actor.id)
 
     def _do_cast(self, actor, cmd) -> None:
         """3.5 SRD, Casting a spell: a standard action, a slot of its level; provokes in a threatened square."""
         self._able(actor)
         name = cmd.get("spell")
         if name not in SPELLS:
-            raise IllegalCommand(f"unknown spell {name!r} (this ruleset's: {', '.join(sorted(SPELLS))})")
+            raise IllegalCommand(_("unknown spell {name} (this ruleset's: {known})").format(
+                name=repr(name), known=", ".join(sorted(SPELLS))))
         spell = SPELLS[name]
         target = self.creature(cmd.get("target")) if cmd.get("target") is not None else None
         at = position_arg(cmd.get("at"), "'at'") if cmd.get("at") is not None else None
@@ -427,16 +450,16 @@ class Engine35(EngineBase, Moving35):
         if problem:
             raise IllegalCommand(problem)
         if actor.sequence:
-            raise IllegalCommand(f"{actor.id} is in the middle of a full attack")
+            raise IllegalCommand(_("{id} is in the middle of a full attack").format(id=actor.id))
         defensive = cmd.get("defensively", False)
         if not isinstance(defensive, bool):
-            raise IllegalCommand("'defensively' must be true or false")
+            raise IllegalCommand(_("'defensively' must be true or false"))
         self._spend(actor, "standard")
         actor.slots[spell.level] -= 1
         self.state.pending_act = ("cast", actor.id, name, target.id if target else None, at, actor.hp)
         if defensive:
             # 3.5 SRD, Casting defensively: no attack of opportunity; Concentration DC 15 + level or lost
-            if concentration(self, actor, spell, 5, "casting defensively"):
+            if concentration(self, actor, spell, 5, _("casting defensively")):
                 self._run_pending_act()
             else:
                 self.state.pending_act = None
@@ -463,11 +486,13 @@ class Engine35(EngineBase, Moving35):
             return
         actor = self.creature(act[1])
         if not actor.standing:
-            self.emit("note", f"{actor.name} is {actor.state}: its action is lost", creature=actor.id)
+            self.emit("note", _("{name} is {state}: its action is lost").format(name=actor.name,
+                                                                                 state=state_word(actor.state)),
+                      rules=("attacks-of-opportunity",), creature=actor.id)
             return
         if act[0] == "stand":
             actor.conditions.discard("prone")
-            self.emit("condition", f"{actor.name} stands up", creature=actor.id)
+            self.emit("condition", _("{name} stands up").format(name=actor.name), rules=("prone",), creature=actor.id)
             return
         if act[0] == "coup":
             target, attack = self.creature(act[2]), actor.stats.attack(act[3])
@@ -475,21 +500,23 @@ class Engine35(EngineBase, Moving35):
                 coup_de_grace(self, actor, target, attack)
             return
         if act[0] == "cast":
-            _, _, name, target_id, at, hp_before = act
+            _act, _actor, name, target_id, at, hp_before = act
             spell = SPELLS[name]
             if actor.hp < hp_before and not concentration(self, actor, spell, hp_before - actor.hp):
                 return
             target = self.creature(target_id) if target_id else None
             if target is not None and not target.alive:
-                self.emit("note", f"{actor.name}'s {name} is lost: {target.name} is dead", creature=actor.id)
+                self.emit("note", _("{name}'s {spell} is lost: {target} is dead").format(
+                    name=actor.name, spell=name, target=target.name), rules=("spells",), creature=actor.id)
                 return
             resolve(self, actor, spell, target, at)
             return
-        _, _, target_id, name, penalty, charging = act
+        _act, _actor, target_id, name, penalty, charging = act
         target, attack = self.creature(target_id), actor.stats.attack(name)
         problem = attack_problem(self, actor, target, attack)
         if problem:
-            self.emit("note", f"{actor.name}'s attack is lost: {problem}", creature=actor.id)
+            self.emit("note", _("{name}'s attack is lost: {why}").format(name=actor.name, why=problem),
+                      rules=("attack-roll",), creature=actor.id)
             return
         resolve_attack(self, actor, target, attack, penalty, charging)
 
@@ -498,14 +525,16 @@ class Engine35(EngineBase, Moving35):
         state.offers.remove(offer)
         reactor, provoker = self.creature(offer.reactor), self.creature(offer.provoker)
         if not take:
-            self.emit("reaction", f"{reactor.name} lets the attack of opportunity pass", creature=reactor.id)
+            self.emit("reaction", _("{name} lets the attack of opportunity pass").format(name=reactor.name),
+                      rules=("attacks-of-opportunity",), creature=reactor.id)
             return
         if not can_take_aoo(self, reactor, provoker):
-            raise IllegalCommand(f"{reactor.id} can no longer attack {provoker.id}")
+            raise IllegalCommand(_("{id} can no longer attack {target}").format(id=reactor.id, target=provoker.id))
         attack = self._attack_named(reactor, target if isinstance(target, str) else None, melee_only=True)
         reactor.aoo_left -= 1
-        self.emit("reaction", f"{reactor.name} takes the attack of opportunity", creature=reactor.id)
-        resolve_attack(self, reactor, provoker, attack, what="makes an attack of opportunity against")
+        self.emit("reaction", _("{name} takes the attack of opportunity").format(name=reactor.name),
+                  rules=("attacks-of-opportunity",), creature=reactor.id)
+        resolve_attack(self, reactor, provoker, attack, what="opportunity")
 
     def _resume(self) -> None:
         if self.state.offers or self.state.over:
@@ -529,6 +558,18 @@ class Engine35(EngineBase, Moving35):
                 "standard": c.standard, "move": c.move_action, "swift": c.swift, "aoo_left": c.aoo_left,
             }
         return self.battle_json(creatures, current)
+
+
+def no_standard(actor) -> str:
+    return _("{id} has no standard action left this turn").format(id=actor.id)
+
+
+def no_move(actor) -> str:
+    return _("{id} has no move action left this turn").format(id=actor.id)
+
+
+def only_one(actor) -> str:
+    return _("{id} may take only one standard or move action this turn").format(id=actor.id)
 
 
 def full_attack_rest(actor, first) -> tuple:

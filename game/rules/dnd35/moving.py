@@ -16,6 +16,7 @@ import numpy as np
 from ...core.board import SQUARE_M
 from ...core.movement import step_cost_squares
 from ...core.sizes import SPACE_SQUARES
+from ...i18n import _
 from ..commands import position_arg
 from ..errors import IllegalCommand
 from ..state import Offer
@@ -31,6 +32,7 @@ class Walk:
     steps: list[tuple[int, int]]
     free_first: bool = False  # a withdraw: leaving the start square provokes from no seen opponent
     walked: list[tuple[int, int]] = field(default_factory=list)
+    rules: tuple[str, ...] = ("move-action",)  # the rule cards its log lines name
 
 
 def ready_for_aoo(reactor, victim) -> bool:
@@ -71,17 +73,19 @@ class Moving35:
         if cmd.get("path") is not None:
             raw = cmd.get("path")
             if not isinstance(raw, tuple) or not raw:
-                raise IllegalCommand("'path' must be a list of [column, row] squares")
-            steps = [position_arg(p, "each square of 'path'") for p in raw]
+                raise IllegalCommand(_("'path' must be a list of [column, row] squares"))
+            steps = [position_arg(p, _("each square of 'path'")) for p in raw]
             cost, frm, parity = 0, (actor.x, actor.y), actor.diagonal_parity
             for step in steps:
                 if max(abs(step[0] - frm[0]), abs(step[1] - frm[1])) != 1:
-                    raise IllegalCommand(f"the path jumps from {list(frm)} to {list(step)}")
+                    raise IllegalCommand(_("the path jumps from {start} to {square}").format(start=list(frm),
+                                                                                            square=list(step)))
                 h, w = fld.shape
                 if not (0 <= step[0] < w and 0 <= step[1] < h) or fld.multiplier[step[1], step[0]] == 0:
-                    raise IllegalCommand(f"{actor.id} cannot enter {list(step)}")
+                    raise IllegalCommand(_("{id} cannot enter {square}").format(id=actor.id, square=list(step)))
                 if not fld.corner_ok(frm, step):
-                    raise IllegalCommand(f"no diagonal step past a wall's corner from {list(frm)} to {list(step)}")
+                    raise IllegalCommand(_("no diagonal step past a wall's corner from {start} to {square}").format(
+                        start=list(frm), square=list(step)))
                 squares, parity = step_cost_squares(fld.multiplier, step, step[0] != frm[0] and step[1] != frm[1],
                                                     parity, MOVE_35)
                 cost += squares
@@ -92,24 +96,27 @@ class Moving35:
             goal = position_arg(cmd.get("to"), "'to'")
             h, w = fld.shape
             if not (0 <= goal[0] < w and 0 <= goal[1] < h):
-                raise IllegalCommand(f"{list(goal)} is off the map")
+                raise IllegalCommand(_("{square} is off the map").format(square=list(goal)))
             cost_m = fld.cost_to(*goal)
             if goal == (actor.x, actor.y):
-                raise IllegalCommand(f"{actor.id} is already at {list(goal)}")
+                raise IllegalCommand(_("{id} is already at {square}").format(id=actor.id, square=list(goal)))
             if not np.isfinite(cost_m):
-                raise IllegalCommand(f"{actor.id} cannot reach {list(goal)}")
+                raise IllegalCommand(_("{id} cannot reach {square}").format(id=actor.id, square=list(goal)))
             steps = fld.path_to(*goal)
         if not fld.can_end[goal[1], goal[0]]:
             who = next((o.id for o in self.state.creatures.values() if o is not actor and o.alive
                         and goal in o.squares()), None)
-            raise IllegalCommand(f"{actor.id} cannot end its move at {list(goal)}" + (f" ({who} is there)" if who else ""))
+            words = _("{id} cannot end its move at {square} ({other} is there)") if who else \
+                _("{id} cannot end its move at {square}")
+            raise IllegalCommand(words.format(id=actor.id, square=list(goal), other=who))
         if cost_m > limit_m + 1e-9:
-            raise IllegalCommand(f"{list(goal)} costs {cost_m:g} m, more than the {limit_m:g} m {actor.id} may move")
+            raise IllegalCommand(_("{square} costs {cost} m, more than the {limit} m {id} may move").format(
+                square=list(goal), cost=f"{cost_m:g}", limit=f"{limit_m:g}", id=actor.id))
         return steps, cost_m
 
     # ------------------------------------------------------------------ the walk
-    def _walk(self, actor, steps, free_first: bool = False) -> None:
-        self.state.pending_move = Walk(actor.id, list(steps), free_first)
+    def _walk(self, actor, steps, free_first: bool = False, rules: tuple[str, ...] = ("move-action",)) -> None:
+        self.state.pending_move = Walk(actor.id, list(steps), free_first, rules=rules)
         self._continue_walk()
 
     def _continue_walk(self) -> None:
@@ -143,16 +150,26 @@ class Moving35:
             mover.y: mover.y + side, mover.x: mover.x + side].any()
         if fits and mover.squeezing:
             mover.conditions.discard("squeezing")
-            self.emit("condition", f"{mover.name} has room again", creature=mover.id)
+            self.emit("condition", _("{name} has room again").format(name=mover.name), rules=("squeezing",),
+                      creature=mover.id)
         elif not fits and not mover.squeezing:
             mover.conditions.add("squeezing")
-            self.emit("condition", f"{mover.name} squeezes through (-4 to attack and AC)", creature=mover.id)
+            self.emit("condition", _("{name} squeezes through (-4 to attack and AC)").format(name=mover.name),
+                      rules=("squeezing",), creature=mover.id)
 
     def _emit_walked(self, mover, walk) -> None:
         if walk.walked:
-            self.emit("move", f"{mover.name} moves to {list(walk.walked[-1])}", creature=mover.id,
-                      path=[list(p) for p in walk.walked])
+            rules = walk.rules + (("difficult-terrain",) if self._rough(mover, walk.walked) else ())
+            self.emit("move", _("{name} moves to {square}").format(name=mover.name, square=list(walk.walked[-1])),
+                      rules=rules, creature=mover.id, path=[list(p) for p in walk.walked])
             walk.walked = []
+
+    def _rough(self, mover, squares) -> bool:
+        """Whether the mover's space entered difficult terrain on any of these squares (3.5 SRD,
+        Difficult terrain: each such square costs two)."""
+        side = SPACE_SQUARES[mover.size]
+        factor = MOVE_35.enter_factor[self.board.terrain]
+        return any((factor[y: y + side, x: x + side] > 1).any() for x, y in squares)
 
     def _movement_provokers(self, mover, walk) -> list[str]:
         taken = mover.effects.setdefault("aoo_from", set())
@@ -169,8 +186,9 @@ class Moving35:
     def _offer(self, reactors, provoker, stage: str) -> None:
         for rid in reactors:
             self.state.offers.append(Offer(rid, "opportunity", provoker.id, stage))
-            self.emit("offer", f"{provoker.name} provokes an attack of opportunity from "
-                      f"{self.state.creatures[rid].name}", reactor=rid, provoker=provoker.id)
+            self.emit("offer", _("{name} provokes an attack of opportunity from {reactor}").format(
+                name=provoker.name, reactor=self.state.creatures[rid].name), rules=("attacks-of-opportunity",),
+                reactor=rid, provoker=provoker.id)
 
     # ------------------------------------------------------------------ the charge
     def charge_plan(self, actor, target, attack, to=None) -> tuple[list[tuple[int, int]] | None, str]:
@@ -192,24 +210,25 @@ class Moving35:
                 spots.append((gap((actor.x, actor.y, 1), (x, y, 1)) if (x, y) != (actor.x, actor.y) else 0,
                               (x - actor.x) ** 2 + (y - actor.y) ** 2, y, x))
         if not spots:
-            return None, f"no square to attack {target.id} from"
+            return None, _("no square to attack {id} from").format(id=target.id)
         nearest = min(s[0] for s in spots)
         if nearest < 2:
-            return None, f"{target.id} is too near to charge (at least 2 squares of movement)"
+            return None, _("{id} is too near to charge (at least 2 squares of movement)").format(id=target.id)
         if nearest * SQUARE_M > limit + 1e-9:
-            return None, f"{target.id} is too far to charge ({limit:g} m at most)"
-        candidates = [(x, y) for d, _, y, x in sorted(spots) if d == nearest]
+            return None, _("{id} is too far to charge ({limit} m at most)").format(id=target.id, limit=f"{limit:g}")
+        candidates = [(x, y) for d, _dist, y, x in sorted(spots) if d == nearest]
         if to is not None:
             if to not in candidates:
-                return None, f"{list(to)} is not a closest square to attack {target.id} from"
+                return None, _("{square} is not a closest square to attack {id} from").format(square=list(to),
+                                                                                              id=target.id)
             candidates = [to]
-        why = f"no clear straight line to {target.id}"
+        why = _("no clear straight line to {id}").format(id=target.id)
         for goal in candidates:
             line = self._charge_line(actor, goal, fld)
             if line is not None:
                 return line, ""
             if to is not None:
-                why = f"the line to {list(goal)} is not clear"
+                why = _("the line to {square} is not clear").format(square=list(goal))
         return None, why
 
     def _charge_line(self, actor, goal, fld):

@@ -14,6 +14,7 @@ import numpy as np
 
 from ...core.board import SQUARE_M
 from ...core.terrain import COVER_NAMES
+from ...i18n import N_, _
 from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option, Preview
 from .combat import attack_problem, crit_chance, expected_damage, hit_chance, odds
@@ -24,10 +25,11 @@ from .spells import cast_problem, caught_in, cone_mask, known, ray_attack, save_
 from .terrain_rules import COVER_AC
 
 
-def attack_preview(battle, actor, target, attack, penalty=0, charging=False, uses="standard action") -> Preview:
+def attack_preview(battle, actor, target, attack, penalty=0, charging=False, uses=N_("standard action")) -> Preview:
+    """`uses`: the English of the actions it takes (translated here)."""
     o = odds(battle, actor, target, attack, penalty, charging)
     return Preview(
-        target=target.id, hostile=target.side != actor.side, uses=uses, attack=attack.name,
+        target=target.id, hostile=target.side != actor.side, uses=_(uses), attack=attack.name,
         hit_chance=hit_chance(o), crit_chance=crit_chance(o), target_number=o.target_number, defence=o.defence,
         expected_damage=expected_damage(battle, actor, target, attack, o), cover=COVER_NAMES[o.cover],
         cover_bonus=COVER_AC.get(o.cover, 0), reasons=o.reasons, ranged=not attack.is_melee,
@@ -79,12 +81,13 @@ def move_options(battle, actor, act: str = "move") -> list[Option]:
     for x, y in zip(xs.tolist(), ys.tolist()):
         path = tuple(fld.path_to(x, y))
         cost = float(fld.cost_to(x, y))
-        uses = "move action" if cost <= speed + 1e-9 else "standard and move actions (double move)"
+        uses = _("move action") if cost <= speed + 1e-9 else _("standard and move actions (double move)")
         if act == "withdraw":
-            uses = "full-round action (withdraw)"
+            uses = _("full-round action (withdraw)")
         provokes = provokers_along(battle, actor, list(path), act == "withdraw", watch)
+        label = _("Withdraw to {square} ({cost} m)") if act == "withdraw" else _("Move to {square} ({cost} m)")
         options.append(Option({"actor": actor.id, "act": act, "to": [x, y]},
-                              f"{'Withdraw' if act == 'withdraw' else 'Move'} to [{x}, {y}] ({cost:g} m)",
+                              label.format(square=f"[{x}, {y}]", cost=f"{cost:g}"),
                               Preview(path=path, cost_m=cost, mode="walk", uses=uses, opportunity_attacks=tuple(provokes))))
     return options
 
@@ -98,8 +101,9 @@ def step_options(battle, actor) -> list[Option]:
         for dx in (-1, 0, 1):
             to = (actor.x + dx, actor.y + dy)
             if (dx or dy) and not battle.step_problem(actor, to, fld):
-                options.append(Option({"actor": actor.id, "act": "step", "to": list(to)}, f"5-foot step to {list(to)}",
-                                      Preview(path=(to,), cost_m=SQUARE_M, mode="walk", uses="5-foot step")))
+                options.append(Option({"actor": actor.id, "act": "step", "to": list(to)},
+                                      _("5-foot step to {square}").format(square=list(to)),
+                                      Preview(path=(to,), cost_m=SQUARE_M, mode="walk", uses=_("5-foot step"))))
     return options
 
 
@@ -116,8 +120,9 @@ def attack_options(battle, actor) -> list[Option]:
                 for t in foes:
                     if not attack_problem(battle, actor, t, attack):
                         options.append(Option({"actor": actor.id, "act": "attack", "target": t.id, "with": name},
-                                              f"{attack.name} at {t.name} (full attack)",
-                                              attack_preview(battle, actor, t, attack, penalty, uses="full attack")))
+                                              _("{attack} at {target} (full attack)").format(attack=attack.name,
+                                                                                           target=t.name),
+                                              attack_preview(battle, actor, t, attack, penalty, uses=N_("full attack"))))
         return options
     full = not actor.limited and actor.standard and actor.move_action and not actor.moved
     for attack in actor.stats.attacks:
@@ -127,7 +132,7 @@ def attack_options(battle, actor) -> list[Option]:
             preview = attack_preview(battle, actor, t, attack)
             if actor.standard:
                 options.append(Option({"actor": actor.id, "act": "attack", "target": t.id, "with": attack.name},
-                                      f"{attack.name} at {t.name}", preview))
+                                      _("{attack} at {target}").format(attack=attack.name, target=t.name), preview))
             if full:
                 # what the whole full attack would bring, if every attack of it went at this target
                 total = preview.expected_damage + sum(
@@ -135,8 +140,8 @@ def attack_options(battle, actor) -> list[Option]:
                                     odds(battle, actor, t, actor.stats.attack(name), penalty))
                     for name, penalty in full_attack_rest(actor, attack))
                 options.append(Option({"actor": actor.id, "act": "full_attack", "target": t.id, "with": attack.name},
-                                      f"Full attack on {t.name} ({attack.name})",
-                                      replace(preview, uses="full-round action", expected_damage=total)))
+                                      _("Full attack on {target} ({attack})").format(target=t.name, attack=attack.name),
+                                      replace(preview, uses=_("full-round action"), expected_damage=total)))
     return options
 
 
@@ -146,8 +151,8 @@ def coup_options(battle, actor) -> list[Option]:
         for t in foes_of(battle, actor):
             if t.helpless and not battle.coup_problem(actor, t, attack):
                 options.append(Option({"actor": actor.id, "act": "coup_de_grace", "target": t.id, "with": attack.name},
-                                      f"Coup de grace on {t.name} ({attack.name})",
-                                      Preview(target=t.id, hostile=True, uses="full-round action", attack=attack.name,
+                                      _("Coup de grace on {target} ({attack})").format(target=t.name, attack=attack.name),
+                                      Preview(target=t.id, hostile=True, uses=_("full-round action"), attack=attack.name,
                                               hit_chance=1.0, crit_chance=1.0,
                                               expected_damage=attack.damage.average * attack.multiplier)))
     return options
@@ -162,13 +167,13 @@ def charge_options(battle, actor) -> list[Option]:
     attack = attacks[0]
     options = []
     for t in foes_of(battle, actor):
-        steps, why = battle.charge_plan(actor, t, attack)
+        steps, _why = battle.charge_plan(actor, t, attack)
         if steps is None:
             continue
-        preview = attack_preview(battle, actor, t, attack, charging=True, uses="full-round action (charge)")
+        preview = attack_preview(battle, actor, t, attack, charging=True, uses=N_("full-round action (charge)"))
         preview = replace(preview, path=tuple(steps), opportunity_attacks=tuple(provokers_along(battle, actor, steps)))
         options.append(Option({"actor": actor.id, "act": "charge", "target": t.id, "with": attack.name},
-                              f"Charge {t.name} ({attack.name})", preview))
+                              _("Charge {target} ({attack})").format(target=t.name, attack=attack.name), preview))
     return options
 
 
@@ -182,11 +187,12 @@ def cast_options(battle, actor) -> list[Option]:
             continue
         base = {"actor": actor.id, "act": "cast", "spell": spell.name}
         title = spell.name.replace("-", " ")
-        uses = f"standard action, a level-{spell.level} slot"
+        uses = _("standard action, a level-{level} slot").format(level=spell.level)
         if spell.kind == "cure":
             for t in battle.state.creatures.values():
                 if t.side == actor.side and t.alive and t.hp < t.stats.hp and not cast_problem(battle, actor, spell, t):
-                    options.append(Option({**base, "target": t.id}, f"Cast {title} on {t.name}",
+                    options.append(Option({**base, "target": t.id},
+                                          _("Cast {spell} on {target}").format(spell=title, target=t.name),
                                           Preview(target=t.id, hostile=False, uses=uses)))
         elif spell.aim == "target":
             for t in foes:
@@ -198,7 +204,8 @@ def cast_options(battle, actor) -> list[Option]:
                     count = min(5, 1 + ((actor.stats.caster_level or 1) - 1) // 2)
                     preview = Preview(target=t.id, hostile=True, uses=uses, hit_chance=1.0,
                                       expected_damage=count * 3.5, distance_m=distance_m(actor, t))
-                options.append(Option({**base, "target": t.id}, f"Cast {title} at {t.name}", preview))
+                options.append(Option({**base, "target": t.id},
+                                      _("Cast {spell} at {target}").format(spell=title, target=t.name), preview))
         elif spell.aim == "area":
             for t in foes:
                 at = (t.x, t.y)
@@ -206,11 +213,12 @@ def cast_options(battle, actor) -> list[Option]:
                     continue
                 caught = caught_in(battle, actor, cone_mask(battle, actor, at))
                 if t in caught:
-                    options.append(Option({**base, "at": list(at)}, f"Cast {title} toward {t.name}",
+                    options.append(Option({**base, "at": list(at)},
+                                          _("Cast {spell} toward {target}").format(spell=title, target=t.name),
                                           Preview(uses=uses, save="ref", dc=save_dc(actor, spell),
                                                   inside=tuple(c.id for c in caught))))
         elif not cast_problem(battle, actor, spell):
-            options.append(Option(base, f"Cast {title}", Preview(uses=uses)))
+            options.append(Option(base, _("Cast {spell}").format(spell=title), Preview(uses=uses)))
     return options
 
 
@@ -218,14 +226,15 @@ def reaction_options(battle) -> list[Option]:
     offer = battle.state.offers[0]
     reactor, provoker = battle.creature(offer.reactor), battle.creature(offer.provoker)
     attacks = melee_attacks(reactor)
-    preview = Preview(target=provoker.id, hostile=True, uses="attack of opportunity", kind="opportunity",
+    preview = Preview(target=provoker.id, hostile=True, uses=_("attack of opportunity"), kind="opportunity",
                       provoker=provoker.id)
     if attacks:
-        preview = replace(attack_preview(battle, reactor, provoker, attacks[0], uses="attack of opportunity"),
+        preview = replace(attack_preview(battle, reactor, provoker, attacks[0], uses=N_("attack of opportunity")),
                           kind="opportunity", provoker=provoker.id)
     take = [Option({"actor": reactor.id, "act": "react", "take": True},
-                   f"Attack of opportunity on {provoker.name}", preview)] if can_take_aoo(battle, reactor, provoker) else []
-    return take + [Option({"actor": reactor.id, "act": "react", "take": False}, "Let it pass",
+                   _("Attack of opportunity on {target}").format(target=provoker.name), preview)] \
+        if can_take_aoo(battle, reactor, provoker) else []
+    return take + [Option({"actor": reactor.id, "act": "react", "take": False}, _("Let it pass"),
                           Preview(kind="opportunity", provoker=provoker.id))]
 
 
@@ -246,34 +255,36 @@ def legal_commands(battle) -> list[Option]:
         options += step_options(battle, actor)
         options += move_options(battle, actor, "withdraw")
         if actor.standard:
-            options.append(Option({"actor": actor.id, "act": "total_defense"}, "Total defense",
-                                  Preview(uses="standard action")))
+            options.append(Option({"actor": actor.id, "act": "total_defense"}, _("Total defense"),
+                                  Preview(uses=_("standard action"))))
         if actor.prone and (actor.move_action or actor.standard):
             provokes = tuple(in_order(battle, [e.id for e in foes_of(battle, actor) if can_take_aoo(battle, e, actor)]))
-            options.append(Option({"actor": actor.id, "act": "stand"}, "Stand up",
-                                  Preview(uses="move action", opportunity_attacks=provokes)))
+            options.append(Option({"actor": actor.id, "act": "stand"}, _("Stand up"),
+                                  Preview(uses=_("move action"), opportunity_attacks=provokes)))
         if not actor.prone:
-            options.append(Option({"actor": actor.id, "act": "drop_prone"}, "Drop prone", Preview(uses="free action")))
-    options.append(Option({"actor": actor.id, "act": "end"}, "End turn", Preview()))
+            options.append(Option({"actor": actor.id, "act": "drop_prone"}, _("Drop prone"),
+                                  Preview(uses=_("free action"))))
+    options.append(Option({"actor": actor.id, "act": "end"}, _("End turn"), Preview()))
     return options
 
 
 # ----------------------------------------------------------------------------- the action bar
 LETTERS = {"coup_de_grace": "G", "move": "M", "step": "F", "charge": "C", "withdraw": "W", "total_defense": "O", "stand": "T",
            "drop_prone": "P", "end": "E"}
-TITLES = {"coup_de_grace": "Coup de grace", "move": "Move", "step": "5-foot step", "charge": "Charge", "withdraw": "Withdraw",
-          "total_defense": "Total defense", "stand": "Stand up", "drop_prone": "Drop prone", "end": "End turn"}
+TITLES = {"coup_de_grace": N_("Coup de grace"), "move": N_("Move"), "step": N_("5-foot step"), "charge": N_("Charge"),
+          "withdraw": N_("Withdraw"), "total_defense": N_("Total defense"), "stand": N_("Stand up"),
+          "drop_prone": N_("Drop prone"), "end": N_("End turn")}
 TIPS = {
-    "coup_de_grace": "Coup de grace (full round): an automatic critical hit on a helpless foe; then Fortitude DC 10 + "
-                     "damage or it dies. Provokes attacks of opportunity.",
-    "move": "Move (a move action; farther than your speed: a double move, your whole turn). Click a square.",
-    "step": "5-foot step: one square, provokes no attack of opportunity; no other movement this turn.",
-    "charge": "Charge (full round): straight at a foe, at least 2 squares; +2 to hit, -2 AC to your next turn.",
-    "withdraw": "Withdraw (full round): up to twice your speed; leaving your first square provokes from no foe you see.",
-    "total_defense": "Total defense (standard action): +4 AC to your next turn, no attacks of opportunity.",
-    "stand": "Stand up (move action): provokes attacks of opportunity.",
-    "drop_prone": "Drop prone (free action).",
-    "end": "End your turn.",
+    "coup_de_grace": N_("Coup de grace (full round): an automatic critical hit on a helpless foe; then Fortitude DC 10 + "
+                        "damage or it dies. Provokes attacks of opportunity."),
+    "move": N_("Move (a move action; farther than your speed: a double move, your whole turn). Click a square."),
+    "step": N_("5-foot step: one square, provokes no attack of opportunity; no other movement this turn."),
+    "charge": N_("Charge (full round): straight at a foe, at least 2 squares; +2 to hit, -2 AC to your next turn."),
+    "withdraw": N_("Withdraw (full round): up to twice your speed; leaving your first square provokes from no foe you see."),
+    "total_defense": N_("Total defense (standard action): +4 AC to your next turn, no attacks of opportunity."),
+    "stand": N_("Stand up (move action): provokes attacks of opportunity."),
+    "drop_prone": N_("Drop prone (free action)."),
+    "end": N_("End your turn."),
 }
 AIMS = {"coup_de_grace": TARGET, "move": MOVE, "step": MENU, "charge": TARGET, "withdraw": MENU, "total_defense": NOW, "stand": NOW,
         "drop_prone": NOW, "end": NOW}
@@ -292,22 +303,24 @@ def acts(battle, options: list[Option]) -> list[Act]:
     digits = iter("1234567890")
     for attack in actor.stats.attacks:
         for act, title in (("attack", attack.name.replace("-", " ").capitalize()),
-                           ("full_attack", f"Full attack: {attack.name.replace('-', ' ')}")):
+                           ("full_attack", _("Full attack: {attack}").format(attack=attack.name.replace("-", " ")))):
             listed = [o for o in by_act.get(act, []) if o.command.get("with") == attack.name]
             key = f"{act}:{attack.name}"
             tip = (f"{attack.name}: {attack.to_hit:+d}, {attack.damage} {'/'.join(attack.type)}"
-                   + (f", threat {attack.threat}-20" if attack.threat < 20 else "")
+                   + (", " + _("threat {low}-20").format(low=attack.threat) if attack.threat < 20 else "")
                    + (f", x{attack.multiplier}" if attack.multiplier != 2 else "")
-                   + (f", range increment {attack.range_increment:g} m" if attack.range_increment else ""))
+                   + (", " + _("range increment {range} m").format(range=f"{attack.range_increment:g}")
+                      if attack.range_increment else ""))
             if act == "full_attack":
-                tip = "Full attack (full round): every attack of the round. " + tip
+                tip = _("Full attack (full round): every attack of the round.") + " " + tip
             found.append(Act(key, title, next(digits, ""), TARGET, listed,
                              "" if listed else battle.why_not(key), tip))
     for spell in known(actor):
         key = f"spell:{spell.name}"
         listed = [o for o in by_act.get("cast", []) if o.command.get("spell") == spell.name]
         aim = {"target": TARGET, "area": AREA}.get(spell.aim, NOW)
-        tip = f"{spell.name.replace('-', ' ')} (level {spell.level}, {actor.slots.get(spell.level, 0)} slots left)"
+        tip = _("{spell} (level {level}, {slots} slots left)").format(
+            spell=spell.name.replace("-", " "), level=spell.level, slots=actor.slots.get(spell.level, 0))
         found.append(Act(key, spell.name.replace("-", " ").capitalize(), next(digits, ""), aim, listed,
                          "" if listed else battle.why_not(key), tip))
     for key in ("move", "step", "charge", "withdraw", "total_defense", "stand", "drop_prone", "coup_de_grace", "end"):
@@ -318,8 +331,8 @@ def acts(battle, options: list[Option]) -> list[Act]:
             continue
         if key == "withdraw":
             listed = withdraw_menu(battle, actor, listed)
-        found.append(Act(key, TITLES[key], LETTERS[key], AIMS[key], listed,
-                         "" if listed else battle.why_not(key), TIPS[key]))
+        found.append(Act(key, _(TITLES[key]), LETTERS[key], AIMS[key], listed,
+                         "" if listed else battle.why_not(key), _(TIPS[key])))
     return found
 
 
@@ -345,6 +358,8 @@ def offer_view(battle) -> api.OfferView | None:
     attacks = melee_attacks(reactor)
     if attacks:
         p = attack_preview(battle, reactor, provoker, attacks[0])
-        detail = f"{attacks[0].name}: {p.hit_chance:.0%} to hit ({p.defence})"
+        detail = _("{attack}: {chance} to hit ({defence})").format(attack=attacks[0].name, chance=f"{p.hit_chance:.0%}",
+                                                                  defence=p.defence)
     return api.OfferView(offer.reactor, offer.provoker, "opportunity",
-                         f"{provoker.name} provokes an attack of opportunity from {reactor.name} — take it?", detail)
+                         _("{name} provokes an attack of opportunity from {reactor} — take it?").format(
+                             name=provoker.name, reactor=reactor.name), detail)

@@ -11,6 +11,7 @@ from collections import Counter
 
 from ...content.scenarios import display_names
 from ...core.dice import Dice
+from ...i18n import _
 from ..state import BattleState
 from .creature import CONSCIOUS, DEAD, DISABLED, DYING, Creature35
 
@@ -50,7 +51,7 @@ def roll_initiative(state: BattleState, scenario, log) -> list[str]:
     """3.5 SRD, Initiative: d20 + Dex modifier (+4 Improved Initiative), one roll per group of
     identical monsters (FORMATS.md); ties: the higher modifier, then a roll-off (higher first)."""
     if scenario.initiative:
-        log("Initiative order set by the scenario: " + ", ".join(scenario.initiative))
+        log(_("Initiative order set by the scenario: {order}").format(order=", ".join(scenario.initiative)))
         return list(scenario.initiative)
     groups: dict = {}
     order_of_groups = []
@@ -67,7 +68,8 @@ def roll_initiative(state: BattleState, scenario, log) -> list[str]:
         bonus = first.stats.initiative
         rolls[key] = (face + bonus, bonus)
         who = first.name if len(groups[key]) == 1 else f"{first.stats.name} ({len(groups[key])})"
-        log(f"{who} rolls initiative: d20 {face} {bonus:+d} = {face + bonus}")
+        log(_("{name} rolls initiative: d20 {face} {bonus} = {total}").format(name=who, face=face, bonus=f"{bonus:+d}",
+                                                                               total=face + bonus))
         for cid in groups[key]:
             state.creatures[cid].initiative = face + bonus
     tie_break = dict.fromkeys(order_of_groups, 0)
@@ -75,6 +77,7 @@ def roll_initiative(state: BattleState, scenario, log) -> list[str]:
     for key in order_of_groups:
         if by_score[rolls[key]] > 1:
             tie_break[key] = state.dice.roll(20)
-            log(f"{state.creatures[groups[key][0]].name} rolls off a tie: d20 {tie_break[key]}")
+            log(_("{name} rolls off a tie: d20 {face}").format(name=state.creatures[groups[key][0]].name,
+                                                                face=tie_break[key]))
     ranked = sorted(order_of_groups, key=lambda k: (-rolls[k][0], -rolls[k][1], -tie_break[k]))
     return [cid for key in ranked for cid in groups[key]]

@@ -18,6 +18,7 @@ from ...core.areas import cone, touches
 from ...core.dice import DiceExpr
 from ...core.terrain import TOTAL
 from ...content.schema_35 import Attack35
+from ...i18n import _
 from .combat import apply_damage, heal, resolve_attack, roll_expr
 from .geometry import can_see, cover_level, distance_m, gap
 
@@ -79,36 +80,47 @@ def caught_in(battle, caster, mask) -> list:
 
 def cast_problem(battle, caster, spell: Spell35, target=None, at=None) -> str:
     """Why the caster cannot cast this spell now at this target or square ('' when it can)."""
+    return cast_unready(caster, spell) or aim_problem(battle, caster, spell, target, at)
+
+
+def cast_unready(caster, spell: Spell35) -> str:
+    """Why the caster cannot cast this spell at all now, wherever it aims ('' when it can)."""
     if spell.name not in caster.stats.spells:
-        return f"{caster.id} does not know {spell.name}"
+        return _("{id} does not know {spell}").format(id=caster.id, spell=spell.name)
     if caster.slots.get(spell.level, 0) <= 0:
-        return f"{caster.id} has no level-{spell.level} slot left"
+        return _("{id} has no level-{level} slot left").format(id=caster.id, level=spell.level)
     if spell.kind == "shield" and "shield" in caster.effects:
-        return f"{caster.id}'s shield is up already"
+        return _("{id}'s shield is up already").format(id=caster.id)
+    return ""
+
+
+def aim_problem(battle, caster, spell: Spell35, target=None, at=None) -> str:
+    """Why the spell cannot be aimed at this target or square ('' when it can)."""
     if spell.aim == "target":
         if target is None:
-            return f"{spell.name} needs a 'target'"
+            return _("{spell} needs a 'target'").format(spell=spell.name)
         if not target.alive:
-            return f"{target.id} is dead"
+            return _("{id} is dead").format(id=target.id)
         if spell.kind == "cure":
             if target is not caster and gap(caster.space, target.space) != 1:
-                return f"{target.id} is not within touch"
+                return _("{id} is not within touch").format(id=target.id)
             return ""
         if target is caster:
-            return f"{caster.id} does not aim {spell.name} at itself"
+            return _("{id} does not aim {spell} at itself").format(id=caster.id, spell=spell.name)
         if not can_see(battle, caster, target) or cover_level(battle, caster, target, ranged=True) >= TOTAL:
-            return f"no line of effect to {target.id}"
+            return _("no line of effect to {id}").format(id=target.id)
         if distance_m(caster, target) > spell.range_m + 1e-9:
-            return f"{target.id} is beyond {spell.name}'s range ({spell.range_m:g} m)"
+            return _("{id} is beyond {spell}'s range ({range} m)").format(id=target.id, spell=spell.name,
+                                                                             range=f"{spell.range_m:g}")
     if spell.aim == "area":
         if at is None:
-            return f"{spell.name} needs 'at' (a square)"
+            return _("{spell} needs 'at' (a square)").format(spell=spell.name)
         x, y = at
         h, w = battle.board.terrain.shape
         if not (0 <= x < w and 0 <= y < h):
-            return f"{list(at)} is off the map"
+            return _("{square} is off the map").format(square=list(at))
         if caster.x <= x < caster.x + caster.side_squares and caster.y <= y < caster.y + caster.side_squares:
-            return "the cone needs a square outside the caster's space"
+            return _("the cone needs a square outside the caster's space")
     return ""
 
 
@@ -116,38 +128,46 @@ def resolve(engine, caster, spell: Spell35, target=None, at=None) -> None:
     """The spell's effect (its slot and action already spent)."""
     dice = engine.state.dice
     level = caster.stats.caster_level or 1
-    engine.emit("cast", f"{caster.name} casts {spell.name}" + (f" at {target.name}" if target else ""),
-                caster=caster.id, spell=spell.name)
+    words = _("{name} casts {spell} at {target}") if target else _("{name} casts {spell}")
+    engine.emit("cast", words.format(name=caster.name, spell=spell.name, target=target.name if target else ""),
+                rules=("spells",), caster=caster.id, spell=spell.name)
     engine.damage_source = caster.id
     try:
         if spell.kind == "ray":
-            resolve_attack(engine, caster, target, ray_attack(caster, spell), what="aims a ray at")
+            resolve_attack(engine, caster, target, ray_attack(caster, spell), what="ray")
         elif spell.kind == "missile":
             # 3.5 SRD, Magic missile: 1 missile, +1 per two levels beyond 1st (at most 5); never misses
             count = min(5, 1 + (level - 1) // 2)
             total, parts = 0, []
-            for _ in range(count):
+            for _i in range(count):
                 amount, faces = roll_expr(dice, DiceExpr.parse(spell.dice))
                 total += amount
                 parts.append(f"{spell.dice} [{' '.join(map(str, faces))}]")
-            apply_damage(engine, target, total, f"{count} missiles: {' + '.join(parts)} = {total}")
+            apply_damage(engine, target, total, _("{count} missiles: {dice} = {total}").format(
+                count=count, dice=" + ".join(parts), total=total), rules=("spells", "damage"))
         elif spell.kind == "cone":
             count = min(spell.per_level_cap, level)
             expr = DiceExpr(count, 4, 0)
             amount, faces = roll_expr(dice, expr)
             dc = save_dc(caster, spell)
-            engine.emit("note", f"{spell.name}: {expr} [{' '.join(map(str, faces))}] = {amount} fire, Reflex DC {dc} half")
+            engine.emit("note", _("{spell}: {dice} [{faces}] = {amount} fire, Reflex DC {dc} half").format(
+                spell=spell.name, dice=expr, faces=" ".join(map(str, faces)), amount=amount, dc=dc),
+                rules=("spells", "saving-throw"))
             for c in caught_in(engine, caster, cone_mask(engine, caster, at)):
                 face = dice.roll(20)
                 bonus = c.stats.save("ref")
                 saved = face + bonus >= dc
-                engine.emit("save", f"{c.name} rolls Reflex: d20 {face} {bonus:+d} = {face + bonus} vs DC {dc}, "
-                            f"{'half' if saved else 'failed'}", creature=c.id)
-                apply_damage(engine, c, amount // 2 if saved else amount, spell.name)
+                words = _("{name} rolls Reflex: d20 {face} {bonus} = {total} vs DC {dc}, half") if saved else \
+                    _("{name} rolls Reflex: d20 {face} {bonus} = {total} vs DC {dc}, failed")
+                engine.emit("save", words.format(name=c.name, face=face, bonus=f"{bonus:+d}", total=face + bonus, dc=dc),
+                            rules=("saving-throw",), creature=c.id)
+                apply_damage(engine, c, amount // 2 if saved else amount, spell.name, rules=("spells", "damage"))
         elif spell.kind == "cure":
             bonus = min(spell.per_level_cap, level)
             amount, faces = roll_expr(dice, DiceExpr.parse(spell.dice))
-            engine.emit("note", f"{spell.name}: {spell.dice} [{' '.join(map(str, faces))}] + {bonus}")
+            engine.emit("note", _("{spell}: {dice} [{faces}] + {bonus}").format(
+                spell=spell.name, dice=spell.dice, faces=" ".join(map(str, faces)), bonus=bonus),
+                rules=("spells", "healing"))
             heal(engine, target, amount + bonus)
         elif spell.kind == "shield":
             caster.effects["shield"] = 4  # 3.5 SRD, Shield: +4 shield bonus to AC, for the battle
@@ -155,7 +175,8 @@ def resolve(engine, caster, spell: Spell35, target=None, at=None) -> None:
             for c in engine.state.creatures.values():
                 if c.side == caster.side and c.standing and distance_m(caster, c) <= spell.range_m + 1e-9:
                     c.effects["bless"] = 1  # 3.5 SRD, Bless: +1 morale bonus on attack rolls
-                    engine.emit("condition", f"{c.name} is blessed (+1 to attack)", creature=c.id)
+                    engine.emit("condition", _("{name} is blessed (+1 to attack)").format(name=c.name),
+                                rules=("spells",), creature=c.id)
     finally:
         engine.damage_source = None
 
@@ -167,6 +188,14 @@ def concentration(engine, caster, spell: Spell35, damage: int, why: str = "") ->
     bonus = (caster.stats.caster_level or 1) + caster.stats.mod("con")
     dc = 10 + damage + spell.level
     kept = face + bonus >= dc
-    engine.emit("check", f"{caster.name} rolls Concentration{' (' + why + ')' if why else ''}: d20 {face} {bonus:+d} = {face + bonus} vs DC {dc}, "
-                f"{'the spell holds' if kept else 'the spell is lost'}", creature=caster.id)
+    if why:
+        words = _("{name} rolls Concentration ({why}): d20 {face} {bonus} = {total} vs DC {dc}, the spell holds") \
+            if kept else \
+            _("{name} rolls Concentration ({why}): d20 {face} {bonus} = {total} vs DC {dc}, the spell is lost")
+    else:
+        words = _("{name} rolls Concentration: d20 {face} {bonus} = {total} vs DC {dc}, the spell holds") if kept else \
+            _("{name} rolls Concentration: d20 {face} {bonus} = {total} vs DC {dc}, the spell is lost")
+    engine.emit("check", words.format(name=caster.name, why=why, face=face, bonus=f"{bonus:+d}", total=face + bonus,
+                                      dc=dc),
+                rules=("concentration", "spells"), creature=caster.id)
     return kept

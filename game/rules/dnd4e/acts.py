@@ -4,27 +4,30 @@ allowed now, and the reaction on offer in words."""
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from .. import api
 from ..errors import IllegalCommand
 from . import economy
 from .options import offer_options
 from .powers import power_of
+from .words import action, defence, kind, usage
 
-TITLES = {"move": ("Move", "M", api.MOVE), "run": ("Run", "R", api.MENU), "shift": ("Shift", "S", api.MENU),
-          "charge": ("Charge", "C", api.TARGET), "second_wind": ("Second wind", "W", api.NOW),
-          "total_defense": ("Total defense", "D", api.NOW), "action_point": ("Action point", "P", api.NOW),
-          "stand": ("Stand up", "U", api.NOW), "drop_prone": ("Drop prone", "", api.NOW),
-          "escape": ("Escape", "X", api.NOW), "stabilize": ("First aid", "F", api.TARGET),
-          "grapple": ("Grab", "G", api.TARGET), "shove": ("Bull rush", "B", api.TARGET),
-          "end": ("End turn", "E", api.NOW)}
-TIPS = {"move": "one move action (both move and standard beyond your speed)",
-        "run": "speed + 2 squares; -5 to attack and grants combat advantage until your next turn",
-        "shift": "one square, provoking no opportunity attack", "charge": "move and a melee basic attack at +1",
-        "second_wind": "standard: spend a healing surge, +2 to all defences", "total_defense": "standard: +2 to all defences",
-        "action_point": "free: one more action this turn", "stand": "move action", "drop_prone": "minor action",
-        "escape": "move action: break a grab", "grapple": "standard: Str vs Ref, the target is grabbed",
-        "shove": "standard: Str vs Fort, push 1", "stabilize": "standard: Heal DC 15 stops a dying ally's death saves",
-        "end": "end the turn"}
+TITLES = {"move": (N_("Move"), "M", api.MOVE), "run": (N_("Run"), "R", api.MENU), "shift": (N_("Shift"), "S", api.MENU),
+          "charge": (N_("Charge"), "C", api.TARGET), "second_wind": (N_("Second wind"), "W", api.NOW),
+          "total_defense": (N_("Total defense"), "D", api.NOW), "action_point": (N_("Action point"), "P", api.NOW),
+          "stand": (N_("Stand up"), "U", api.NOW), "drop_prone": (N_("Drop prone"), "", api.NOW),
+          "escape": (N_("Escape"), "X", api.NOW), "stabilize": (N_("First aid"), "F", api.TARGET),
+          "grapple": (N_("Grab"), "G", api.TARGET), "shove": (N_("Bull rush"), "B", api.TARGET),
+          "end": (N_("End turn"), "E", api.NOW)}
+TIPS = {"move": N_("one move action (both move and standard beyond your speed)"),
+        "run": N_("speed + 2 squares; -5 to attack and grants combat advantage until your next turn"),
+        "shift": N_("one square, provoking no opportunity attack"), "charge": N_("move and a melee basic attack at +1"),
+        "second_wind": N_("standard: spend a healing surge, +2 to all defences"),
+        "total_defense": N_("standard: +2 to all defences"),
+        "action_point": N_("free: one more action this turn"), "stand": N_("move action"),
+        "drop_prone": N_("minor action"), "escape": N_("move action: break a grab"),
+        "grapple": N_("standard: Str vs Ref, the target is grabbed"), "shove": N_("standard: Str vs Fort, push 1"),
+        "stabilize": N_("standard: Heal DC 15 stops a dying ally's death saves"), "end": N_("end the turn")}
 
 
 def key_of(option: api.Option) -> str:
@@ -54,15 +57,17 @@ def acts(battle, options: list[api.Option]) -> list[api.Act]:
     shortcuts = iter("1234567890")
     for power in c.stats.powers:
         key = f"attack:{power.name}"
-        usage = power.usage + (f" {power.recharge}+" if power.usage == "recharge" else "")
+        used = usage(power.usage) + (f" {power.recharge}+" if power.usage == "recharge" else "")
         left = c.uses_left(power)
-        tip = f"{power.action}, {usage}, {power.kind}" + (f" vs {power.vs}" if power.vs else "") + (
-            "" if not power.limited else f" ({'used' if left <= 0 else 'ready'})")
+        tip = f"{action(power.action)}, {used}, {kind(power.kind)}" + (
+            " " + _("vs {defence}").format(defence=defence(power.vs)) if power.vs else "") + (
+            "" if not power.limited else f" ({_('used') if left <= 0 else _('ready')})")
         entries.append(api.Act(key, power.name.replace("-", " ").capitalize(), next(shortcuts, ""), power_aim(power),
                                by_key.get(key, []), "" if by_key.get(key) else reason_for(battle, key), tip))
     for key, (title, shortcut, aim) in TITLES.items():
         found = by_key.get(key, [])
-        entries.append(api.Act(key, title, shortcut, aim, found, "" if found else reason_for(battle, key), TIPS[key]))
+        entries.append(api.Act(key, _(title), shortcut, aim, found, "" if found else reason_for(battle, key),
+                               _(TIPS[key])))
     return entries
 
 
@@ -71,17 +76,17 @@ def reason_for(battle, act_key: str, target_id: str | None = None) -> str:
     state = battle.state
     c = state.current
     if c is None or state.over:
-        return "the battle is over"
+        return _("the battle is over")
     if state.offers:
-        return "a reaction is waiting for its answer"
-    act, _, name = act_key.partition(":")
+        return _("a reaction is waiting for its answer")
+    act, _sep, name = act_key.partition(":")
     if act == "attack":
         try:
             power = power_of(c, name or "basic")
         except IllegalCommand as exc:  # an unknown power: the engine's own line
             return str(exc)
         if c.uses_left(power) <= 0:
-            return f"{power.name} is spent ({power.usage})"
+            return _("{power} is spent ({usage})").format(power=power.name, usage=usage(power.usage))
         why = economy.refusal(c, power.action)
         if why:
             return why
@@ -89,20 +94,20 @@ def reason_for(battle, act_key: str, target_id: str | None = None) -> str:
             return battle.check({"actor": c.id, "act": "attack", "with": power.name, "target": target_id}) or ""
         if power.kind in ("close-blast", "area-burst"):
             return ""
-        return "no target for it now"
+        return _("no target for it now")
     command = {"actor": c.id, "act": act}
     if act == "stabilize":
-        return battle.stabilize_refusal(c, target_id) if target_id else "nobody beside it is dying"
+        return battle.stabilize_refusal(c, target_id) if target_id else _("nobody beside it is dying")
     if act in ("grapple", "shove"):
         name = "grab" if act == "grapple" else "bull-rush"
         return battle.special_refusal(c, name, target_id) if target_id else (
-            economy.refusal(c, "standard") or "no foe beside it")
+            economy.refusal(c, "standard") or _("no foe beside it"))
     if act == "charge":
         if target_id is None:
-            return economy.refusal(c, "standard") or "no foe to charge"
+            return economy.refusal(c, "standard") or _("no foe to charge")
         command["target"] = target_id
     elif act in ("move", "run", "shift"):
-        return economy.refusal(c, "move") or "nowhere to go"
+        return economy.refusal(c, "move") or _("nowhere to go")
     return battle.check(command) or ""
 
 
@@ -113,15 +118,19 @@ def offer_view(battle) -> api.OfferView | None:
     creatures = battle.state.creatures
     reactor, provoker = creatures[offer.reactor], creatures[offer.provoker]
     if offer.kind == "opportunity":
-        question = f"{provoker.name} provokes {reactor.name} — make an opportunity attack?"
+        question = _("{name} provokes {reactor} — make an opportunity attack?").format(name=provoker.name,
+                                                                                      reactor=reactor.name)
     elif offer.kind == "readied":
         then = reactor.effects.get("readied", {}).get("then", {})
-        question = (f"{provoker.name} triggers {reactor.name}'s readied action — "
-                    f"{then.get('with') or 'basic'} on {then.get('target') or provoker.id}?")
+        question = _("{name} triggers {reactor}'s readied action — {power} on {target}?").format(
+            name=provoker.name, reactor=reactor.name, power=then.get("with") or "basic",
+            target=then.get("target") or provoker.id)
     else:
-        question = f"{provoker.name}, marked by {reactor.name}, acts beside it — strike first (immediate interrupt)?"
+        question = _("{name}, marked by {reactor}, acts beside it — strike first (immediate interrupt)?").format(
+            name=provoker.name, reactor=reactor.name)
     detail = ""
     preview = offer_options(battle)[0].preview
     if preview.hit_chance is not None:
-        detail = f"basic attack vs {preview.defence}: {preview.hit_chance:.0%} to hit"
+        detail = _("basic attack vs {defence}: {chance} to hit").format(defence=preview.defence,
+                                                                       chance=f"{preview.hit_chance:.0%}")
     return api.OfferView(reactor.id, provoker.id, offer.kind, question, detail)

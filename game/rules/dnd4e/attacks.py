@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...content.schema_4e import DEFENCE_NAMES
 from ...core.terrain import HALF, THREE_QUARTERS
+from ...i18n import _
 from ..api import Reason
 from .geometry import adjacent, can_see, cover_level, flanked
 from .terrain_rules import COVER_PENALTY
+from .words import condition, defence as defence_word
 
 CA_FROM_TARGET = ("surprised", "stunned", "dazed", "blinded", "unconscious", "helpless", "restrained",
                   "running", "squeezing")
@@ -27,6 +28,7 @@ class Roll:
     reasons: tuple[Reason, ...]
     advantage: bool
     cover: int
+    rules: tuple[str, ...] = ()  # the rule cards the roll applies (rules.toml ids)
 
     @property
     def needs(self) -> int:
@@ -45,13 +47,14 @@ class Roll:
 
 def combat_advantage(battle, attacker, target, power) -> list[str]:
     """4e, Combat advantage: why the attacker has it against the target (empty: it has not)."""
-    why = [f"{target.name} is {c}" for c in CA_FROM_TARGET if c in target.conditions]
+    why = [_("{name} is {condition}").format(name=target.name, condition=condition(c))
+           for c in CA_FROM_TARGET if c in target.conditions]
     if "prone" in target.conditions and power.melee:
-        why.append(f"{target.name} is prone")
+        why.append(_("{name} is {condition}").format(name=target.name, condition=condition("prone")))
     if power.melee and flanked(battle, attacker, target):
-        why.append(f"{target.name} is flanked")
+        why.append(_("{name} is flanked").format(name=target.name))
     if not can_see(battle, target, attacker):
-        why.append(f"{target.name} cannot see {attacker.name}")
+        why.append(_("{name} cannot see {attacker}").format(name=target.name, attacker=attacker.name))
     return why
 
 
@@ -59,49 +62,61 @@ def roll_for(battle, attacker, target, power, charging: bool = False, long_range
              origin=None) -> Roll:
     """The bonus and the defence of one attack roll of `power` by attacker against target."""
     reasons: list[Reason] = []
+    rules = ["attack-vs-defense"]
+
+    def reason(text: str, good: bool, *ids: str) -> None:
+        reasons.append(Reason(text, good))
+        rules.extend(i for i in ids if i not in rules)
+
     bonus = power.attack
     defence_key = power.vs
     defence = target.stats.defence(defence_key)
     why = combat_advantage(battle, attacker, target, power)
     if why:
         bonus += 2
-        reasons.append(Reason(f"combat advantage +2 ({why[0]})", True))
+        reason(_("combat advantage +2 ({why})").format(why=why[0]), True, "combat-advantage")
     if charging:
         bonus += 1
-        reasons.append(Reason("charge +1", True))
+        reason(_("charge +1"), True, "charge")
     if long_range:
         bonus -= 2
-        reasons.append(Reason("long range -2", False))
+        reason(_("long range -2"), False, "long-range")
     if attacker.conditions & {"prone", "restrained"}:
         bonus -= 2
-        reasons.append(Reason(f"{attacker.name} is {'prone' if attacker.prone else 'restrained'} -2", False))
+        held = "prone" if attacker.prone else "restrained"
+        reason(_("{name} is {condition} -2").format(name=attacker.name, condition=condition(held)), False,
+               "prone" if held == "prone" else "conditions")
     if attacker.conditions & {"running", "squeezing"}:
         bonus -= 5
-        reasons.append(Reason(f"{attacker.name} is {'running' if 'running' in attacker.conditions else 'squeezing'} -5",
-                              False))
+        held = "running" if "running" in attacker.conditions else "squeezing"
+        reason(_("{name} is {condition} -5").format(name=attacker.name, condition=condition(held)), False,
+               "run" if held == "running" else "squeezing")
     marker = attacker.effects.get("marked_by")
     if marker is not None and marker != target.id and "marked" in attacker.conditions:
         bonus -= 2
-        reasons.append(Reason(f"marked by {battle.state.creatures[marker].name} -2", False))
+        reason(_("marked by {name} -2").format(name=battle.state.creatures[marker].name), False, "marks")
     cover = cover_level(battle, attacker, target, power.melee, origin)
     if cover in (HALF, THREE_QUARTERS):
         bonus -= COVER_PENALTY[cover]
-        reasons.append(Reason("superior cover -5" if cover == THREE_QUARTERS else "cover -2", False))
+        if cover == THREE_QUARTERS:
+            reason(_("superior cover -5"), False, "superior-cover")
+        else:
+            reason(_("cover -2"), False, "cover")
     # what raises the target's defences
     if "defending" in target.conditions:
         defence += 2
-        reasons.append(Reason(f"{target.name}'s total defense +2", False))
+        reason(_("{name}'s total defense +2").format(name=target.name), False, "total-defense")
     if "second-wind" in target.conditions:
         defence += 2
-        reasons.append(Reason(f"{target.name}'s second wind +2", False))
+        reason(_("{name}'s second wind +2").format(name=target.name), False, "second-wind")
     if "unconscious" in target.conditions:
         defence -= 5
-        reasons.append(Reason(f"{target.name} is unconscious: defences -5", True))
+        reason(_("{name} is unconscious: defences -5").format(name=target.name), True, "conditions")
     if target.prone and not power.melee and not adjacent(attacker, target):
         defence += 2
-        reasons.append(Reason(f"{target.name} is prone: +2 against ranged attacks from afar", False))
-    name = f"{DEFENCE_NAMES[defence_key]} {defence}"
-    return Roll(bonus, defence, name, tuple(reasons), bool(why), cover)
+        reason(_("{name} is prone: +2 against ranged attacks from afar").format(name=target.name), False, "prone")
+    name = f"{defence_word(defence_key)} {defence}"
+    return Roll(bonus, defence, name, tuple(reasons), bool(why), cover, tuple(rules))
 
 
 def hits(face: int, roll: Roll) -> tuple[bool, bool]:

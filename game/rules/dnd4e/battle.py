@@ -8,6 +8,7 @@ import numpy as np
 from ...core.areas import touches
 from ...core.board import SQUARE_M
 from ...core.terrain import COVER_NAMES
+from ...i18n import _
 from .. import api
 from ..errors import IllegalCommand
 from . import economy
@@ -19,6 +20,7 @@ from .moving import provokers_along
 from .options import legal_commands
 from .powers import aim, area_mask, power_of
 from .terrain_rules import COVER_4E, COVER_PENALTY, move_rules
+from .words import defence
 
 
 class Battle(Engine, api.Battle):
@@ -39,11 +41,11 @@ class Battle(Engine, api.Battle):
     def view(self, creature_id: str) -> api.CreatureView:
         c = self.creature(creature_id)
         acting = creature_id == self.state.current_id and not self.state.over
-        resources = [api.Resource("standard", c.standard), api.Resource("move", c.move),
-                     api.Resource("minor", c.minor), api.Resource("immediate", c.immediate),
-                     api.Resource("action points", c.action_points), api.Resource("healing surges", c.surges)]
+        resources = [api.Resource(_("standard"), c.standard), api.Resource(_("move"), c.move),
+                     api.Resource(_("minor"), c.minor), api.Resource(_("immediate"), c.immediate),
+                     api.Resource(_("action points"), c.action_points), api.Resource(_("healing surges"), c.surges)]
         resources += [api.Resource(p.name, c.uses_left(p)) for p in c.stats.powers if p.limited]
-        defences = f"AC {c.stats.ac} Fort {c.stats.fort} Ref {c.stats.ref} Will {c.stats.will}"
+        defences = " ".join(f"{defence(key)} {getattr(c.stats, key)}" for key in ("ac", "fort", "ref", "will"))
         return api.CreatureView(
             id=c.id, name=c.name, kind=c.kind, side=c.side, x=c.x, y=c.y, side_squares=c.side_squares,
             size=c.size, altitude=c.altitude, hp=c.hp, max_hp=c.stats.hp, temp_hp=c.temp_hp, state=c.state,
@@ -102,7 +104,7 @@ class Battle(Engine, api.Battle):
             problem = str(exc)
             caught = tuple(c.id for c in self.state.creatures.values()
                            if c.alive and c is not actor and touches(mask, c.space))
-        vs = f" +{power.attack} vs {power.vs}" if power.vs else ""
+        vs = " " + _("+{bonus} vs {defence}").format(bonus=power.attack, defence=defence(power.vs)) if power.vs else ""
         lines = (f"{power.name}{vs}, {power.damage or ''}".rstrip(", "),)
         return api.AreaPreview(problem, mask, tuple(caught), lines)
 

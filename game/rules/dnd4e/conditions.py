@@ -4,7 +4,9 @@ and what conditions do to speed."""
 
 from __future__ import annotations
 
+from ...i18n import _
 from .geometry import adjacent
+from .words import condition as condition_word, damage_type
 
 SAVE, END, START = "save", "end", "start"
 
@@ -63,13 +65,21 @@ def saving_throws(battle, c) -> None:
     for entry in [t for t in c.timed if t["until"] == SAVE]:
         face = battle.state.dice.roll(20)
         total = face + save_bonus(c)
-        what = f"ongoing {entry['amount']} {entry.get('type') or ''}".rstrip() if entry["condition"] == "ongoing" \
-            else entry["condition"]
+        if entry["condition"] == "ongoing":
+            what = (_("ongoing {amount} {type}") if entry.get("type") else _("ongoing {amount}")).format(
+                amount=entry["amount"], type=damage_type(entry.get("type")))
+        else:
+            what = condition_word(entry["condition"])
+        rules = ("save-ends", "ongoing-damage") if entry["condition"] == "ongoing" else ("save-ends", "conditions")
+        if save_bonus(c):
+            rules += ("elite-and-solo",)
         if total >= 10:
             _drop(c, [entry])
-            battle.emit("save", f"{c.name} saves against {what}: d20 {face} = {total}, it ends", creature=c.id)
+            battle.emit("save", _("{name} saves against {what}: d20 {face} = {total}, it ends").format(
+                name=c.name, what=what, face=face, total=total), rules=rules, creature=c.id)
         else:
-            battle.emit("save", f"{c.name} fails its save against {what}: d20 {face} = {total}", creature=c.id)
+            battle.emit("save", _("{name} fails its save against {what}: d20 {face} = {total}").format(
+                name=c.name, what=what, face=face, total=total), rules=rules, creature=c.id)
 
 
 def clear_all(c) -> None:

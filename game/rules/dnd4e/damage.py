@@ -3,8 +3,10 @@ monsters dying at 0, heroes dying and their death saves, healing and healing sur
 
 from __future__ import annotations
 
+from ...i18n import _
 from .conditions import clear_all, end_grab
 from .creature import DYING
+from .words import damage_type
 
 
 def sync_bloodied(c) -> None:
@@ -22,24 +24,35 @@ def adjusted(c, amount: int, dtype: str | None) -> tuple[int, str]:
     resist = dict(c.stats.resist).get(dtype, 0)
     vulnerable = dict(c.stats.vulnerable).get(dtype, 0)
     total = max(0, amount - resist + vulnerable)
-    note = (f" (resist {resist})" if resist else "") + (f" (vulnerable {vulnerable})" if vulnerable else "")
+    note = (" (" + _("resist {amount}").format(amount=resist) + ")" if resist else "") + \
+        (" (" + _("vulnerable {amount}").format(amount=vulnerable) + ")" if vulnerable else "")
     return total, note
 
 
-def deal(battle, c, amount: int, dtype: str | None = None, what: str = "") -> None:
-    """Damage to c; temporary hit points go first; then what falling to 0 or below means."""
+def deal(battle, c, amount: int, dtype: str | None = None, what: str = "", rules: tuple[str, ...] = ()) -> None:
+    """Damage to c; temporary hit points go first; then what falling to 0 or below means. `what`:
+    where it comes from, in words (" from mace (sneak attack 3)"); `rules`: the cards that made it."""
     if not c.alive or amount <= 0:
         return
     amount, note = adjusted(c, amount, dtype)
+    rules = ("damage",) + tuple(rules) + (("resistance",) if note else ())
     if amount <= 0:
-        battle.emit("note", f"{c.name} takes no damage{note}", creature=c.id)
+        battle.emit("note", _("{name} takes no damage").format(name=c.name) + note, rules=rules, creature=c.id)
         return
     taken = min(c.temp_hp, amount)
     c.temp_hp -= taken
     c.hp -= amount - taken
-    kind = f" {dtype}" if dtype else ""
-    battle.emit("damage", f"{c.name} takes {amount}{kind} damage{what}{note} ({c.hp}/{c.stats.hp} hp)",
-                target=c.id, amount=amount)
+    if taken:
+        rules += ("temporary-hit-points",)
+    if c.stats.minion:
+        rules += ("minion",)
+    if c.hp > 0 and c.hp <= c.stats.bloodied and "bloodied" not in c.conditions:
+        rules += ("bloodied",)
+    words = _("{name} takes {amount} {type} damage{what} ({hp}/{max} hp)") if dtype else \
+        _("{name} takes {amount} damage{what} ({hp}/{max} hp)")
+    battle.emit("damage", words.format(name=c.name, amount=amount, type=damage_type(dtype), what=what + note, hp=c.hp,
+                                       max=c.stats.hp),
+                rules=tuple(dict.fromkeys(rules)), target=c.id, amount=amount)
     after_damage(battle, c)
 
 
@@ -50,27 +63,32 @@ def after_damage(battle, c) -> None:
     if c.hp > 0:
         return
     if not c.stats.player:
-        die(battle, c, "drops to 0 hit points and dies")  # 4e: monsters die at 0
+        # 4e: monsters die at 0
+        die(battle, c, _("{name} drops to 0 hit points and dies").format(name=c.name),
+            ("death", "minion") if c.stats.minion else ("death",))
     elif c.hp <= -c.stats.bloodied:
-        die(battle, c, f"falls to {c.hp} hit points, minus its bloodied value: it dies")
+        die(battle, c, _("{name} falls to {hp} hit points, minus its bloodied value: it dies").format(
+            name=c.name, hp=c.hp), ("death", "dying"))
     elif c.state == "conscious":
         c.state = DYING
         c.conditions |= {"unconscious", "prone"}
-        battle.emit("condition", f"{c.name} falls unconscious and is dying", creature=c.id)
+        battle.emit("condition", _("{name} falls unconscious and is dying").format(name=c.name), rules=("dying",),
+                    creature=c.id)
     elif c.state == "stable":
         c.state = DYING
-        battle.emit("condition", f"{c.name} is dying again", creature=c.id)
+        battle.emit("condition", _("{name} is dying again").format(name=c.name), rules=("dying",), creature=c.id)
 
 
-def die(battle, c, why: str) -> None:
+def die(battle, c, line: str, rules: tuple[str, ...] = ("death",)) -> None:
+    """c dies; `line`: the log line that says how."""
     c.state = "dead"
     clear_all(c)
     end_grab(c)
     c.conditions -= {"bloodied", "unconscious"}
-    battle.emit("condition", f"{c.name} {why}", creature=c.id)
+    battle.emit("condition", line, rules=rules, creature=c.id)
 
 
-def heal(battle, c, amount: int, what: str = "") -> None:
+def heal(battle, c, amount: int, what: str = "", rules: tuple[str, ...] = ("healing",)) -> None:
     """4e, Healing: a creature below 0 starts from 0; a dying hero healed above 0 wakes (prone)."""
     if not c.alive:
         return
@@ -78,22 +96,26 @@ def heal(battle, c, amount: int, what: str = "") -> None:
         c.hp = 0
     before = c.hp
     c.hp = min(c.stats.hp, c.hp + amount)
-    battle.emit("heal", f"{c.name} regains {c.hp - before} hit points{what} ({c.hp}/{c.stats.hp} hp)",
-                target=c.id, amount=c.hp - before)
+    battle.emit("heal", _("{name} regains {amount} hit points{what} ({hp}/{max} hp)").format(
+        name=c.name, amount=c.hp - before, what=what, hp=c.hp, max=c.stats.hp),
+        rules=rules, target=c.id, amount=c.hp - before)
     if c.hp > 0 and c.state in (DYING, "stable"):
         c.state = "conscious"
         c.conditions.discard("unconscious")
-        battle.emit("note", f"{c.name} regains consciousness (prone)", creature=c.id)
+        battle.emit("note", _("{name} regains consciousness (prone)").format(name=c.name), rules=("healing", "dying"),
+                    creature=c.id)
     sync_bloodied(c)
 
 
-def spend_surge(battle, c, extra: int = 0, what: str = "") -> bool:
-    """Spend a healing surge: regain the surge value (a quarter of the maximum) plus `extra`;
-    False when none is left."""
+def spend_surge(battle, c, extra: int = 0, power: str = "", rules: tuple[str, ...] = ()) -> bool:
+    """Spend a healing surge: regain the surge value (a quarter of the maximum) plus `extra` (from
+    the power named); False when none is left."""
     if c.surges <= 0:
         return False
     c.surges -= 1
-    heal(battle, c, c.stats.surge_value + extra, f" (a healing surge{what})")
+    what = _("a healing surge and {bonus} from {power}").format(bonus=extra, power=power) if extra else \
+        _("a healing surge")
+    heal(battle, c, c.stats.surge_value + extra, f" ({what})", ("healing-surge",) + tuple(rules))
     return True
 
 
@@ -103,12 +125,15 @@ def death_save(battle, c) -> None:
     face = battle.state.dice.roll(20)
     if face < 10:
         c.death_failures += 1
-        battle.emit("death_save", f"{c.name} fails a death save: d20 {face} ({c.death_failures} failures)",
-                    creature=c.id)
+        battle.emit("death_save", _("{name} fails a death save: d20 {face} ({failures} failures)").format(
+            name=c.name, face=face, failures=c.death_failures), rules=("death-saves",), creature=c.id)
         if c.death_failures >= 3:
-            die(battle, c, "fails its third death save and dies")
+            die(battle, c, _("{name} fails its third death save and dies").format(name=c.name),
+                ("death-saves", "death"))
     elif face == 20 and c.surges > 0:
-        battle.emit("death_save", f"{c.name} rolls a 20 on its death save: it spends a healing surge", creature=c.id)
-        spend_surge(battle, c)
+        battle.emit("death_save", _("{name} rolls a 20 on its death save: it spends a healing surge").format(
+            name=c.name), rules=("death-saves", "healing-surge"), creature=c.id)
+        spend_surge(battle, c, rules=("death-saves",))
     else:
-        battle.emit("death_save", f"{c.name} makes a death save: d20 {face}, no change", creature=c.id)
+        battle.emit("death_save", _("{name} makes a death save: d20 {face}, no change").format(name=c.name, face=face),
+                    rules=("death-saves",), creature=c.id)

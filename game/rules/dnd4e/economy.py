@@ -5,17 +5,25 @@ only in the surprise round and while dazed; no action after a charge; action poi
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..errors import IllegalCommand
+from .words import condition
 
 # what may pay for an action of each kind, in the order it is spent
 PAYS = {"standard": ("standard",), "move": ("move", "standard"), "minor": ("minor", "move", "standard")}
 
 
+NONE_LEFT = {"standard": N_("{id} has no standard action left this turn"),
+             "move": N_("{id} has no move action left this turn (nor a greater one to trade down)"),
+             "minor": N_("{id} has no minor action left this turn (nor a greater one to trade down)")}
+
+
 def why_not_act(c) -> str:
     if c.state != "conscious":
-        return f"{c.id} is {c.state}"
+        return _("{id} is {state}").format(id=c.id, state=condition(c.state))
     if c.conditions & {"stunned", "surprised"}:
-        return f"{c.id} is {'stunned' if 'stunned' in c.conditions else 'surprised'}: it can take no action"
+        held = "stunned" if "stunned" in c.conditions else "surprised"
+        return _("{id} is {condition}: it can take no action").format(id=c.id, condition=condition(held))
     return ""
 
 
@@ -32,10 +40,9 @@ def refusal(c, kind: str) -> str:
     if why:
         return why
     if c.charged:
-        return f"{c.id} charged this turn: no more actions but free ones"
+        return _("{id} charged this turn: no more actions but free ones").format(id=c.id)
     if payer(c, kind) is None:
-        return f"{c.id} has no {kind} action left this turn" + (
-            "" if kind == "standard" else " (nor a greater one to trade down)")
+        return _(NONE_LEFT[kind]).format(id=c.id)
     return ""
 
 
@@ -59,7 +66,7 @@ def spend_two_moves(c) -> None:
     if why:
         raise IllegalCommand(why)
     if c.one_action or not (c.move and c.standard) or c.charged:
-        raise IllegalCommand(f"{c.id} cannot move that far: it needs its move and its standard action")
+        raise IllegalCommand(_("{id} cannot move that far: it needs its move and its standard action").format(id=c.id))
     c.move = c.standard = False
 
 

@@ -10,6 +10,7 @@ from ...content.scenarios import Scenario
 from ...core.board import SQUARE_M, gap_squares
 from ...core.dice import DiceError
 from ...core.sizes import size_index
+from ...i18n import N_, _
 from ..engine_base import EngineBase
 from ..errors import IllegalCommand
 from ..state import Offer
@@ -22,6 +23,8 @@ from .moving import can_take_opportunity, leaving_provokes, path_for
 from .powers import Aim, aim, power_of
 from .resolve import resolve
 from .setup import new_state
+from .terrain_rules import MOVE_4E
+from .words import condition, power_rules
 
 ACTS: dict[str, tuple[set[str], set[str]]] = {
     "move": (set(), {"to", "path"}),
@@ -44,6 +47,14 @@ ACTS: dict[str, tuple[set[str], set[str]]] = {
 }
 
 
+# the rule cards of the lines about an offered reaction, by its kind
+OFFER_RULES = {"opportunity": ("opportunity-attack",), "challenge": ("marks", "immediate-actions"),
+               "readied": ("ready-action", "immediate-actions")}
+READY_WORDS = {"enters_reach": N_("{name} readies an attack (enters reach: {by})"),
+               "moves": N_("{name} readies an attack (moves: {by})"),
+               "attacks": N_("{name} readies an attack (attacks: {by})")}
+
+
 class Engine(EngineBase):
     """The rules engine of one 4e battle, from a scenario (battle.py adds the ruleset interface)."""
 
@@ -59,7 +70,7 @@ class Engine(EngineBase):
         try:
             turns.start(self)
         except DiceError as exc:
-            raise ContentError(f"while rolling initiative: {exc}", scenario.path) from None
+            raise ContentError(_("while rolling initiative: {error}").format(error=exc), scenario.path) from None
         self._events = []
 
     def _settle(self) -> None:
@@ -75,15 +86,20 @@ class Engine(EngineBase):
             raise IllegalCommand(why)
         speed = speed_squares(c) * SQUARE_M
         if speed <= 0:
-            raise IllegalCommand(f"{c.id} cannot move ({', '.join(sorted(c.conditions & {'immobilized', 'grabbed', 'restrained'})) or 'speed 0'})")
+            held = ", ".join(condition(k) for k in sorted(c.conditions & {"immobilized", "grabbed", "restrained"}))
+            raise IllegalCommand(_("{id} cannot move ({why})").format(id=c.id, why=held or _("speed 0")))
         steps, cost = path_for(self, c, cmd.get("to"), cmd.get("path"), limit_m=2 * speed)
+        rules: tuple[str, ...] = ("move-action",)
         if cost <= speed + 1e-9:
             economy.spend(c, "move")
         elif cost <= 2 * speed + 1e-9:
             economy.spend_two_moves(c)
+            rules = ("move-action", "double-move")
         else:
-            raise IllegalCommand(f"{c.id} cannot move {cost:g} m: its speed is {speed:g} m a move action")
-        self.emit("action", f"{c.name} moves ({cost:g} m)", creature=c.id)
+            raise IllegalCommand(_("{id} cannot move {cost} m: its speed is {speed} m a move action").format(
+                id=c.id, cost=f"{cost:g}", speed=f"{speed:g}"))
+        self.emit("action", _("{name} moves ({cost} m)").format(name=c.name, cost=f"{cost:g}"), rules=rules,
+                  creature=c.id)
         self._walk(c, steps)
 
     def _do_run(self, c, cmd) -> None:
@@ -93,14 +109,16 @@ class Engine(EngineBase):
         if why:
             raise IllegalCommand(why)
         if speed_squares(c) <= 0 or c.prone:
-            raise IllegalCommand(f"{c.id} cannot run now")
+            raise IllegalCommand(_("{id} cannot run now").format(id=c.id))
         speed = (speed_squares(c) + 2) * SQUARE_M
         steps, cost = path_for(self, c, cmd.get("to"), cmd.get("path"), limit_m=speed)
         if cost > speed + 1e-9:
-            raise IllegalCommand(f"{c.id} can run {speed:g} m, not {cost:g} m")
+            raise IllegalCommand(_("{id} can run {speed} m, not {cost} m").format(id=c.id, speed=f"{speed:g}",
+                                                                                 cost=f"{cost:g}"))
         economy.spend(c, "move")
         c.conditions.add("running")
-        self.emit("action", f"{c.name} runs ({cost:g} m)", creature=c.id)
+        self.emit("action", _("{name} runs ({cost} m)").format(name=c.name, cost=f"{cost:g}"),
+                  rules=("run", "move-action"), creature=c.id)
         self._walk(c, steps)
 
     def shift_steps(self, c, to, field=None, free: bool = False):
@@ -111,21 +129,21 @@ class Engine(EngineBase):
         if why:
             raise IllegalCommand(why)
         if speed_squares(c) <= 0:
-            raise IllegalCommand(f"{c.id} cannot move")
+            raise IllegalCommand(_("{id} cannot move").format(id=c.id))
         field = field if field is not None else field_for(self, c, limit_m=2 * SQUARE_M)
         steps, cost = path_for(self, c, to, None, field=field)
         if len(steps) != 1:
-            raise IllegalCommand("a shift is one square, to a square next to it")
+            raise IllegalCommand(_("a shift is one square, to a square next to it"))
         x, y = steps[0]
         if int(field.extra[y, x]) > 0 or cost > SQUARE_M + 1e-9:
-            raise IllegalCommand(f"{c.id} cannot shift into difficult terrain")
+            raise IllegalCommand(_("{id} cannot shift into difficult terrain").format(id=c.id))
         return steps
 
     def _do_shift(self, c, cmd) -> None:
         """4e, Shift: it never provokes an opportunity attack (the fighter's challenge may answer it)."""
         steps = self.shift_steps(c, cmd.get("to"))
         economy.spend(c, "move")
-        self.emit("action", f"{c.name} shifts", creature=c.id)
+        self.emit("action", _("{name} shifts").format(name=c.name), rules=("shift", "move-action"), creature=c.id)
         self.state.walk = {"mover": c.id, "steps": [list(s) for s in steps], "asked": [], "provokes": False,
                            "then": None}
         if self._challenge_offers(c, None):
@@ -138,12 +156,14 @@ class Engine(EngineBase):
         action after it but free ones."""
         target = self.creature(cmd.get("target")) if isinstance(cmd.get("target"), str) else None
         if target is None:
-            raise IllegalCommand("a charge needs one 'target'")
+            raise IllegalCommand(_("a charge needs one 'target'"))
         power = power_of(c, cmd.get("with"))
         steps, cost = self.charge_path(c, target, power, cmd.get("to"))
         economy.spend(c, "standard")
         c.charged = True
-        self.emit("action", f"{c.name} charges {target.name} ({cost:g} m)", creature=c.id)
+        self.emit("action", _("{name} charges {target} ({cost} m)").format(name=c.name, target=target.name,
+                                                                          cost=f"{cost:g}"),
+                  rules=("charge", "standard-action"), creature=c.id)
         self._walk(c, steps, then={"target": target.id, "power": power.name})
 
     def charge_path(self, c, target, power, to=None, field=None):
@@ -153,14 +173,14 @@ class Engine(EngineBase):
         if why:
             raise IllegalCommand(why)
         if not power.basic or not power.melee:
-            raise IllegalCommand(f"a charge ends in a melee basic attack, not {power.name}")
+            raise IllegalCommand(_("a charge ends in a melee basic attack, not {power}").format(power=power.name))
         if not target.alive or target is c:
-            raise IllegalCommand(f"{target.id} cannot be charged")
+            raise IllegalCommand(_("{id} cannot be charged").format(id=target.id))
         if c.prone:
-            raise IllegalCommand(f"{c.id} is prone: it must stand up to charge")
+            raise IllegalCommand(_("{id} is prone: it must stand up to charge").format(id=c.id))
         speed = speed_squares(c) * SQUARE_M
         if speed <= 0:
-            raise IllegalCommand(f"{c.id} cannot move")
+            raise IllegalCommand(_("{id} cannot move").format(id=c.id))
         field = field if field is not None else field_for(self, c, limit_m=speed)
         if to is None:
             best = None
@@ -169,14 +189,15 @@ class Engine(EngineBase):
                     key = (field.cost_to(int(x), int(y)), int(y), int(x))
                     best = key if best is None or key < best else best
             if best is None:
-                raise IllegalCommand(f"{c.id} has no square to charge {target.id} from")
+                raise IllegalCommand(_("{id} has no square to charge {target} from").format(id=c.id, target=target.id))
             to = (best[2], best[1])
         steps, cost = path_for(self, c, tuple(to), None, field=field)
         if cost > speed + 1e-9:
-            raise IllegalCommand(f"{c.id} can charge {speed:g} m, not {cost:g} m")
+            raise IllegalCommand(_("{id} can charge {speed} m, not {cost} m").format(id=c.id, speed=f"{speed:g}",
+                                                                                    cost=f"{cost:g}"))
         if not self._charge_end_ok(c, target, power, steps[-1][0], steps[-1][1], field):
-            raise IllegalCommand(f"a charge must end at least 2 squares from its start, within reach of {target.id}, "
-                                 "each square nearer")
+            raise IllegalCommand(_("a charge must end at least 2 squares from its start, within reach of {target}, "
+                                   "each square nearer").format(target=target.id))
         return steps, cost
 
     def _charge_end_ok(self, c, target, power, x, y, field) -> bool:
@@ -219,12 +240,13 @@ class Engine(EngineBase):
                 reactors = leaving_provokes(self, c, exclude=walk["asked"])
                 if reactors:
                     walk["asked"] += reactors
-                    self._moved(c, walked)
+                    self._moved(c, walked, walk)
                     for rid in reactors:
                         state.offers.append(Offer(rid, "opportunity", c.id))
                         r = state.creatures[rid]
-                        self.emit("offer", f"{c.name} leaves {r.name}'s side: {r.name} may make an opportunity attack",
-                                  reactor=rid, provoker=c.id, offer="opportunity")
+                        self.emit("offer", _("{name} leaves {reactor}'s side: {reactor} may make an opportunity "
+                                             "attack").format(name=c.name, reactor=r.name),
+                                  rules=("opportunity-attack",), reactor=rid, provoker=c.id, offer="opportunity")
                     return
             before = {cid: readying.in_reach(state.creatures[cid], c) for cid in state.order}
             x, y = walk["steps"].pop(0)
@@ -232,6 +254,7 @@ class Engine(EngineBase):
             # 4e, Squeeze: where its space does not fit, it squeezes (-5 to attack, grants combat advantage)
             if needs_squeeze(self.board, c, x, y):
                 c.conditions.add("squeezing")
+                walk["squeezed"] = True
             else:
                 c.conditions.discard("squeezing")
             walked.append((x, y))
@@ -240,7 +263,7 @@ class Engine(EngineBase):
             # a readied action goes off after the step that triggers it (the walk waits)
             readiers = readying.triggered(self, c, "moves") + readying.triggered(self, c, "enters_reach", before)
             if readiers:
-                self._moved(c, walked)
+                self._moved(c, walked, walk)
                 self._offer_readied(readiers, c)
                 return
         state.walk = None
@@ -261,11 +284,26 @@ class Engine(EngineBase):
         if self._crowding(c) and [c.x, c.y] != walk["safe"]:
             c.x, c.y = walk["safe"]
             walked = walked + [tuple(walk["safe"])]
-        self._moved(c, walked)
+        self._moved(c, walked, walk)
 
-    def _moved(self, c, walked) -> None:
+    def _moved(self, c, walked, walk: dict) -> None:
         if walked:
-            self.emit("move", f"{c.name} moves to {list(walked[-1])}", creature=c.id, path=[list(p) for p in walked])
+            if walk.get("then"):
+                rules: tuple[str, ...] = ("charge",)
+            elif walk.get("provokes") is False:
+                rules = ("shift",)
+            elif "running" in c.conditions:
+                rules = ("run",)
+            else:
+                rules = ("move-action",)
+            if "squeezing" in c.conditions:
+                rules += ("squeezing",)
+            extra = MOVE_4E.enter_extra[self.board.terrain]
+            side = c.side_squares
+            if any((extra[y: y + side, x: x + side] > 0).any() for x, y in walked):
+                rules += ("difficult-terrain",)  # 4e, Difficult terrain: 1 more square each
+            self.emit("move", _("{name} moves to {square}").format(name=c.name, square=list(walked[-1])), rules=rules,
+                      creature=c.id, path=[list(p) for p in walked])
 
     # ------------------------------------------------------------------ powers
     def _do_attack(self, c, cmd) -> None:
@@ -279,15 +317,19 @@ class Engine(EngineBase):
                 raise IllegalCommand(why)
             steps = self.shift_steps(c, at, free=True)
             c.x, c.y = steps[-1]
-            self.emit("move", f"{c.name} shifts to {list(steps[-1])} ({power.name})", creature=c.id,
-                      path=[list(steps[-1])])
+            self.emit("move", _("{name} shifts to {square} ({power})").format(name=c.name, square=list(steps[-1]),
+                                                                            power=power.name),
+                      rules=("shift",) + power_rules(power), creature=c.id, path=[list(steps[-1])])
             at = None
         elif at is not None and not power.area:
-            raise IllegalCommand(f"{power.name} takes no 'at' (a power with a shift, or an area, does)")
+            raise IllegalCommand(_("{power} takes no 'at' (a power with a shift, or an area, does)").format(
+                power=power.name))
         aimed = aim(self, c, power, cmd.get("target"), at)
         if c.uses_left(power) <= 0:
-            usage = {"encounter": "once an encounter", "daily": "once a day", "recharge": "until it recharges"}
-            raise IllegalCommand(f"{c.id} has used {power.name} already ({power.usage}: {usage[power.usage]})")
+            usage = {"encounter": _("{id} has used {power} already (encounter: once an encounter)"),
+                     "daily": _("{id} has used {power} already (daily: once a day)"),
+                     "recharge": _("{id} has used {power} already (recharge: until it recharges)")}
+            raise IllegalCommand(usage[power.usage].format(id=c.id, power=power.name))
         economy.spend(c, power.action)
         if power.limited:
             c.spent[power.name] = c.spent.get(power.name, 0) + 1
@@ -304,8 +346,10 @@ class Engine(EngineBase):
         if power.kind in ("ranged", "area-burst"):
             for rid in leaving_provokes(self, c):
                 state.offers.append(Offer(rid, "opportunity", c.id, stage="attack"))
-                self.emit("offer", f"{c.name} uses a {power.kind} power beside {state.creatures[rid].name}: "
-                          "an opportunity attack", reactor=rid, provoker=c.id, offer="opportunity")
+                self.emit("offer", (_("{name} uses a ranged power beside {reactor}: an opportunity attack")
+                                    if power.kind == "ranged" else
+                                    _("{name} uses an area power beside {reactor}: an opportunity attack")).format(name=c.name, reactor=state.creatures[rid].name),
+                          rules=("opportunity-attack",), reactor=rid, provoker=c.id, offer="opportunity")
                 offered = True
         if not offered:
             self._fire_power()
@@ -315,7 +359,8 @@ class Engine(EngineBase):
         pending, state.pending_power = state.pending_power, None
         c = state.creatures[pending["actor"]]
         if not c.standing:
-            self.emit("note", f"{c.name}'s power is lost", creature=c.id)
+            self.emit("note", _("{name}'s power is lost").format(name=c.name), rules=("opportunity-attack",),
+                      creature=c.id)
             return
         power = power_of(c, pending["power"])
         targets = tuple(t for t in pending["targets"] if state.creatures[t].alive)
@@ -331,8 +376,8 @@ class Engine(EngineBase):
         for rid in dict.fromkeys(readiers):
             r = self.state.creatures[rid]
             self.state.offers.append(Offer(rid, "readied", author.id, stage="attack"))
-            self.emit("offer", f"{author.name} triggers {r.name}'s readied action", reactor=rid, provoker=author.id,
-                      offer="readied")
+            self.emit("offer", _("{name} triggers {reactor}'s readied action").format(name=author.name, reactor=r.name),
+                      rules=("ready-action", "immediate-actions"), reactor=rid, provoker=author.id, offer="readied")
 
     def _challenge_offers(self, c, targets) -> bool:
         """RULESETS.md 4, the fighter's challenge: a marked enemy next to the fighter that shifts
@@ -348,9 +393,10 @@ class Engine(EngineBase):
         if targets is not None and fighter.id in targets:
             return False
         self.state.offers.append(Offer(fighter.id, "challenge", c.id, stage="attack"))
-        self.emit("offer", f"{c.name} is marked by {fighter.name} and " + ("shifts" if targets is None else
-                  "attacks another") + f": {fighter.name} may strike first", reactor=fighter.id, provoker=c.id,
-                  offer="challenge")
+        words = _("{name} is marked by {fighter} and shifts: {fighter} may strike first") if targets is None else \
+            _("{name} is marked by {fighter} and attacks another: {fighter} may strike first")
+        self.emit("offer", words.format(name=c.name, fighter=fighter.name), rules=("marks", "immediate-actions"),
+                  reactor=fighter.id, provoker=c.id, offer="challenge")
         return True
 
     # ------------------------------------------------------------------ reactions
@@ -360,20 +406,23 @@ class Engine(EngineBase):
         reactor = state.creatures[offer.reactor]
         provoker = state.creatures[offer.provoker]
         if not take:
-            self.emit("reaction", f"{reactor.name} lets it go", reactor=reactor.id)
+            self.emit("reaction", _("{name} lets it go").format(name=reactor.name), rules=OFFER_RULES[offer.kind],
+                      reactor=reactor.id)
             return
         if offer.kind == "readied":
             self._take_readied(reactor, provoker, target)
             return
         if offer.kind == "opportunity" and not can_take_opportunity(self, reactor, provoker):
-            raise IllegalCommand(f"{reactor.id} can no longer make its opportunity attack")
+            raise IllegalCommand(_("{id} can no longer make its opportunity attack").format(id=reactor.id))
         if offer.kind == "opportunity":
             reactor.oa_turn = (state.round, state.turn_index)
         else:
             reactor.immediate = False
         basic = power_of(reactor, "basic")
-        self.emit("reaction", f"{reactor.name} makes " + ("an opportunity attack" if offer.kind == "opportunity"
-                  else "its challenge's interrupt") + f" on {provoker.name}", reactor=reactor.id)
+        words = _("{name} makes an opportunity attack on {target}") if offer.kind == "opportunity" else \
+            _("{name} makes its challenge's interrupt on {target}")
+        self.emit("reaction", words.format(name=reactor.name, target=provoker.name), rules=OFFER_RULES[offer.kind],
+                  reactor=reactor.id)
         resolve(self, reactor, basic, aim(self, reactor, basic, provoker.id))
 
     def _take_readied(self, reactor, provoker, target) -> None:
@@ -387,10 +436,11 @@ class Engine(EngineBase):
         aimed = aim(self, reactor, power, then.get("target"), then.get("at"))
         reactor.immediate = False
         readying.move_before(self, reactor.id, provoker.id)
-        self.emit("reaction", f"{reactor.name} takes its readied action", reactor=reactor.id)
+        self.emit("reaction", _("{name} takes its readied action").format(name=reactor.name),
+                  rules=OFFER_RULES["readied"], reactor=reactor.id)
         if power.limited:
             if reactor.uses_left(power) <= 0:
-                raise IllegalCommand(f"{reactor.id} has used {power.name} already")
+                raise IllegalCommand(_("{id} has used {power} already").format(id=reactor.id, power=power.name))
             reactor.spent[power.name] = reactor.spent.get(power.name, 0) + 1
         self._use_power(reactor, power, aimed)
 
@@ -416,11 +466,11 @@ class Engine(EngineBase):
         if act == "second_wind":
             # 4e, Second wind: a standard action, once an encounter, heroes, a surge spent
             if not c.stats.player:
-                return f"{c.id} has no second wind (heroes only)"
+                return _("{id} has no second wind (heroes only)").format(id=c.id)
             if c.second_wind_used:
-                return f"{c.id} has used its second wind this encounter"
+                return _("{id} has used its second wind this encounter").format(id=c.id)
             if c.surges <= 0:
-                return f"{c.id} has no healing surge left"
+                return _("{id} has no healing surge left").format(id=c.id)
             return economy.refusal(c, "standard")
         if act == "total_defense":
             return economy.refusal(c, "standard")
@@ -430,20 +480,22 @@ class Engine(EngineBase):
             if why:
                 return why
             if self.state.surprise_round:
-                return "no action points in the surprise round (\"il vous est impossible de dépenser des points d'action\")"
+                return _("no action points in the surprise round (\"il vous est impossible de dépenser des points "
+                         "d'action\")")
             if c.action_points <= 0:
-                return f"{c.id} has no action point"
+                return _("{id} has no action point").format(id=c.id)
             if c.ap_round == self.state.round:
-                return f"{c.id} has spent an action point this round already"
+                return _("{id} has spent an action point this round already").format(id=c.id)
             if c.standard and not c.charged:
-                return f"{c.id} still has its standard action"
+                return _("{id} still has its standard action").format(id=c.id)
             return ""
         if act == "stand":
-            return f"{c.id} is not prone" if not c.prone else economy.refusal(c, "move")
+            return _("{id} is not prone").format(id=c.id) if not c.prone else economy.refusal(c, "move")
         if act == "drop_prone":
-            return f"{c.id} is prone already" if c.prone else economy.refusal(c, "minor")
+            return _("{id} is prone already").format(id=c.id) if c.prone else economy.refusal(c, "minor")
         if act == "escape":
-            return f"{c.id} is not grabbed" if "grabbed_by" not in c.effects else economy.refusal(c, "move")
+            return _("{id} is not grabbed").format(id=c.id) if "grabbed_by" not in c.effects else \
+                economy.refusal(c, "move")
         return ""
 
     def _refuse(self, c, act: str) -> None:
@@ -457,8 +509,9 @@ class Engine(EngineBase):
         self._refuse(c, "second_wind")
         economy.spend(c, "standard")
         c.second_wind_used = True
-        self.emit("action", f"{c.name} takes a second wind", creature=c.id)
-        spend_surge(self, c)
+        self.emit("action", _("{name} takes a second wind").format(name=c.name), rules=("second-wind", "standard-action"),
+                  creature=c.id)
+        spend_surge(self, c, rules=("second-wind",))
         add_timed(c, "second-wind", START, c.id)
 
     def _do_total_defense(self, c, cmd) -> None:
@@ -466,7 +519,8 @@ class Engine(EngineBase):
         self._refuse(c, "total_defense")
         economy.spend(c, "standard")
         add_timed(c, "defending", START, c.id)
-        self.emit("action", f"{c.name} takes total defense (+2 to all defences)", creature=c.id)
+        self.emit("action", _("{name} takes total defense (+2 to all defences)").format(name=c.name),
+                  rules=("total-defense", "standard-action"), creature=c.id)
 
     def _do_action_point(self, c, cmd) -> None:
         """4e, Action point: one more action this turn (a standard one, which trades down)."""
@@ -476,21 +530,22 @@ class Engine(EngineBase):
         c.standard = True
         c.charged = False
         c.one_action = False
-        self.emit("action", f"{c.name} spends an action point: one more action", creature=c.id)
+        self.emit("action", _("{name} spends an action point: one more action").format(name=c.name),
+                  rules=("action-point",), creature=c.id)
 
     def _do_stand(self, c, cmd) -> None:
         """4e, Stand up: a move action (it provokes no opportunity attack)."""
         self._refuse(c, "stand")
         economy.spend(c, "move")
         c.conditions.discard("prone")
-        self.emit("action", f"{c.name} stands up", creature=c.id)
+        self.emit("action", _("{name} stands up").format(name=c.name), rules=("prone", "move-action"), creature=c.id)
 
     def _do_drop_prone(self, c, cmd) -> None:
         """4e, Drop prone: a minor action."""
         self._refuse(c, "drop_prone")
         economy.spend(c, "minor")
         c.conditions.add("prone")
-        self.emit("action", f"{c.name} drops prone", creature=c.id)
+        self.emit("action", _("{name} drops prone").format(name=c.name), rules=("prone", "minor-action"), creature=c.id)
 
     def _do_escape(self, c, cmd) -> None:
         """4e, Escape (a move action): Acrobatics against the grabber's Reflex or Athletics against
@@ -499,13 +554,17 @@ class Engine(EngineBase):
         economy.spend(c, "move")
         g = self.state.creatures[c.effects["grabbed_by"]]
         half = c.stats.level // 2
-        options = [(half + c.stats.mod("dex"), g.stats.ref, "Acrobatics", "Ref"),
-                   (half + c.stats.mod("str"), g.stats.fort, "Athletics", "Fort")]
+        options = [(half + c.stats.mod("dex"), g.stats.ref, _("Acrobatics"), _("Ref")),
+                   (half + c.stats.mod("str"), g.stats.fort, _("Athletics"), _("Fort"))]
         bonus, defence, skill, name = max(options, key=lambda o: o[0] - o[1])
         face = self.state.dice.roll(20)
         ok = face + bonus >= defence
-        self.emit("check", f"{c.name} tries to escape: {skill} d20 {face} {bonus:+d} = {face + bonus} vs {name} "
-                  f"{defence}: " + ("free" if ok else "still grabbed"), creature=c.id)
+        words = _("{name} tries to escape: {skill} d20 {face} {bonus} = {total} vs {defence_name} {defence}: free") \
+            if ok else \
+            _("{name} tries to escape: {skill} d20 {face} {bonus} = {total} vs {defence_name} {defence}: still grabbed")
+        self.emit("check", words.format(name=c.name, skill=skill, face=face, bonus=f"{bonus:+d}", total=face + bonus,
+                                        defence_name=name, defence=defence),
+                  rules=("escape", "grab", "move-action"), creature=c.id)
         if ok:
             end_grab(c)
 
@@ -513,11 +572,11 @@ class Engine(EngineBase):
         """Why c may not try to stabilize that creature now ('' when it may)."""
         target = self.state.creatures.get(target_id) if isinstance(target_id, str) else None
         if target is None:
-            return f"no creature {target_id!r}"
+            return _("no creature {id}").format(id=repr(target_id))
         if target.state != "dying":
-            return f"{target.id} is not dying"
+            return _("{id} is not dying").format(id=target.id)
         if not adjacent(c, target):
-            return f"{target.id} is not beside {c.id}"
+            return _("{id} is not beside {other}").format(id=target.id, other=c.id)
         return economy.refusal(c, "standard")
 
     def _do_stabilize(self, c, cmd) -> None:
@@ -531,8 +590,11 @@ class Engine(EngineBase):
         bonus = c.stats.level // 2 + c.stats.mod("wis")
         face = self.state.dice.roll(20)
         ok = face + bonus >= 15
-        self.emit("check", f"{c.name} gives first aid to {target.name}: Heal d20 {face} {bonus:+d} = {face + bonus} "
-                  "vs DC 15: " + ("stable" if ok else "no change"), creature=c.id)
+        words = _("{name} gives first aid to {target}: Heal d20 {face} {bonus} = {total} vs DC 15: stable") if ok else \
+            _("{name} gives first aid to {target}: Heal d20 {face} {bonus} = {total} vs DC 15: no change")
+        self.emit("check", words.format(name=c.name, target=target.name, face=face, bonus=f"{bonus:+d}",
+                                        total=face + bonus),
+                  rules=("first-aid", "dying"), creature=c.id)
         if ok:
             target.state = "stable"
 
@@ -540,9 +602,10 @@ class Engine(EngineBase):
         """Why c may not grab or bull rush that creature now ('' when it may)."""
         target = self.state.creatures.get(target_id) if isinstance(target_id, str) else None
         if target is None or target is c or not target.alive:
-            return f"no creature {target_id!r} to {name}"
+            words = _("no creature {id} to grab") if name == "grab" else _("no creature {id} to bull rush")
+            return words.format(id=repr(target_id))
         if name == "grab" and size_index(target.size) > size_index(c.size) + 1:
-            return f"{target.id} is too big for {c.id} to grab"
+            return _("{id} is too big for {other} to grab").format(id=target.id, other=c.id)
         why = economy.refusal(c, "standard")
         if why:
             return why
@@ -568,7 +631,7 @@ class Engine(EngineBase):
     def _do_shove(self, c, cmd) -> None:
         """4e, Bull rush (a standard action): Strength against Fortitude; a hit pushes 1 square."""
         if cmd.get("effect", "push") != "push":
-            raise IllegalCommand("a 4e bull rush pushes (effect = \"push\"); it never knocks prone")
+            raise IllegalCommand(_("a 4e bull rush pushes (effect = \"push\"); it never knocks prone"))
         self._special(c, "bull-rush", cmd.get("target"))
 
     def _do_ready(self, c, cmd) -> None:
@@ -577,8 +640,8 @@ class Engine(EngineBase):
         ready = readying.readied(cmd.get("trigger"), cmd.get("then"), c)
         economy.spend(c, "standard")
         c.effects["readied"] = ready
-        self.emit("action", f"{c.name} readies an attack ({ready['event'].replace('_', ' ')}: {ready['by']})",
-                  creature=c.id)
+        self.emit("action", _(READY_WORDS[ready["event"]]).format(name=c.name, by=ready["by"]),
+                  rules=("ready-action", "standard-action"), creature=c.id)
 
     def _do_end(self, c, cmd) -> None:
         turns.end_turn(self, c)

@@ -6,6 +6,7 @@ forced)."""
 from __future__ import annotations
 
 from ...core.board import SQUARE_M
+from ...i18n import _
 from ..errors import IllegalCommand
 from .creature import NO_IMMEDIATE
 from .geometry import adjacent, can_see, field_for
@@ -16,41 +17,44 @@ def path_for(battle, c, to=None, path=None, limit_m: float | None = None, field=
     field = field if field is not None else field_for(battle, c, limit_m=limit_m)
     if path is not None:
         if not isinstance(path, tuple) or not path:
-            raise IllegalCommand("'path' must be a list of [column, row] squares")
+            raise IllegalCommand(_("'path' must be a list of [column, row] squares"))
         steps = []
         here = (c.x, c.y)
         cost = 0
         for square in path:
-            step = _square(square, "each square of 'path'")
+            step = _square(square, _("each square of 'path'"))
             if max(abs(step[0] - here[0]), abs(step[1] - here[1])) != 1:
-                raise IllegalCommand(f"{list(step)} is not next to {list(here)}: a path goes square by square")
+                raise IllegalCommand(_("{square} is not next to {start}: a path goes square by square").format(
+                    square=list(step), start=list(here)))
             if not battle.board.inside(step[0], step[1], c.side_squares) or field.multiplier[step[1], step[0]] == 0:
-                raise IllegalCommand(f"{c.id} cannot enter {list(step)}")
+                raise IllegalCommand(_("{id} cannot enter {square}").format(id=c.id, square=list(step)))
             if not field.corner_ok(here, step):
-                raise IllegalCommand(f"no cutting the corner from {list(here)} to {list(step)}")
+                raise IllegalCommand(_("no cutting the corner from {start} to {square}").format(start=list(here),
+                                                                                              square=list(step)))
             cost += field.step_cost(step, True, 0)[0]
             steps.append(step)
             here = step
         if not field.can_end[here[1], here[0]]:
-            raise IllegalCommand(f"{c.id} cannot end its move on {list(here)}")
+            raise IllegalCommand(_("{id} cannot end its move on {square}").format(id=c.id, square=list(here)))
         return steps, cost * SQUARE_M
     if to is None:
-        raise IllegalCommand("a move needs 'to' or 'path'")
+        raise IllegalCommand(_("a move needs 'to' or 'path'"))
     x, y = _square(to, "'to'")
     if not battle.board.inside(x, y, c.side_squares):
-        raise IllegalCommand(f"{[x, y]} is off the map")
+        raise IllegalCommand(_("{square} is off the map").format(square=[x, y]))
     if (x, y) == (c.x, c.y):
-        raise IllegalCommand(f"{c.id} is already on {[x, y]}")
+        raise IllegalCommand(_("{id} is already on {square}").format(id=c.id, square=[x, y]))
     steps = field.path_to(x, y)
     if not steps or not field.can_end[y, x]:
-        raise IllegalCommand(f"{c.id} cannot reach {[x, y]}" + (" this turn" if limit_m is not None else ""))
+        words = _("{id} cannot reach {square} this turn") if limit_m is not None else _("{id} cannot reach {square}")
+        raise IllegalCommand(words.format(id=c.id, square=[x, y]))
     return steps, field.cost_to(x, y)
 
 
 def _square(value, what: str) -> tuple[int, int]:
     if (not isinstance(value, tuple) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise IllegalCommand(f"{what} must be [column, row]")
+        raise IllegalCommand(_("{what} must be [column, row]").format(what=what))
     return int(value[0]), int(value[1])
 
 

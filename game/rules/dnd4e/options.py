@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from ...core.board import SQUARE_M
 from ...core.terrain import COVER_NAMES
+from ...i18n import N_, _
 from .. import api
 from ..errors import IllegalCommand
 from . import economy
@@ -18,6 +19,10 @@ from .geometry import field_for, gap
 from .moving import provokers_along
 from .powers import aim, power_of
 from .terrain_rules import COVER_PENALTY
+from .words import action
+
+LABELS = {"second_wind": N_("second wind"), "total_defense": N_("total defense"), "action_point": N_("action point"),
+          "stand": N_("stand"), "drop_prone": N_("drop prone"), "escape": N_("escape")}
 
 SIMPLE = ("second_wind", "total_defense", "action_point", "stand", "drop_prone", "escape")
 
@@ -38,19 +43,21 @@ def legal_commands(battle) -> list[api.Option]:
     options += charge_options(battle, c, field) + power_options(battle, c)
     for act in SIMPLE:
         if not battle.refusal(c, act):
-            options.append(api.Option({"actor": c.id, "act": act}, act.replace("_", " "),
-                                      api.Preview(uses=_uses(act))))
+            options.append(api.Option({"actor": c.id, "act": act}, _(LABELS[act]),
+                                      api.Preview(uses=action(_uses(act)))))
     for other in state.creatures.values():
         if other.side != c.side:
             for act, name in (("grapple", "grab"), ("shove", "bull-rush")):
                 if not battle.special_refusal(c, name, other.id):
                     preview = attack_preview(battle, c, power_of(c, name), (other.id,), "standard")
+                    label = _("grab {target}") if name == "grab" else _("bull rush {target}")
                     options.append(api.Option({"actor": c.id, "act": act, "target": other.id},
-                                              f"{name.replace('-', ' ')} {other.name}", preview))
+                                              label.format(target=other.name), preview))
         if not battle.stabilize_refusal(c, other.id):
             options.append(api.Option({"actor": c.id, "act": "stabilize", "target": other.id},
-                                      f"first aid to {other.name}", api.Preview(target=other.id, uses="standard")))
-    options.append(api.Option({"actor": c.id, "act": "end"}, "end the turn"))
+                                      _("first aid to {target}").format(target=other.name),
+                                      api.Preview(target=other.id, uses=action("standard"))))
+    options.append(api.Option({"actor": c.id, "act": "end"}, _("end the turn")))
     return options
 
 
@@ -63,16 +70,18 @@ def offer_options(battle) -> list[api.Option]:
     offer = battle.state.offers[0]
     reactor = battle.state.creatures[offer.reactor]
     provoker = battle.state.creatures[offer.provoker]
-    preview = api.Preview(target=provoker.id, hostile=True, uses="opportunity" if offer.kind == "opportunity"
-                          else "immediate interrupt", attack="basic", kind=offer.kind, provoker=provoker.id)
+    uses = "opportunity" if offer.kind == "opportunity" else "immediate interrupt"
+    preview = api.Preview(target=provoker.id, hostile=True, uses=action(uses), attack="basic", kind=offer.kind,
+                          provoker=provoker.id)
     basic = reactor.stats.basic_power
     if offer.kind == "readied":
-        preview = api.Preview(target=provoker.id, hostile=True, uses="immediate reaction", kind=offer.kind,
+        preview = api.Preview(target=provoker.id, hostile=True, uses=action("immediate reaction"), kind=offer.kind,
                               provoker=provoker.id, then=dict(reactor.effects.get("readied", {}).get("then", {})))
     elif basic is not None:
-        preview = attack_preview(battle, reactor, basic, (provoker.id,), preview.uses, kind=offer.kind)
-    return [api.Option({"actor": reactor.id, "act": "react", "take": True}, f"attack {provoker.name}", preview),
-            api.Option({"actor": reactor.id, "act": "react", "take": False}, "let it go",
+        preview = attack_preview(battle, reactor, basic, (provoker.id,), uses, kind=offer.kind)
+    return [api.Option({"actor": reactor.id, "act": "react", "take": True},
+                       _("attack {target}").format(target=provoker.name), preview),
+            api.Option({"actor": reactor.id, "act": "react", "take": False}, _("let it go"),
                        api.Preview(kind=offer.kind, provoker=provoker.id))]
 
 
@@ -92,8 +101,9 @@ def move_options(battle, c, field) -> list[api.Option]:
         if uses == "move" and economy.payer(c, "move") is None:
             continue
         provokes = tuple(provokers_along(battle, c, steps, cache))
-        options.append(api.Option({"actor": c.id, "act": "move", "to": [x, y]}, f"move to {[x, y]}",
-                                  api.Preview(uses=uses, path=tuple(steps), cost_m=cost, mode="walk",
+        options.append(api.Option({"actor": c.id, "act": "move", "to": [x, y]},
+                                  _("move to {square}").format(square=[x, y]),
+                                  api.Preview(uses=action(uses), path=tuple(steps), cost_m=cost, mode="walk",
                                               opportunity_attacks=provokes)))
     return options
 
@@ -111,8 +121,9 @@ def run_options(battle, c, field) -> list[api.Option]:
         if cost <= speed + 1e-9:
             continue  # a plain move goes there without running's penalties
         steps = field.path_to(x, y)
-        options.append(api.Option({"actor": c.id, "act": "run", "to": [x, y]}, f"run to {[x, y]}",
-                                  api.Preview(uses="move", path=tuple(steps), cost_m=cost, mode="walk",
+        options.append(api.Option({"actor": c.id, "act": "run", "to": [x, y]},
+                                  _("run to {square}").format(square=[x, y]),
+                                  api.Preview(uses=action("move"), path=tuple(steps), cost_m=cost, mode="walk",
                                               opportunity_attacks=tuple(provokers_along(battle, c, steps, cache)))))
     return options
 
@@ -130,8 +141,9 @@ def shift_options(battle, c, field) -> list[api.Option]:
                 battle.shift_steps(c, to, field)
             except IllegalCommand:
                 continue
-            options.append(api.Option({"actor": c.id, "act": "shift", "to": list(to)}, f"shift to {list(to)}",
-                                      api.Preview(uses="move", path=(to,), cost_m=SQUARE_M)))
+            options.append(api.Option({"actor": c.id, "act": "shift", "to": list(to)},
+                                      _("shift to {square}").format(square=list(to)),
+                                      api.Preview(uses=action("move"), path=(to,), cost_m=SQUARE_M)))
     return options
 
 
@@ -148,7 +160,8 @@ def charge_options(battle, c, field) -> list[api.Option]:
         except IllegalCommand:
             continue
         preview = attack_preview(battle, c, basic, (other.id,), "standard", charging=True)
-        options.append(api.Option({"actor": c.id, "act": "charge", "target": other.id}, f"charge {other.name}",
+        options.append(api.Option({"actor": c.id, "act": "charge", "target": other.id},
+                                  _("charge {target}").format(target=other.name),
                                   _with_path(preview, steps, cost)))
     return options
 
@@ -165,11 +178,12 @@ def power_options(battle, c) -> list[api.Option]:
         for command, aimed in _aims(battle, c, power):
             if power.heal:
                 target = battle.state.creatures[aimed.targets[0]]
-                preview = api.Preview(target=target.id, hostile=False, uses=power.action, attack=power.name)
-                label = f"{power.name} on {target.name}"
+                preview = api.Preview(target=target.id, hostile=False, uses=action(power.action), attack=power.name)
+                label = _("{power} on {targets}").format(power=power.name, targets=target.name)
             else:
                 preview = attack_preview(battle, c, power, aimed.targets, power.action, aimed.long_range, aimed.origin)
-                label = f"{power.name} on " + ", ".join(battle.state.creatures[t].name for t in aimed.targets)
+                label = _("{power} on {targets}").format(
+                    power=power.name, targets=", ".join(battle.state.creatures[t].name for t in aimed.targets))
             options.append(api.Option(command, label, preview))
     return options
 
@@ -217,7 +231,7 @@ def _aims(battle, c, power):
 
 def attack_preview(battle, c, power, targets, uses, long_range=False, origin=None, charging=False, kind=None):
     """The preview of a power on its targets: the first target's odds and every modifier, the
-    expected damage summed over the targets."""
+    expected damage summed over the targets (`uses`: the kind of action, an id)."""
     creatures = battle.state.creatures
     first = creatures[targets[0]]
     roll = roll_for(battle, c, first, power, charging, long_range, origin)
@@ -229,7 +243,7 @@ def attack_preview(battle, c, power, targets, uses, long_range=False, origin=Non
         value = expected_damage(power, r, t, sneak)
         total += value if t.side != c.side else -value
     return api.Preview(
-        target=first.id, hostile=first.side != c.side, uses=uses, attack=power.name,
+        target=first.id, hostile=first.side != c.side, uses=action(uses), attack=power.name,
         hit_chance=roll.hit_chance, crit_chance=roll.crit_chance, target_number=roll.defence - roll.bonus,
         defence=roll.defence_name, expected_damage=total, cover=COVER_NAMES.get(roll.cover, "none"),
         cover_bonus=COVER_PENALTY.get(roll.cover, 0), reasons=roll.reasons, ranged=not power.melee,

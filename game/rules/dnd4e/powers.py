@@ -12,6 +12,7 @@ import numpy as np
 from ...content.schema_4e import Power
 from ...core.areas import touches
 from ...core.board import SQUARE_M, gap_squares
+from ...i18n import _
 from ..errors import IllegalCommand
 from .geometry import gap, line_of_effect
 
@@ -49,12 +50,13 @@ def power_of(actor, name: str | None):
     if name in (None, "basic"):
         power = stats.basic_power
         if power is None:
-            raise IllegalCommand(f"{actor.id} has no melee basic attack")
+            raise IllegalCommand(_("{id} has no melee basic attack").format(id=actor.id))
         return power
     power = stats.power(name) if isinstance(name, str) else None
     if power is None:
         known = ", ".join(["basic"] + [p.name for p in stats.powers])
-        raise IllegalCommand(f"{actor.id} has no power {name!r} (its powers: {known})")
+        raise IllegalCommand(_("{id} has no power {name} (its powers: {known})").format(id=actor.id, name=repr(name),
+                                                                                      known=known))
     return power
 
 
@@ -81,7 +83,7 @@ def area_mask(battle, actor, power, at) -> np.ndarray:
 def _square(value, what: str) -> tuple[int, int]:
     if (not isinstance(value, tuple) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise IllegalCommand(f"{what} must be [column, row]")
+        raise IllegalCommand(_("{what} must be [column, row]").format(what=what))
     return int(value[0]), int(value[1])
 
 
@@ -92,7 +94,7 @@ def _listed(target) -> list[str] | None:
         return [target]
     if isinstance(target, tuple) and all(isinstance(t, str) for t in target):
         return list(target)
-    raise IllegalCommand("'target' must be a creature id or a list of them")
+    raise IllegalCommand(_("'target' must be a creature id or a list of them"))
 
 
 def _fits(power, actor, other) -> bool:
@@ -112,52 +114,58 @@ def aim(battle, actor, power, target=None, at=None) -> Aim:
     listed = _listed(target)
     if not power.area:
         if not listed or len(listed) != 1:
-            raise IllegalCommand(f"{power.name} needs one 'target'")
+            raise IllegalCommand(_("{power} needs one 'target'").format(power=power.name))
         other = battle.creature(listed[0])
         if not other.alive:
-            raise IllegalCommand(f"{other.id} is dead")
+            raise IllegalCommand(_("{id} is dead").format(id=other.id))
         if other is actor and power.targets != "ally":
-            raise IllegalCommand(f"{actor.id} cannot aim {power.name} at itself")
+            raise IllegalCommand(_("{id} cannot aim {power} at itself").format(id=actor.id, power=power.name))
         if not _fits(power, actor, other):
-            raise IllegalCommand(f"{power.name} is used on an ally, and {other.id} is not one")
+            raise IllegalCommand(_("{power} is used on an ally, and {id} is not one").format(power=power.name,
+                                                                                           id=other.id))
         distance = gap(actor, other) * SQUARE_M
         far = False
         if power.melee:
             if distance > power.reach + 1e-9:
-                raise IllegalCommand(f"{other.id} is out of reach of {power.name} ({distance:g} m, reach {power.reach:g} m)")
+                raise IllegalCommand(_("{id} is out of reach of {power} ({distance} m, reach {reach} m)").format(
+                    id=other.id, power=power.name, distance=f"{distance:g}", reach=f"{power.reach:g}"))
         elif other is not actor:
             longest = max(power.range, power.long_range)
             if distance > longest + 1e-9:
-                raise IllegalCommand(f"{other.id} is out of range of {power.name} ({distance:g} m, range {longest:g} m)")
+                raise IllegalCommand(_("{id} is out of range of {power} ({distance} m, range {range} m)").format(
+                    id=other.id, power=power.name, distance=f"{distance:g}", range=f"{longest:g}"))
             far = distance > power.range + 1e-9
         if other is not actor and not line_of_effect(battle.board, actor.space, other.space):
-            raise IllegalCommand(f"{actor.id} has no line of effect to {other.id}")
+            raise IllegalCommand(_("{id} has no line of effect to {target}").format(id=actor.id, target=other.id))
         return Aim((other.id,), long_range=far)
     origin = None
     if power.kind == "close-burst":
         square = None
     else:
         if at is None:
-            raise IllegalCommand(f"{power.name} needs 'at' (a square: "
-                                 + ("the blast's top-left square)" if power.kind == "close-blast" else "the burst's centre)"))
+            words = _("{power} needs 'at' (a square: the blast's top-left square)") if power.kind == "close-blast" \
+                else _("{power} needs 'at' (a square: the burst's centre)")
+            raise IllegalCommand(words.format(power=power.name))
         square = _square(at, "'at'")
         h, w = battle.board.terrain.shape
         if not (0 <= square[0] < w and 0 <= square[1] < h):
-            raise IllegalCommand(f"{list(square)} is off the map")
+            raise IllegalCommand(_("{square} is off the map").format(square=list(square)))
     if power.kind == "close-blast":
         blast = (square[0], square[1], power.size)
         h, w = battle.board.terrain.shape
         if square[0] + power.size > w or square[1] + power.size > h:
-            raise IllegalCommand(f"the blast at {list(square)} goes off the map")
+            raise IllegalCommand(_("the blast at {square} goes off the map").format(square=list(square)))
         if gap_squares(blast, actor.space, "1") != 1:
-            raise IllegalCommand(f"a close blast must be beside {actor.id}: {list(square)} is not")
+            raise IllegalCommand(_("a close blast must be beside {id}: {square} is not").format(id=actor.id,
+                                                                                             square=list(square)))
     if power.kind == "area-burst":
         origin = (square[0], square[1], 1)
         distance = gap_squares(actor.space, origin, "1") * SQUARE_M
         if distance > power.range + 1e-9:
-            raise IllegalCommand(f"{list(square)} is out of range of {power.name} ({distance:g} m, range {power.range:g} m)")
+            raise IllegalCommand(_("{id} is out of range of {power} ({distance} m, range {range} m)").format(
+                id=list(square), power=power.name, distance=f"{distance:g}", range=f"{power.range:g}"))
         if not line_of_effect(battle.board, actor.space, origin):
-            raise IllegalCommand(f"{actor.id} has no line of effect to {list(square)}")
+            raise IllegalCommand(_("{id} has no line of effect to {target}").format(id=actor.id, target=list(square)))
     mask = area_mask(battle, actor, power, square)
     source = actor.space if origin is None else origin
     caught = [c.id for c in creatures.values()
@@ -165,9 +173,9 @@ def aim(battle, actor, power, target=None, at=None) -> Aim:
               and line_of_effect(battle.board, source, c.space)]
     if listed is not None:
         if sorted(listed) != sorted(caught) or len(set(listed)) != len(listed):
-            raise IllegalCommand(f"{power.name} there catches {', '.join(caught) or 'nobody'}: 'target' must list "
-                                 "exactly those")
+            raise IllegalCommand(_("{power} there catches {caught}: 'target' must list exactly those").format(
+                power=power.name, caught=", ".join(caught) or _("nobody")))
         caught = listed
     if not caught:
-        raise IllegalCommand(f"{power.name} would catch nobody there")
+        raise IllegalCommand(_("{power} would catch nobody there").format(power=power.name))
     return Aim(tuple(caught), mask, origin)

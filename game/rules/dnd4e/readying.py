@@ -6,6 +6,7 @@ an attack), and who is triggered by what."""
 from __future__ import annotations
 
 from ...core.board import SQUARE_M
+from ...i18n import _
 from ..errors import IllegalCommand
 from .creature import NO_IMMEDIATE
 from .geometry import gap
@@ -27,12 +28,13 @@ def readied(trigger, then, c) -> dict:
     """The readied action of a `ready` command (IllegalCommand when it is not one)."""
     trigger, then = _plain(trigger), _plain(then)
     if trigger is None or trigger.get("event") not in EVENTS or not isinstance(trigger.get("by"), str):
-        raise IllegalCommand("'trigger' must be {event = \"enters_reach\" / \"moves\" / \"attacks\", by = ID or \"enemy\"}")
+        raise IllegalCommand(_("'trigger' must be {{event = \"enters_reach\" / \"moves\" / \"attacks\", by = ID or "
+                               "\"enemy\"}}").format())
     if then is None or then.get("act") != "attack" or then.get("actor", c.id) != c.id:
-        raise IllegalCommand("'then' must be an attack of the creature that readies it (under 4e)")
+        raise IllegalCommand(_("'then' must be an attack of the creature that readies it (under 4e)"))
     power = power_of(c, then.get("with"))
     if power.action != "standard":
-        raise IllegalCommand(f"{power.name} is not a standard action: ready a standard action")
+        raise IllegalCommand(_("{power} is not a standard action: ready a standard action").format(power=power.name))
     command = {k: v for k, v in then.items() if k != "actor"}
     return {"event": trigger["event"], "by": trigger["by"], "then": command}
 

@@ -9,10 +9,21 @@ from __future__ import annotations
 import math
 
 from ...core.board import SQUARE_M, gap_squares
+from ...i18n import N_, _
 from .attacks import hits, roll_for
 from .conditions import END, SAVE, add_timed
 from .damage import deal, die, spend_surge
 from .geometry import adjacent, field_for, gap
+from .words import condition as condition_word, damage_type, power_rules
+
+VERDICTS = {"hit": N_("hit"), "miss": N_("miss"), "crit": N_("critical hit"),
+            "coup": N_("coup de grace: critical hit")}
+FORCED_LINES = {"push": N_("{name} is pushed {count} squares to {square}"),
+                "pull": N_("{name} is pulled {count} squares to {square}"),
+                "slide": N_("{name} is slid {count} squares to {square}")}
+FORCED_LINES_ONE = {"push": N_("{name} is pushed 1 square to {square}"),
+                    "pull": N_("{name} is pulled 1 square to {square}"),
+                    "slide": N_("{name} is slid 1 square to {square}")}
 
 
 def resolve(battle, attacker, power, aim, charging: bool = False) -> None:
@@ -24,8 +35,9 @@ def resolve(battle, attacker, power, aim, charging: bool = False) -> None:
             target = creatures[tid]
             bonus = sum(dice.roll_many(power.heal_bonus.count, power.heal_bonus.sides)) + power.heal_bonus.bonus \
                 if power.heal_bonus else 0
-            if not spend_surge(battle, target, bonus, f" and {bonus} from {power.name}" if bonus else ""):
-                battle.emit("note", f"{target.name} has no healing surge left", creature=tid)
+            if not spend_surge(battle, target, bonus, power.name, power_rules(power)):
+                battle.emit("note", _("{name} has no healing surge left").format(name=target.name),
+                            rules=("healing-surge",), creature=tid)
         return
     results = []
     coups: set[str] = set()  # the targets of a coup de grace that hit (helpless before the blow)
@@ -37,21 +49,26 @@ def resolve(battle, attacker, power, aim, charging: bool = False) -> None:
         coup = coup_de_grace(attacker, target, power)
         crit = crit or (hit and coup)
         total = face + roll.bonus
-        verdict = ("coup de grace: " if coup and hit else "") + ("critical hit" if crit else ("hit" if hit else "miss"))
-        battle.emit("attack", f"{attacker.name} uses {power.name} on {target.name}: d20 {face} {roll.bonus:+d} = "
-                    f"{total} vs {roll.defence_name}: {verdict}",
-                    attacker=attacker.id, target=tid, hit=hit, crit=crit, power=power.name)
+        verdict = "coup" if coup and hit else ("crit" if crit else ("hit" if hit else "miss"))
+        rules = roll.rules + power_rules(power) + (("critical-hit",) if crit else ()) + (
+            ("coup-de-grace",) if coup and hit else ())
+        battle.emit("attack", _("{name} uses {power} on {target}: d20 {face} {bonus} = {total} vs {defence}: {verdict}")
+                    .format(name=attacker.name, power=power.name, target=target.name, face=face,
+                            bonus=f"{roll.bonus:+d}", total=total, defence=roll.defence_name,
+                            verdict=_(VERDICTS[verdict])),
+                    rules=tuple(dict.fromkeys(rules)), attacker=attacker.id, target=tid, hit=hit, crit=crit,
+                    power=power.name)
         results.append((target, hit, crit, roll))
         if coup and hit:
             coups.add(tid)
     damage = power.damage
     rolled = 0
-    if damage is not None and any(hit and not crit for _, hit, crit, _ in results) or (
-            damage is not None and power.miss == "half" and any(not hit for _, hit, _, _ in results)):
+    if damage is not None and any(hit and not crit for _t, hit, crit, _r in results) or (
+            damage is not None and power.miss == "half" and any(not hit for _t, hit, _c, _r in results)):
         rolled = sum(dice.roll_many(damage.count, damage.sides)) + damage.bonus
     maximum = damage.count * damage.sides + damage.bonus if damage is not None else 0
     crit_extra = 0
-    if power.crit is not None and any(crit for _, _, crit, _ in results):
+    if power.crit is not None and any(crit for _t, _h, crit, _r in results):
         crit_extra = sum(dice.roll_many(power.crit.count, power.crit.sides)) + power.crit.bonus
     sneak_target, sneak = None, 0
     stats = attacker.stats
@@ -70,24 +87,29 @@ def resolve(battle, attacker, power, aim, charging: bool = False) -> None:
     try:
         for target, hit, crit, roll in results:
             amount = 0
-            what = f" from {power.name}"
+            what = " " + _("from {power}").format(power=power.name)
+            rules = power_rules(power) + (("critical-hit",) if crit else ())
             if damage is not None:
                 if hit:
                     amount = (maximum + crit_extra) if crit else rolled
                     if target is sneak_target:
                         amount += sneak
-                        what += f" (sneak attack {sneak})"
+                        what += " (" + _("sneak attack {amount}").format(amount=sneak) + ")"
+                        rules += ("sneak-attack", "combat-advantage")
                 elif power.miss == "half" and not target.stats.minion:
                     amount = rolled // 2
-                    what += " (half on a miss)"
+                    what += " (" + _("half on a miss") + ")"
             if weakened and amount:
                 amount //= 2
-                what += " (weakened: half)"
+                what += " (" + _("weakened: half") + ")"
+                rules += ("conditions",)
             if amount:
-                deal(battle, target, amount, power.type, what)
+                deal(battle, target, amount, power.type, what, rules)
                 if target.id in coups and target.alive and amount >= target.stats.bloodied:
-                    die(battle, target, f"is slain by the coup de grace ({amount} damage, bloodied value "
-                                        f"{target.stats.bloodied})")
+                    die(battle, target, _("{name} is slain by the coup de grace ({amount} damage, bloodied value "
+                                          "{bloodied})").format(name=target.name, amount=amount,
+                                                                bloodied=target.stats.bloodied),
+                        ("coup-de-grace", "death"))
             if hit and target.alive:
                 on_hit(battle, attacker, target, power, roll)
             if "combat-challenge" in stats.traits and target.alive and target.side != attacker.side:
@@ -116,26 +138,34 @@ def on_hit(battle, attacker, target, power, roll) -> None:
     for condition in conditions:
         if condition == "prone":
             target.conditions.add("prone")  # until it stands up
-            battle.emit("condition", f"{target.name} is knocked prone", creature=target.id)
+            battle.emit("condition", _("{name} is knocked prone").format(name=target.name),
+                        rules=("prone",) + power_rules(power), creature=target.id)
         elif condition == "grabbed":
             # 4e, Grab: immobilized until it escapes (or the grabber lets go, moves away)
             target.conditions.add("grabbed")
             target.effects["grabbed_by"] = attacker.id
-            battle.emit("condition", f"{attacker.name} grabs {target.name}", creature=target.id)
+            battle.emit("condition", _("{name} grabs {target}").format(name=attacker.name, target=target.name),
+                        rules=("grab",), creature=target.id)
         elif condition == "marked":
             add_timed(target, "marked", END, attacker.id)
-            battle.emit("condition", f"{target.name} is marked by {attacker.name}", creature=target.id)
+            battle.emit("condition", _("{name} is marked by {marker}").format(name=target.name, marker=attacker.name),
+                        rules=("marks",), creature=target.id)
         else:
             until = SAVE if power.duration == "save-ends" else END
             add_timed(target, condition, until, attacker.id)
-            battle.emit("condition", f"{target.name} is {condition} ("
-                        + ("save ends" if until == SAVE else f"until the end of {attacker.name}'s next turn") + ")",
-                        creature=target.id)
+            words = _("{name} is {condition} (save ends)") if until == SAVE else \
+                _("{name} is {condition} (until the end of {author}'s next turn)")
+            battle.emit("condition", words.format(name=target.name, condition=condition_word(condition),
+                                                  author=attacker.name),
+                        rules=("conditions", "save-ends") if until == SAVE else ("conditions",), creature=target.id)
     if power.ongoing:
         # 4e, Ongoing damage: at the start of each of its turns, until it saves
         add_timed(target, "ongoing", SAVE, attacker.id, amount=power.ongoing, type=power.ongoing_type)
-        battle.emit("condition", f"{target.name} takes ongoing {power.ongoing} {power.ongoing_type or ''} damage "
-                    "(save ends)".replace("  ", " "), creature=target.id)
+        words = _("{name} takes ongoing {amount} {type} damage (save ends)") if power.ongoing_type else \
+            _("{name} takes ongoing {amount} damage (save ends)")
+        battle.emit("condition", words.format(name=target.name, amount=power.ongoing,
+                                              type=damage_type(power.ongoing_type)),
+                    rules=("ongoing-damage", "save-ends"), creature=target.id)
     for how, squares in (("push", power.push), ("pull", power.pull), ("slide", power.slide)):
         if squares and target.alive:
             forced_move(battle, attacker, target, how, squares)
@@ -148,7 +178,7 @@ def forced_move(battle, mover_of_it, target, how: str, squares: int) -> None:
     farthest from (nearest to) it, in reading order on ties; it stops where none qualifies."""
     path = []
     cx, cy = _centre(mover_of_it)
-    for _ in range(squares):
+    for _i in range(squares):
         # the straight way: away from (or toward) the mover along each axis, when it qualifies
         ox, oy = _centre(target)
         straight = tuple(int(math.copysign(1, v)) if abs(v) > 1e-9 else 0 for v in (ox - cx, oy - cy))
@@ -178,8 +208,9 @@ def forced_move(battle, mover_of_it, target, how: str, squares: int) -> None:
         target.x, target.y = best[1]
         path.append(best[1])
     if path:
-        battle.emit("move", f"{target.name} is {how}ed {len(path)} square{'s' if len(path) > 1 else ''} to "
-                    f"{list(path[-1])}", creature=target.id, path=[list(p) for p in path], forced=True)
+        words = FORCED_LINES if len(path) > 1 else FORCED_LINES_ONE
+        battle.emit("move", _(words[how]).format(name=target.name, count=len(path), square=list(path[-1])),
+                    rules=("forced-movement",), creature=target.id, path=[list(p) for p in path], forced=True)
 
 
 def _centre(c) -> tuple[float, float]:
@@ -214,5 +245,5 @@ def nimble_reaction(battle, goblin, attacker) -> None:
         return
     goblin.immediate = False
     goblin.x, goblin.y = best[1]
-    battle.emit("move", f"{goblin.name} shifts to {list(best[1])} as it is missed", creature=goblin.id,
-                path=[list(best[1])])
+    battle.emit("move", _("{name} shifts to {square} as it is missed").format(name=goblin.name, square=list(best[1])),
+                rules=("shift", "immediate-actions"), creature=goblin.id, path=[list(best[1])])

@@ -7,6 +7,7 @@ from collections import Counter
 
 from ...content.scenarios import Scenario, display_names
 from ...core.dice import Dice
+from ...i18n import _
 from .creature import DYING, Creature4e, State4e
 from .damage import sync_bloodied
 
@@ -44,7 +45,7 @@ def roll_initiative(state: State4e, scenario: Scenario, log) -> list[str]:
     qui a le bonus d'initiative le plus élevé ... agit le premier. En cas de nouvelle égalité,
     lancez un dé": a d20 roll-off, higher first, rolled in the scenario's order."""
     if scenario.initiative:
-        log("Initiative order set by the scenario: " + ", ".join(scenario.initiative))
+        log(_("Initiative order set by the scenario: {order}").format(order=", ".join(scenario.initiative)))
         return list(scenario.initiative)
     rolls = {}
     for spec in scenario.creatures:
@@ -53,13 +54,14 @@ def roll_initiative(state: State4e, scenario: Scenario, log) -> list[str]:
         bonus = c.stats.initiative_bonus
         c.initiative = face + bonus
         rolls[c.id] = (face + bonus, bonus)
-        log(f"{c.name} rolls initiative: {face} {bonus:+d} = {face + bonus}")
+        log(_("{name} rolls initiative: {face} {bonus} = {total}").format(name=c.name, face=face, bonus=f"{bonus:+d}",
+                                                                           total=face + bonus))
     ties = Counter(rolls.values())
     roll_off = {}
     for cid, score in rolls.items():
         if ties[score] > 1:
             roll_off[cid] = state.dice.roll(20)
-            log(f"{state.creatures[cid].name} rolls off a tie: d20 {roll_off[cid]}")
+            log(_("{name} rolls off a tie: d20 {face}").format(name=state.creatures[cid].name, face=roll_off[cid]))
     return sorted(rolls, key=lambda cid: (-rolls[cid][0], -rolls[cid][1], -roll_off.get(cid, 0)))
 
 

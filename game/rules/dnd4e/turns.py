@@ -4,6 +4,7 @@ then) and end (saving throws, death saves, what ends then), the rounds, the end 
 
 from __future__ import annotations
 
+from ...i18n import _
 from .conditions import at_turn_end, at_turn_start, ongoing, saving_throws
 from .creature import DYING
 from .damage import death_save, deal
@@ -12,7 +13,7 @@ from .setup import roll_initiative
 
 def start(battle) -> None:
     state = battle.state
-    state.order = roll_initiative(state, battle.scenario, lambda text: battle.emit("note", text))
+    state.order = roll_initiative(state, battle.scenario, lambda text: battle.emit("note", text, rules=("initiative",)))
     state.started = True
     if not state.order:
         state.over = True
@@ -21,7 +22,10 @@ def start(battle) -> None:
     # agissent dans l'ordre d'initiative, chacun n'entreprenant qu'une seule action"
     state.surprise_round = any("surprised" in c.conditions for c in state.creatures.values())
     state.round = 0 if state.surprise_round else 1
-    battle.emit("round", "The surprise round" if state.surprise_round else "Round 1", round=state.round)
+    if state.surprise_round:
+        battle.emit("round", _("The surprise round"), rules=("surprise-round",), round=state.round)
+    else:
+        battle.emit("round", _("Round {round}").format(round=1), rules=("rounds-and-turns",), round=state.round)
     battle.check_over()
     if not state.over:
         begin_turn(battle)
@@ -31,7 +35,7 @@ def begin_turn(battle) -> None:
     """Start the current creature's turn; a turn that can hold nothing passes by itself (the dead,
     the surprised in the surprise round, the dying and the stunned after their end-of-turn rolls)."""
     state = battle.state
-    for _ in range(len(state.order) * 4 + 8):
+    for _i in range(len(state.order) * 4 + 8):
         if state.over:
             return
         c = state.current
@@ -44,12 +48,14 @@ def begin_turn(battle) -> None:
         c.movement_spent = 0.0
         c.conditions.discard("running")
         c.effects.pop("readied", None)  # a readied action lasts until the start of its next turn
-        battle.emit("turn", f"{c.name}'s turn", creature=c.id, round=state.round)
+        battle.emit("turn", _("{name}'s turn").format(name=c.name),
+                    rules=("rounds-and-turns", "actions-of-a-turn", "surprise-round") if state.surprise_round
+                    else ("rounds-and-turns", "actions-of-a-turn"), creature=c.id, round=state.round)
         at_turn_start(battle, c.id)
         c.one_action = state.surprise_round or "dazed" in c.conditions
         for entry in ongoing(c):
             # 4e, Ongoing damage: taken at the start of the creature's turn
-            deal(battle, c, entry["amount"], entry.get("type"), " (ongoing)")
+            deal(battle, c, entry["amount"], entry.get("type"), " (" + _("ongoing") + ")", ("ongoing-damage",))
         recharge(battle, c)
         battle.check_over()
         if state.over:
@@ -58,7 +64,8 @@ def begin_turn(battle) -> None:
             advance(battle)
             continue
         if c.state != "conscious" or "stunned" in c.conditions:
-            battle.emit("note", f"{c.name} can take no action this turn", creature=c.id)
+            battle.emit("note", _("{name} can take no action this turn").format(name=c.name),
+                        rules=("dying",) if c.state != "conscious" else ("conditions",), creature=c.id)
             end_turn(battle, c)
             advance(battle)
             continue
@@ -72,9 +79,12 @@ def recharge(battle, c) -> None:
             face = battle.state.dice.roll(6)
             if face >= power.recharge:
                 c.spent.pop(power.name)
-                battle.emit("note", f"{c.name}'s {power.name} recharges (d6 {face})", creature=c.id)
+                battle.emit("note", _("{name}'s {power} recharges (d6 {face})").format(name=c.name, power=power.name,
+                                                                                     face=face),
+                            rules=("recharge",), creature=c.id)
             else:
-                battle.emit("note", f"{c.name}'s {power.name} does not recharge (d6 {face})", creature=c.id)
+                battle.emit("note", _("{name}'s {power} does not recharge (d6 {face})").format(
+                    name=c.name, power=power.name, face=face), rules=("recharge",), creature=c.id)
 
 
 def end_turn(battle, c) -> None:
@@ -99,4 +109,5 @@ def advance(battle) -> None:
             for c in state.creatures.values():
                 c.conditions.discard("surprised")
         state.round += 1
-        battle.emit("round", f"Round {state.round}", round=state.round)
+        battle.emit("round", _("Round {round}").format(round=state.round), rules=("rounds-and-turns",),
+                    round=state.round)
