@@ -9,7 +9,7 @@ compiled catalogues with Python's gettext only.
     python -m game.catalogues fill DOMAIN done.json     # write {english: french} into the .po
 
 Domains and their source paths are `game.i18n.DOMAINS`. Python files are read for `_()`,
-`N_()` and `ngettext()`; TOML files (rule cards, demos) for the keys in TOML_KEYS.
+`N_()`; TOML files (rule cards, demos) for the keys in TOML_KEYS.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from .i18n import DOMAINS, LOCALE_DIR
 
 ROOT = LOCALE_DIR.parents[1]
 TOML_KEYS = ("title", "text", "caption")  # the words of cards and demos people read
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None}
 LANG = "fr"
 
 

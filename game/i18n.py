@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import sys
 from pathlib import Path
 
 LANGUAGES = ("en", "fr")
@@ -42,7 +43,8 @@ DOMAINS: dict[str, tuple[str, ...]] = {
 }
 
 _language = "en"
-_translation: gettext.NullTranslations = gettext.NullTranslations()
+_catalogues: dict[str, gettext.NullTranslations] = {}  # domain -> its catalogue in the language spoken
+_module_domains: dict[str, str | None] = {}  # module name -> its domain (found once)
 
 
 def system_language() -> str:
@@ -55,30 +57,26 @@ def system_language() -> str:
     return "en"
 
 
-def load_translation(lang: str) -> gettext.NullTranslations:
-    """Every domain's catalogue of `lang`, chained (English: the messages as written)."""
+def load_catalogues(lang: str) -> dict[str, gettext.NullTranslations]:
+    """Every domain's compiled catalogue of `lang`, each standing alone (English: none)."""
+    found: dict[str, gettext.NullTranslations] = {}
     if lang == "en":
-        return gettext.NullTranslations()
-    chain: gettext.NullTranslations | None = None
+        return found
     for domain in DOMAINS:
         try:
-            catalogue = gettext.translation(domain, LOCALE_DIR, languages=[lang])
+            found[domain] = gettext.translation(domain, LOCALE_DIR, languages=[lang])
         except OSError:
             continue  # a domain with no messages yet
-        if chain is None:
-            chain = catalogue
-        else:
-            chain.add_fallback(catalogue)
-    return chain or gettext.NullTranslations()
+    return found
 
 
 def set_language(lang: str | None) -> str:
     """Speak `lang` from now on (None: the system's); returns the language chosen."""
-    global _language, _translation
+    global _language, _catalogues
     lang = lang or system_language()
     if lang not in LANGUAGES:
         raise ValueError(f"{lang!r} is not a language of the game (known: {', '.join(LANGUAGES)})")
-    _language, _translation = lang, load_translation(lang)
+    _language, _catalogues = lang, load_catalogues(lang)
     return lang
 
 
@@ -87,14 +85,45 @@ def language() -> str:
     return _language
 
 
+def domain_of_module(module: str) -> str | None:
+    """The domain whose paths hold the module `module` (the most narrowly named one)."""
+    if module not in _module_domains:
+        best, best_length = None, -1
+        for domain, paths in DOMAINS.items():
+            for path in paths:
+                dotted = (path[:-3] if path.endswith(".py") else path).replace("/", ".")
+                if (module == dotted or module.startswith(dotted + ".")) and len(dotted) > best_length:
+                    best, best_length = domain, len(dotted)
+        _module_domains[module] = best
+    return _module_domains[module]
+
+
+def translated(domain: str | None, message: str) -> str:
+    """`message` from `domain`'s catalogue first (the same English may read differently in two
+    parts of the game: "fire" is "de feu" after 5e's damage, "feu" in a 4e keyword list), else
+    from any catalogue that has it, else the English itself."""
+    if not _catalogues:
+        return message
+    first = _catalogues.get(domain) if domain else None
+    if first is not None and message in _messages(first):
+        return _messages(first)[message]
+    for catalogue in _catalogues.values():
+        if message in _messages(catalogue):
+            return _messages(catalogue)[message]
+    return message
+
+
+def _messages(catalogue: gettext.NullTranslations) -> dict:
+    """A compiled catalogue's messages {english: translation} (a translation may equal its
+    English: "poison" is "poison" in French, which must not send the lookup elsewhere)."""
+    return getattr(catalogue, "_catalog", {})
+
+
 def _(message: str) -> str:
-    """`message` in the language spoken now (the English itself when it has no translation)."""
-    return _translation.gettext(message)
-
-
-def ngettext(singular: str, plural: str, n: int) -> str:
-    """The singular or plural form of a message for `n`, in the language spoken now."""
-    return _translation.ngettext(singular, plural, n)
+    """`message` in the language spoken now, from the catalogue of the calling module's domain."""
+    if not _catalogues:
+        return message
+    return translated(domain_of_module(sys._getframe(1).f_globals.get("__name__", "")), message)
 
 
 def N_(message: str) -> str:

@@ -49,3 +49,19 @@ def test_a_module_with_a_domain_of_its_own_leaves_its_folders():
     backend = ROOT / "game" / "session" / "ray_backend.py"
     assert source_files("cluster") == [backend]
     assert backend not in source_files("session") and ROOT / "game" / "session" / "simulate.py" in source_files("session")
+
+
+def test_a_message_reads_as_the_domain_of_the_module_that_shows_it():
+    # "End turn" is "Fin du tour" on a 5e button and "Finir le tour" on a 3.5 one: each module
+    # is answered from its own domain's catalogue first
+    from game.rules.cards import card
+    from game.rules.dnd35 import options as options35
+    try:
+        i18n.set_language("fr")
+        assert i18n.domain_of_module(options35.__name__) == "dnd35"
+        assert i18n.domain_of_module("game.ui.teaching") == "teaching"  # named narrower than game/ui
+        assert i18n.translated("dnd35", "End turn") != i18n.translated("dnd5e", "End turn")
+        assert i18n.translated("dnd4e", "poison") == "poison"  # the same word in French, kept
+        assert card("3.5", "five-foot-step").title_shown == "Pas de 1,50 m"  # the card's own catalogue
+    finally:
+        i18n.set_language("en")

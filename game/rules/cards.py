@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from ..content.errors import ContentError, read_document
 from ..content.paths import ruleset_dir
-from ..i18n import _
+from ..i18n import _, translated
 
 CARD_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 KEYS = {"id", "title", "text", "seed_section", "seed_words", "srd", "see"}
@@ -33,12 +33,17 @@ class Card:
     see: tuple[str, ...] = ()  # related card ids
 
     @property
+    def domain(self) -> str:
+        """The catalogue of this ruleset's cards: cards5e, cards35, cards4e."""
+        return "cards" + self.ruleset.replace(".", "")
+
+    @property
     def title_shown(self) -> str:
-        return _(self.title)
+        return translated(self.domain, self.title)
 
     @property
     def text_shown(self) -> str:
-        return _(self.text)
+        return translated(self.domain, self.text)
 
 
 def cards_path(ruleset: str):

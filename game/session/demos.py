@@ -16,7 +16,7 @@ from pathlib import Path
 from ..content.errors import ContentError
 from ..content.paths import MAPS_DIR
 from ..content.scenarios import Scenario, load_scenario
-from ..i18n import _
+from ..i18n import _, translated
 from ..rules.api import Battle
 from ..rules.cards import Card, cards
 from .replay import new_battle, replay
@@ -60,7 +60,7 @@ def caption_shown(raw: dict) -> str:
     caption = raw.get("caption", "") if isinstance(raw, dict) else ""
     if not isinstance(caption, str) or not caption.strip():
         return ""
-    return " ".join(_(caption.strip()).split())  # the file's line breaks are not the screen's
+    return " ".join(translated("demos", caption.strip()).split())  # the file's line breaks are not the screen's
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ class Demo:
 
     @property
     def title(self) -> str:
-        return _(self.scenario.title)
+        return translated("demos", self.scenario.title)
 
     def caption(self, step: int) -> str:
         """The caption of step k's command (1 to steps), in the language spoken now."""
