@@ -93,6 +93,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
 
 
+def decimal(value: float, spec: str = "g") -> str:
+    """A number as the language spoken writes it: "1.5" in English, "1,5" in French."""
+    text = format(value, spec)
+    return text.replace(".", ",") if _language == "fr" else text
+
+
 def N_(message: str) -> str:
     """Marks a message for the catalogue without translating it yet (it is translated when shown)."""
     return message
