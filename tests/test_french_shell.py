@@ -191,3 +191,42 @@ def test_no_module_that_translates_rebinds_the_underscore():
             found += [f"{path.relative_to(ROOT)}:{n.lineno}" for n in ast.walk(tree)
                       if isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store)]
     assert found == []
+
+
+def test_every_bundled_name_is_spoken_in_french(french):
+    """Attack, power, spell and item ids read through rules/words.spoken(): each bundled one has
+    its French (a new stat block's attack would otherwise show in English)."""
+    import tomllib
+
+    from game.rules.words import BUNDLED_NAMES, spoken
+
+    ids = set()
+    for path in (ROOT / "assets" / "rulesets").rglob("*.toml"):
+        if path.name == "rules.toml":
+            continue
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        ids |= {a["name"] for a in data.get("attacks", []) + data.get("powers", [])}
+        if path.parent.name in ("spells", "items"):
+            ids.add(data.get("id", path.stem))
+    assert {"fire-bolt", "scimitar", "slip-strike", "potion-of-healing"} <= ids
+    unspoken = sorted(i for i in ids if i.replace("-", " ") not in BUNDLED_NAMES or spoken(i) == i.replace("-", " ")
+                      and i not in ("trident", "invisible"))
+    assert unspoken == []
+    assert spoken("fire-bolt") == "trait de feu" and spoken("prone") == "à terre"
+    i18n.set_language("en")
+    assert spoken("fire-bolt") == "fire bolt"  # English: the id's words
+
+
+def test_replay_prints_its_summary_in_french(tmp_path, capsys):
+    path = tmp_path / "prone.scenario.toml"
+    path.write_text('format = 1\nseed = 1\ninitiative = ["fighter", "gob1"]\n[map]\ngrid = """\n.....\n"""\n'
+                    '[[creature]]\nid = "fighter"\nkind = "fighter"\nside = "blue"\nat = [0, 0]\n'
+                    '[[creature]]\nid = "gob1"\nkind = "goblin"\nside = "red"\nat = [4, 0]\nconditions = ["prone"]\n')
+    try:
+        assert cli.main(["replay", str(path), "--lang", "fr"]) == 0
+    finally:
+        i18n.set_language("en")
+    out = capsys.readouterr().out.splitlines()
+    assert "Round 1 ; à fighter d'agir" in out  # ids stay ids
+    goblin = next(line for line in out if line.strip().startswith("gob1"))
+    assert goblin.split()[-3:] == ["conscient", "à", "terre"]

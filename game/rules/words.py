@@ -58,3 +58,27 @@ def state_word(state: str) -> str:
 def side_word(side: str) -> str:
     """A side's name, capitalised, in the language spoken (a side not named after a colour: its id)."""
     return _(SIDE_WORDS[side]) if side in SIDE_WORDS else side.capitalize()
+
+
+# The bundled content's names as words (spoken() looks each up): the attacks and powers of the
+# bundled stat blocks, the 5e spells and items, the conditions and states a creature can show.
+# A test checks that every bundled name is here, so new content is not left untranslated.
+BUNDLED_NAMES = (
+    # attacks and powers
+    N_("bite"), N_("claw"), N_("claws"), N_("dagger"), N_("falchion"), N_("greataxe"), N_("greatclub"),
+    N_("handaxe"), N_("heavy crossbow"), N_("heavy mace"), N_("hooves"), N_("javelin"), N_("light crossbow"),
+    N_("longsword"), N_("morningstar"), N_("quarterstaff"), N_("rapier"), N_("rock"), N_("scimitar"),
+    N_("shortbow"), N_("shortsword"), N_("spear"), N_("trident"), N_("warhammer"), N_("chill ray"),
+    N_("crossbow"), N_("dazing cut"), N_("fire burst"), N_("flame fan"), N_("force bolt"), N_("heavy blow"),
+    N_("mace"), N_("radiant lance"), N_("shoving blow"), N_("slash"), N_("slip strike"), N_("staff"),
+    N_("sweep"), N_("sweeping cut"), N_("word of mending"), N_("unarmed"),
+    # 5e spells and items
+    N_("burning hands"), N_("cure wounds"), N_("fire bolt"), N_("fireball"), N_("healing word"),
+    N_("magic missile"), N_("sacred flame"), N_("shield"), N_("potion of healing"),
+    # conditions and markers
+    N_("blinded"), N_("bloodied"), N_("dashing"), N_("dazed"), N_("defending"), N_("disengaged"),
+    N_("dodging"), N_("flat footed"), N_("grabbed"), N_("grappled"), N_("hidden"), N_("immobilized"),
+    N_("invisible"), N_("marked"), N_("poisoned"), N_("prone"), N_("restrained"), N_("running"),
+    N_("second wind"), N_("slowed"), N_("squeezing"), N_("stunned"), N_("surprised"), N_("incapacitated"),
+    N_("paralyzed"), N_("petrified"), N_("frightened"), N_("charmed"),
+)
