@@ -230,3 +230,27 @@ def test_replay_prints_its_summary_in_french(tmp_path, capsys):
     assert "Round 1 ; à fighter d'agir" in out  # ids stay ids
     goblin = next(line for line in out if line.strip().startswith("gob1"))
     assert goblin.split()[-3:] == ["conscient", "à", "terre"]
+
+
+def test_the_editor_speaks_french(tmp_path, french):
+    import pygame_gui
+
+    from game.session.editing import Draft
+    from game.ui.editor import Editor
+
+    ed = Editor(Draft.new(10, 8), size=(1100, 720), save_to=tmp_path / "made.scenario.toml")
+    try:
+        ed.step()
+        assert ed.manager.get_locale() == "fr"
+        assert ed.widgets["tool:brush"].text == "Pinceau [B]" and ed.widgets["resize"].text == "Redimensionner"
+        assert ed.widgets["paint:~"].text == "eau profonde ~"  # the terrain's name; its character stays
+        ed.widgets["width"].set_text("2")
+        pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=ed.widgets["resize"]))
+        ed.step()
+        assert ed.message[0] == "une carte fait de 3 à 200 cases de côté, pas 2 x 8" and ed.draft.width == 10
+        ed.draft.paint([(1, 1)], "#")
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+        ed.step()
+        assert ed.running and ed.message[0].startswith("Modifications non enregistrées")
+    finally:
+        ed.close()

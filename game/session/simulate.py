@@ -78,7 +78,8 @@ def play_one(path: str, index: int, seed: int, policies: dict[str, str], swap: b
         try:
             events = battle.submit(command, undo_on_error=False)  # a refusal ends the run anyway
         except IllegalCommand as exc:  # a computer player must never do this: say where
-            raise RuntimeError(f"{level} player issued an illegal command {command}: {exc}") from None
+            raise RuntimeError(_("{level} player issued an illegal command {command}: {why}").format(
+                level=level, command=command, why=exc)) from None
         commands += 1
         for event in events:
             if event.kind == "damage":
