@@ -92,6 +92,7 @@ def test_the_end_screen_says_who_won_in_french(french_app):
     assert app.battle.state.over and app.dialog_kind == "end"
     headline, lines = app.end_summary()
     assert headline == "Victoire : Bleu !"
+    assert "La bataille est terminée : victoire de Bleu" in app.battle.state.log  # the engine's own line
     assert lines[0] == "Rounds joués : 1." and lines[1] == "Tombés :"
     assert any(line.startswith("   Goblin (Rouge) — ") for line in lines)  # the name stays the data's
 

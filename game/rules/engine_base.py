@@ -18,6 +18,7 @@ from ..i18n import _
 from .commands import ACTS, Command, parse_command
 from .errors import IllegalCommand
 from .events import Event
+from .words import side_word
 
 
 class EngineBase:
@@ -169,7 +170,7 @@ class EngineBase:
             state.offers.clear()
             for key in self.PENDING:
                 setattr(state, key, None)
-            self.emit("over", _("The battle is over: {side} wins").format(side=state.winner) if state.winner
+            self.emit("over", _("The battle is over: {side} wins").format(side=side_word(state.winner)) if state.winner
                       else _("The battle is over: nobody wins"), winner=state.winner)
 
     def battle_json(self, creatures: dict, current: str | None) -> dict:
