@@ -126,6 +126,12 @@ def _(message: str) -> str:
     return translated(domain_of_module(sys._getframe(1).f_globals.get("__name__", "")), message)
 
 
+def decimal(value: float, spec: str = "g") -> str:
+    """A number as the language spoken writes it: "1.5" in English, "1,5" in French."""
+    text = format(value, spec)
+    return text.replace(".", ",") if _language == "fr" else text
+
+
 def N_(message: str) -> str:
     """Marks a message for the catalogue without translating it yet (it is translated when shown)."""
     return message

@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from ..i18n import _
 from . import ids, schema_4e, schema_5e, schema_35
 from .errors import ContentError, read_document, relocated
 from .limits import short
@@ -29,8 +30,8 @@ def schema(ruleset: str):
     if ruleset in SCHEMAS:
         return SCHEMAS[ruleset]
     if ruleset in RULESETS:
-        raise ContentError(f"ruleset {short(ruleset)} is not available yet (available: {', '.join(SCHEMAS)})")
-    raise ContentError(f"unknown ruleset {short(ruleset)} (known: {', '.join(RULESETS)})")
+        raise ContentError(_("ruleset {ruleset} is not available yet (available: {names})").format(ruleset=short(ruleset), names=', '.join(SCHEMAS)))
+    raise ContentError(_("unknown ruleset {ruleset} (known: {names})").format(ruleset=short(ruleset), names=', '.join(RULESETS)))
 
 
 def bundled_kinds(ruleset: str) -> tuple[str, ...]:
@@ -60,10 +61,10 @@ def creature_path(ruleset: str, kind: str) -> Path:
 def bundled_raw(ruleset: str, kind: str) -> dict:
     """The raw table of a ruleset's bundled stat block, by id; ContentError when there is none."""
     rules = schema(ruleset)
-    ids.kebab(kind, "a creature's 'kind'")  # an id, never a path
+    ids.kebab(kind, _("a creature's 'kind'"))  # an id, never a path
     kinds = bundled_kinds(ruleset)
     if kind not in kinds:
-        raise ContentError(f"unknown creature kind {short(kind)} in ruleset {ruleset} (bundled: {', '.join(kinds)})")
+        raise ContentError(_("unknown creature kind {kind} in ruleset {ruleset} (bundled: {names})").format(kind=short(kind), ruleset=ruleset, names=', '.join(kinds)))
     path = creature_path(ruleset, kind)
     data, text = read_document(path)
     rules.parse_stat_block(data, path, text)  # validate once, with lines
@@ -104,7 +105,7 @@ def bundled_spells(ruleset: str) -> dict:
         data, text = read_document(path)
         spell = rules.parse_spell(data, path, text)
         if spell.name != path.stem:
-            raise ContentError(f"the spell's id {short(spell.name)} must be its file's name", path)
+            raise ContentError(_("the spell's id {name} must be its file's name").format(name=short(spell.name)), path)
         spells[spell.name] = spell
     return spells
 
@@ -113,9 +114,9 @@ def bundled_spells(ruleset: str) -> dict:
 def load_item(ruleset: str, item_id: str):
     """A ruleset's bundled item, by id; ContentError when there is none."""
     rules = schema(ruleset)
-    ids.kebab(item_id, "an item")  # an id, never a path
+    ids.kebab(item_id, _("an item"))  # an id, never a path
     if item_id not in bundled_items(ruleset):
-        raise ContentError(f"unknown item {short(item_id)} in ruleset {ruleset} (bundled: {', '.join(bundled_items(ruleset))})")
+        raise ContentError(_("unknown item {item_id} in ruleset {ruleset} (bundled: {names})").format(item_id=short(item_id), ruleset=ruleset, names=', '.join(bundled_items(ruleset))))
     path = items_dir(ruleset) / f"{item_id}.toml"
     data, text = read_document(path)
     return rules.parse_item(data, path, text)

@@ -11,6 +11,7 @@ import tomllib
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..i18n import _
 from . import limits
 
 MAX_PROBLEMS = 50  # `skirmish check` lists at most this many problems of one file
@@ -39,7 +40,9 @@ class ContentErrors(ContentError):
     def __init__(self, problems: list[ContentError]):
         self.problems = list(problems)
         first, more = self.problems[0], len(self.problems) - 1
-        super().__init__(f"{first.message} (and {more} more problem{'s' if more > 1 else ''})",
+        message = (_("{message} (and 1 more problem)") if more == 1
+                   else _("{message} (and {more} more problems)")).format(message=first.message, more=more)
+        super().__init__(message,
                          first.path, first.line)
 
 
@@ -110,25 +113,25 @@ def read_document(path: str | Path) -> tuple[dict, str]:
         # O_NONBLOCK: opening a FIFO with no writer returns at once (and is refused below)
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise ContentError("no such file", path) from None
+        raise ContentError(_("no such file"), path) from None
     except OSError as exc:
-        raise ContentError(f"cannot read: {exc.strerror or exc}", path) from None
+        raise ContentError(_("cannot read: {value}").format(value=exc.strerror or exc), path) from None
     try:
         if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise ContentError("not a regular file", path)
+            raise ContentError(_("not a regular file"), path)
         os.set_blocking(handle, True)
         with os.fdopen(handle, "rb", closefd=False) as stream:
             raw = stream.read(limits.MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise ContentError(f"cannot read: {exc.strerror or exc}", path) from None
+        raise ContentError(_("cannot read: {value}").format(value=exc.strerror or exc), path) from None
     finally:
         os.close(handle)
     if len(raw) > limits.MAX_FILE_BYTES:
-        raise ContentError(f"the file is larger than {limits.MAX_FILE_BYTES // (1024 * 1024)} MB", path)
+        raise ContentError(_("the file is larger than {max_file_bytes} MB").format(max_file_bytes=limits.MAX_FILE_BYTES // (1024 * 1024)), path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ContentError(f"cannot read: not UTF-8 text (byte {exc.start})", path) from None
+        raise ContentError(_("cannot read: not UTF-8 text (byte {start})").format(start=exc.start), path) from None
     if text.startswith("\ufeff"):
         text = text[1:]  # a byte order mark
     _check_lines(text, path)
@@ -141,7 +144,7 @@ def _check_lines(text: str, path) -> None:
         return
     for number, line in enumerate(text.split("\n"), start=1):
         if len(line) > limits.MAX_LINE_CHARS:
-            raise ContentError(f"line of {len(line)} characters (at most {limits.MAX_LINE_CHARS})", path, number)
+            raise ContentError(_("line of {count} characters (at most {max_line_chars})").format(count=len(line), max_line_chars=limits.MAX_LINE_CHARS), path, number)
 
 
 def parse_document(text: str, path: str | Path | None = None) -> dict:
@@ -151,22 +154,22 @@ def parse_document(text: str, path: str | Path | None = None) -> dict:
             try:
                 data = json.loads(text)
             except json.JSONDecodeError as exc:
-                raise ContentError(f"invalid JSON: {exc.msg}", path, exc.lineno) from None
+                raise ContentError(_("invalid JSON: {msg}").format(msg=exc.msg), path, exc.lineno) from None
         else:
             try:
                 data = tomllib.loads(text)
             except tomllib.TOMLDecodeError as exc:
                 found = re.search(r"\(at line (\d+), column \d+\)", str(exc))
                 message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
-                raise ContentError(f"invalid TOML: {message}", path, int(found.group(1)) if found else None) from None
+                raise ContentError(_("invalid TOML: {message}").format(message=message), path, int(found.group(1)) if found else None) from None
     except RecursionError:
-        raise ContentError(f"nested too deep (at most {limits.MAX_DEPTH} levels of tables and arrays)", path) from None
+        raise ContentError(_("nested too deep (at most {max_depth} levels of tables and arrays)").format(max_depth=limits.MAX_DEPTH), path) from None
     except ValueError as exc:  # an integer of thousands of digits
         if isinstance(exc, ContentError):
             raise
-        raise ContentError("a number too long to read (integers are 64-bit)", path) from None
+        raise ContentError(_("a number too long to read (integers are 64-bit)"), path) from None
     if not isinstance(data, dict):
-        raise ContentError("the file must hold a table of keys", path)
+        raise ContentError(_("the file must hold a table of keys"), path)
     return checked_values(data, path, text)
 
 
@@ -176,7 +179,7 @@ def checked_values(data: dict, path, text: str) -> dict:
     found = limits.value_problem(data)
     if found:
         place, problem = found
-        raise ContentError(f"{limits.where(place)}: {problem}", path, _line_of_place(text, place))
+        raise ContentError(_("{value}: {problem}").format(value=limits.where(place), problem=problem), path, _line_of_place(text, place))
     return data
 
 
@@ -186,13 +189,13 @@ def check_regular(path: Path) -> None:
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise ContentError("no such file", path) from None
+        raise ContentError(_("no such file"), path) from None
     except OSError as exc:
-        raise ContentError(f"cannot read: {exc.strerror or exc}", path) from None
+        raise ContentError(_("cannot read: {value}").format(value=exc.strerror or exc), path) from None
     if not stat.S_ISREG(info.st_mode):
-        raise ContentError("not a regular file", path)
+        raise ContentError(_("not a regular file"), path)
     if info.st_size > limits.MAX_FILE_BYTES:
-        raise ContentError(f"the file is larger than {limits.MAX_FILE_BYTES // (1024 * 1024)} MB", path)
+        raise ContentError(_("the file is larger than {max_file_bytes} MB").format(max_file_bytes=limits.MAX_FILE_BYTES // (1024 * 1024)), path)
 
 
 def _line_of_place(text: str, place: tuple) -> int | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..i18n import _
 from .errors import ContentError
 from .limits import MAX_ID, short
 
@@ -30,14 +31,12 @@ def is_name(value) -> bool:
 def kebab(value, what: str, path=None, line=None) -> str:
     """value when it is a kebab-case id; else ContentError naming `what`."""
     if not is_kebab(value):
-        raise ContentError(f"{what} must be a kebab-case id like 'goblin' (a-z, 0-9 and '-', at most "
-                           f"{MAX_ID}), got {short(value)}", path, line)
+        raise ContentError(_("{what} must be a kebab-case id like 'goblin' (a-z, 0-9 and '-', at most {MAX_ID}), got {value}").format(what=what, MAX_ID=MAX_ID, value=short(value)), path, line)
     return value
 
 
 def name(value, what: str, path=None, line=None) -> str:
     """value when it is a creature id or side name; else ContentError naming `what`."""
     if not is_name(value):
-        raise ContentError(f"{what} must be letters, digits, '_' or '-' (at most {MAX_ID}), "
-                           f"got {short(value)}", path, line)
+        raise ContentError(_("{what} must be letters, digits, '_' or '-' (at most {MAX_ID}), got {value}").format(what=what, MAX_ID=MAX_ID, value=short(value)), path, line)
     return value

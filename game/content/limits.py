@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 
+from ..i18n import _
 from ..core.dice import MAX_BONUS, MAX_DICE, MAX_FACES  # the dice's own limits, checked as they are parsed
 
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a file read (a save of 200,000 short commands is about 8 MB)
@@ -54,7 +55,7 @@ def where(path: tuple) -> str:
         else:
             name = part if _PLAIN_KEY.fullmatch(part) else short(part)
             out += f".{name}" if out else name
-    return out or "the document"
+    return out or _("the document")
 
 
 def one_line(text: str) -> str:
@@ -76,51 +77,51 @@ def value_problem(data) -> tuple[tuple, str] | None:
             continue
         if isinstance(value, int):
             if not -MAX_INT - 1 <= value <= MAX_INT:
-                return path, "integer out of range (64 bits)"
+                return path, _("integer out of range (64 bits)")
         elif isinstance(value, float):
             if not math.isfinite(value):
-                return path, f"{value} is not a number the game can use (finite numbers only)"
+                return path, _("{value} is not a number the game can use (finite numbers only)").format(value=value)
         elif isinstance(value, str):
             problem = text_problem(value, path[-1] in LONG_TEXT_KEYS if path else False)
             if problem:
                 return path, problem
         elif isinstance(value, (dict, list)):
             if depth >= MAX_DEPTH:
-                return path, f"nested too deep (at most {MAX_DEPTH} levels of tables and arrays)"
+                return path, _("nested too deep (at most {max_depth} levels of tables and arrays)").format(max_depth=MAX_DEPTH)
             if isinstance(value, dict):
                 for key, item in value.items():
                     problem = key_problem(key)
                     if problem:
-                        return path, f"key {short(key)}: {problem}"
+                        return path, _("key {key}: {problem}").format(key=short(key), problem=problem)
                     stack.append(((*path, key), item, depth + 1))
             else:
                 most = LONG_ARRAYS.get(path[-1], MAX_ITEMS) if path and isinstance(path[-1], str) else MAX_ITEMS
                 if len(value) > most:
-                    return path, f"an array of {len(value)} items (at most {most:,})"
+                    return path, _("an array of {count} items (at most {most:,})").format(count=len(value), most=most)
                 stack.extend(((*path, i), item, depth + 1) for i, item in enumerate(value))
         elif value is None:
-            return path, "null is not a value (leave the key out)"
+            return path, _("null is not a value (leave the key out)")
         else:
-            return path, f"a {type(value).__name__} is not a value the game reads (no dates or times)"
+            return path, _("a {type} is not a value the game reads (no dates or times)").format(type=type(value).__name__)
     return None
 
 
 def key_problem(key) -> str | None:
     """What is wrong with a key of a file (its length, any control character), or None."""
     if not isinstance(key, str):
-        return "a key must be a string"
+        return _("a key must be a string")
     if any(c in "\t\n\r" for c in key):
-        return "a key holds a tab or a line break"
+        return _("a key holds a tab or a line break")
     return text_problem(key, False)
 
 
 def text_problem(text: str, long: bool) -> str | None:
     """What is wrong with a string of a file (its length, a control character), or None."""
     if not long and len(text) > MAX_TEXT:
-        return f"a string of {len(text)} characters (at most {MAX_TEXT})"
+        return _("a string of {count} characters (at most {most})").format(count=len(text), most=MAX_TEXT)
     char = bad_char(text)
     if char is not None:
-        return f"a string holds the control character U+{ord(char):04X}"
+        return _("a string holds the control character U+{code:04X}").format(code=ord(char))
     return None
 
 

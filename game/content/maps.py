@@ -7,6 +7,7 @@ from pathlib import Path, PurePosixPath
 
 import numpy as np
 
+from ..i18n import _
 from ..core.board import Board
 from ..core.terrain import KIND_BY_CHAR, TERRAIN, kind_from_name
 from .errors import ContentError, Problems, key_line, line_of, lines_of, read_document
@@ -32,7 +33,7 @@ def resolve_map(reference, relative_to: Path | None = None) -> Path:
     relative path to a `.toml`, `.json`, `.tmx` or `.tmj` file in the scenario's folder or below
     it (`..` and absolute paths are refused: a file elsewhere is named on the command line)."""
     if not isinstance(reference, str):
-        raise ContentError("'map' must name a map or be an inline [map] table")
+        raise ContentError(_("'map' must name a map or be an inline [map] table"))
     if is_kebab(reference):
         for suffix in MAP_SUFFIXES:
             if (MAPS_DIR / f"{reference}{suffix}").is_file():
@@ -40,13 +41,12 @@ def resolve_map(reference, relative_to: Path | None = None) -> Path:
     relative = PurePosixPath(reference)
     if (relative.suffix.lower() not in MAP_SUFFIXES or relative.is_absolute() or ".." in relative.parts
             or "\\" in reference or ":" in reference):
-        raise ContentError(f"unknown map {short(reference)}: not a bundled map's name nor a relative path "
-                           f"to a {', '.join(MAP_SUFFIXES)} file beside the scenario (no '..')")
+        raise ContentError(_("unknown map {reference}: not a bundled map's name nor a relative path to a {names} file beside the scenario (no '..')").format(reference=short(reference), names=', '.join(MAP_SUFFIXES)))
     candidates = [relative_to / relative] if relative_to is not None else []
     for path in candidates + [MAPS_DIR / relative]:
         if path.is_file():
             return path
-    raise ContentError(f"unknown map {short(reference)} (not in maps/ nor beside the scenario)")
+    raise ContentError(_("unknown map {reference} (not in maps/ nor beside the scenario)").format(reference=short(reference)))
 
 
 def load_map(path: str | Path) -> MapData:
@@ -61,15 +61,15 @@ def parse_map(data: dict, path: str | Path | None = None, text: str | None = Non
     grid row and spawn)."""
     problems = Problems(path)
     for key in sorted(set(data) - MAP_KEYS):
-        problems.add(f"unknown map key {short(key)}", key_line(text, key))
+        problems.add(_("unknown map key {key}").format(key=short(key)), key_line(text, key))
     name = data.get("name", Path(str(path)).stem if path else "map")
     if not isinstance(name, str):
-        problems.add("'name' must be a string", key_line(text, "name"))
+        problems.add(_("'name' must be a string"), key_line(text, "name"))
     chars = problems.get(lambda: _legend(data, path, text), dict(KIND_BY_CHAR))
     board = rows = None
     grid = data.get("grid")
     if not isinstance(grid, str) or not grid.strip():
-        problems.add("a map needs a 'grid' string of terrain characters", key_line(text, "grid"))
+        problems.add(_("a map needs a 'grid' string of terrain characters"), key_line(text, "grid"))
     else:
         rows, terrain = _grid(grid, chars, problems, key_line(text, "grid"))
         board = Board(terrain) if terrain is not None else None
@@ -84,15 +84,15 @@ def _legend(data: dict, path, text) -> dict:
     legend = data.get("legend", {})
     line = line_of(text, "[legend]")
     if not isinstance(legend, dict):
-        raise ContentError("'legend' must be a table of character = terrain name", path, line)
+        raise ContentError(_("'legend' must be a table of character = terrain name"), path, line)
     problems = Problems(path)
     for char, meaning in legend.items():
         kind = kind_from_name(meaning) if isinstance(meaning, str) else None
         if len(char) != 1:
-            problems.add(f"legend key {short(char)} must be one character", line)
+            problems.add(_("legend key {char} must be one character").format(char=short(char)), line)
         elif kind is None:
             names = ", ".join(TERRAIN["name"])
-            problems.add(f"legend {short(char)}: unknown terrain {short(meaning)} (known: {names})", line)
+            problems.add(_("legend {char}: unknown terrain {meaning} (known: {names})").format(char=short(char), meaning=short(meaning), names=names), line)
         else:
             chars[char] = kind
     problems.raise_all()
@@ -109,7 +109,7 @@ def _grid(grid: str, chars: dict, problems: Problems, grid_line: int | None):
     rows = [row.rstrip("\r") for row in rows]
     width = max(len(row) for row in rows)
     if len(rows) > MAX_MAP_SIDE or width > MAX_MAP_SIDE:
-        problems.add(f"the grid is {width}x{len(rows)} squares (at most {MAX_MAP_SIDE}x{MAX_MAP_SIDE})", grid_line)
+        problems.add(_("the grid is {width}x{count} squares (at most {MAX_MAP_SIDE}x{MAX_MAP_SIDE})").format(width=width, count=len(rows), MAX_MAP_SIDE=MAX_MAP_SIDE), grid_line)
         return tuple(rows), None
     width = len(rows[0])
     terrain = np.zeros((len(rows), width), np.uint8)
@@ -117,14 +117,14 @@ def _grid(grid: str, chars: dict, problems: Problems, grid_line: int | None):
     for r, row in enumerate(rows):
         line = grid_line + 1 + r if grid_line else None
         if len(row) != width:
-            problems.add(f"grid row {r} has {len(row)} squares, row 0 has {width}", line)
+            problems.add(_("grid row {r} has {count} squares, row 0 has {width}").format(r=r, count=len(row), width=width), line)
             fine = False
             continue
         unknown = [c for c, char in enumerate(row) if char not in chars]
         if unknown:
             c = unknown[0]
-            more = f" (and {len(unknown) - 1} more in this row)" if len(unknown) > 1 else ""
-            problems.add(f"grid row {r} column {c}: unknown terrain character {short(row[c])}{more}", line)
+            more = _(" (and {count} more in this row)").format(count=len(unknown) - 1) if len(unknown) > 1 else ""
+            problems.add(_("grid row {r} column {c}: unknown terrain character {row}{more}").format(r=r, c=c, row=short(row[c]), more=more), line)
             fine = False
             continue
         terrain[r] = [chars[char] for char in row]
@@ -135,18 +135,18 @@ def _spawns(data: dict, board: Board | None, path, text) -> tuple:
     """The spawn points (each bad one named); their squares are checked once the grid is good."""
     raw_spawns = data.get("spawn", [])
     if not isinstance(raw_spawns, list):
-        raise ContentError("'spawn' must be an array of tables [[spawn]]", path, line_of(text, "[[spawn]]"))
+        raise ContentError(_("'spawn' must be an array of tables [[spawn]]"), path, line_of(text, "[[spawn]]"))
     problems = Problems(path)
     spawns = []
     for i, (spawn, line) in enumerate(zip(raw_spawns, lines_of(text, "[[spawn]]", len(raw_spawns)))):
         with problems.part():
             if not isinstance(spawn, dict) or not isinstance(spawn.get("side"), str):
-                raise ContentError(f"spawn {i} needs a 'side'", path, line)
-            at = parse_position(spawn.get("at"), f"spawn {i} 'at'", path, line)
+                raise ContentError(_("spawn {i} needs a 'side'").format(i=i), path, line)
+            at = parse_position(spawn.get("at"), _("spawn {i} 'at'").format(i=i), path, line)
             if board is not None and not board.inside(*at):
-                raise ContentError(f"spawn {i} at {list(at)} is outside the {board.width}x{board.height} map", path, line)
+                raise ContentError(_("spawn {i} at {at} is outside the {width}x{height} map").format(i=i, at=list(at), width=board.width, height=board.height), path, line)
             if board is not None and board.blocks_move[at[1], at[0]]:
-                raise ContentError(f"spawn {i} at {list(at)} is on impassable terrain", path, line)
+                raise ContentError(_("spawn {i} at {at} is on impassable terrain").format(i=i, at=list(at)), path, line)
             spawns.append((spawn["side"], at))
     problems.raise_all()
     return tuple(spawns)
@@ -158,5 +158,5 @@ def parse_position(value, what: str, path=None, line=None) -> tuple[int, int]:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise ContentError(f"{what} must be [column, row] (two whole numbers), got {short(value)}", path, line)
+        raise ContentError(_("{what} must be [column, row] (two whole numbers), got {value}").format(what=what, value=short(value)), path, line)
     return int(value[0]), int(value[1])

@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..i18n import _
 from ..core.sizes import SPACE_SQUARES, TINY_PER_SQUARE, squeezed_squares
 from . import ids as creature_ids
 from .creatures import (RULESETS, StatBlock, bundled_items, bundled_raw, bundled_spell_ids, parse_stat_block,
@@ -101,7 +102,7 @@ def load_scenario(path: str | Path, ruleset: str | None = None) -> Scenario:
 
 def _check_ruleset(ruleset, path, line) -> str:
     if not _known(ruleset, RULESETS):
-        raise ContentError(f"ruleset {short(ruleset)} is not supported (supported: {', '.join(RULESETS)})", path, line)
+        raise ContentError(_("ruleset {ruleset} is not supported (supported: {names})").format(ruleset=short(ruleset), names=', '.join(RULESETS)), path, line)
     return ruleset
 
 
@@ -120,9 +121,9 @@ def parse_scenario(data: dict, path: Path | None = None, text: str | None = None
     _check_counts(data, path, text)
     problems = Problems(path)
     for key in sorted(set(data) - SCENARIO_KEYS):
-        problems.add(f"unknown scenario key {short(key)}", key_line(text, key))
+        problems.add(_("unknown scenario key {key}").format(key=short(key)), key_line(text, key))
     if data.get("format", 1) != 1 or isinstance(data.get("format"), (bool, float)):
-        problems.add(f"unsupported format {short(data.get('format'))} (this game reads format 1)", key_line(text, "format"))
+        problems.add(_("unsupported format {value} (this game reads format 1)").format(value=short(data.get('format'))), key_line(text, "format"))
     ruleset_line = key_line(text, "ruleset")
     own_ruleset = problems.get(lambda: _check_ruleset(data.get("ruleset", "5e"), path, ruleset_line))
     if ruleset is None:
@@ -132,21 +133,21 @@ def parse_scenario(data: dict, path: Path | None = None, text: str | None = None
         ruleset_line = None  # the override is not on any line of the file
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        problems.add("'seed' must be a whole number", key_line(text, "seed"))
+        problems.add(_("'seed' must be a whole number"), key_line(text, "seed"))
     diagonals = data.get("diagonals", "5-5-5")
     if not _known(diagonals, ("5-5-5", "5-10-5")):
-        problems.add(f"'diagonals' must be \"5-5-5\" or \"5-10-5\", got {short(diagonals)}", key_line(text, "diagonals"))
+        problems.add(_("'diagonals' must be \"5-5-5\" or \"5-10-5\", got {diagonals}").format(diagonals=short(diagonals)), key_line(text, "diagonals"))
     mapdata = problems.get(lambda: _scenario_map(data.get("map"), path, text))
     sides = data.get("sides", {})
     if (not isinstance(sides, dict) or any(not _known(v, SIDE_PLAYERS) for v in sides.values())
             or not all(creature_ids.is_name(side) for side in sides)):
-        problems.add("[sides] must map each side (letters, digits, '_' or '-') to \"human\" or \"ai\"",
+        problems.add(_("[sides] must map each side (letters, digits, '_' or '-') to \"human\" or \"ai\""),
                      line_of(text, "[sides]"))
         sides = {}
 
     raw_creatures = data.get("creature", [])
     if not isinstance(raw_creatures, list):
-        problems.add("'creature' must be an array of tables [[creature]]", line_of(text, "[[creature]]"))
+        problems.add(_("'creature' must be an array of tables [[creature]]"), line_of(text, "[[creature]]"))
         raw_creatures = []
     ids = [raw["id"] for raw in raw_creatures if isinstance(raw, dict) and isinstance(raw.get("id"), str)]
     creatures = _creatures(raw_creatures, ruleset, ruleset_line, mapdata, sides, ids, problems, path, text)
@@ -158,14 +159,13 @@ def parse_scenario(data: dict, path: Path | None = None, text: str | None = None
     dice = data.get("dice", [])
     if (not isinstance(dice, list) or len(dice) > MAX_FORCED_DICE
             or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_FACES for v in dice)):
-        problems.add(f"'dice' must be a list of at most {MAX_FORCED_DICE} die faces (whole numbers from 1 "
-                     f"to {MAX_FACES})", key_line(text, "dice"))
+        problems.add(_("'dice' must be a list of at most {MAX_FORCED_DICE} die faces (whole numbers from 1 to {MAX_FACES})").format(MAX_FORCED_DICE=MAX_FORCED_DICE, MAX_FACES=MAX_FACES), key_line(text, "dice"))
     commands = data.get("command", [])
     if not isinstance(commands, list) or not all(isinstance(c, dict) for c in commands):
-        problems.add("'command' must be an array of tables [[command]]", line_of(text, "[[command]]"))
+        problems.add(_("'command' must be an array of tables [[command]]"), line_of(text, "[[command]]"))
     title = data.get("title", path.stem if path else "Skirmish")
     if not isinstance(title, str):
-        problems.add("'title' must be a string", key_line(text, "title"))
+        problems.add(_("'title' must be a string"), key_line(text, "title"))
     problems.raise_all()
     return Scenario(
         path=path, title=str(title), ruleset=ruleset, seed=seed, map=mapdata, diagonals=diagonals,
@@ -180,7 +180,8 @@ def _check_counts(data: dict, path, text) -> None:
     for key, most in (("creature", MAX_CREATURES), ("command", MAX_COMMANDS)):
         items = data.get(key)
         if isinstance(items, list) and len(items) > most:
-            raise ContentError(f"{len(items)} {key}s (at most {most})", path, line_of(text, f"[[{key}]]"))
+            message = _("{count} creatures (at most {most})") if key == "creature" else _("{count} commands (at most {most})")
+            raise ContentError(message.format(count=len(items), most=most), path, line_of(text, f"[[{key}]]"))
 
 
 def _scenario_map(mapref, path, text) -> MapData:
@@ -195,7 +196,7 @@ def _scenario_map(mapref, path, text) -> MapData:
             raise ContentError(exc.message, path, key_line(text, "map")) from None
     if isinstance(mapref, dict):
         return parse_map(mapref, path, None)
-    raise ContentError("'map' must name a map or be an inline [map] table", path, key_line(text, "map"))
+    raise ContentError(_("'map' must name a map or be an inline [map] table"), path, key_line(text, "map"))
 
 
 def _creatures(raw_creatures, ruleset, ruleset_line, mapdata, sides, ids, problems: Problems,
@@ -216,13 +217,13 @@ def _creatures(raw_creatures, ruleset, ruleset_line, mapdata, sides, ids, proble
         if spec is None:
             continue
         if spec.id in seen:
-            problems.add(f"creature id {short(spec.id)} is used twice", line)
+            problems.add(_("creature id {id} is used twice").format(id=short(spec.id)), line)
             continue
         seen.add(spec.id)
         if spec.mount is not None and spec.mount not in ids:
-            problems.add(f"creature {short(spec.id)}: unknown mount {short(spec.mount)}", line)
+            problems.add(_("creature {id}: unknown mount {mount}").format(id=short(spec.id), mount=short(spec.mount)), line)
         if sides and spec.side not in sides:
-            problems.add(f"creature {short(spec.id)}: side {short(spec.side)} is not in [sides]", line)
+            problems.add(_("creature {id}: side {side} is not in [sides]").format(id=short(spec.id), side=short(spec.side)), line)
         creatures.append(spec)
     if mapdata is not None:
         placed = [spec for spec in creatures if problems.get(lambda: _check_place(spec, mapdata.board, path), False)]
@@ -236,10 +237,9 @@ def _check_place(spec: CreatureSpec, board, path) -> bool:
     side = _side_squares(spec)
     x, y = spec.at
     if not board.inside(x, y, side):
-        raise ContentError(f"creature {short(spec.id)} at {list(spec.at)}: its space leaves the "
-                           f"{board.width}x{board.height} map", path, spec.line)
+        raise ContentError(_("creature {id} at {at}: its space leaves the {width}x{height} map").format(id=short(spec.id), at=list(spec.at), width=board.width, height=board.height), path, spec.line)
     if board.blocks_move[y: y + side, x: x + side].any():
-        raise ContentError(f"creature {short(spec.id)} at {list(spec.at)} stands on impassable terrain", path, spec.line)
+        raise ContentError(_("creature {id} at {at} stands on impassable terrain").format(id=short(spec.id), at=list(spec.at)), path, spec.line)
     return True
 
 
@@ -258,8 +258,8 @@ def overlaps(creatures: list[CreatureSpec]) -> list[tuple[str, int | None]]:
     for spec in creatures:
         if spec.mount is not None:
             if spec.mount in carried:
-                problems.append((f"creature {short(spec.id)}: its mount {short(spec.mount)} already carries "
-                                 f"{short(carried[spec.mount])}", spec.line))
+                problems.append((_("creature {id}: its mount {mount} already carries {rider}").format(
+                    id=short(spec.id), mount=short(spec.mount), rider=short(carried[spec.mount])), spec.line))
             carried.setdefault(spec.mount, spec.id)
             continue  # a rider is seated in its mount's space
         if spec.current_hp == 0 and not spec.stats.player:
@@ -273,11 +273,13 @@ def overlaps(creatures: list[CreatureSpec]) -> list[tuple[str, int | None]]:
             there = holders.get(square, [])
             if tiny and all(o.stats.size == "tiny" for o in there):
                 if len(there) >= TINY_PER_SQUARE:
-                    clash = (f"creature {short(spec.id)} at {list(spec.at)}: square {list(square)} already holds "
-                             f"{TINY_PER_SQUARE} tiny creatures ({', '.join(repr(o.id) for o in there)})")
+                    clash = _("creature {id} at {at}: square {square} already holds {most} tiny creatures ({ids})").format(
+                        id=short(spec.id), at=list(spec.at), square=list(square), most=TINY_PER_SQUARE,
+                        ids=", ".join(repr(o.id) for o in there))
             elif there:
                 other = there[0] if not tiny else next(o for o in there if o.stats.size != "tiny")
-                clash = f"creature {short(spec.id)} at {list(spec.at)} overlaps creature {short(other.id)} at {list(other.at)}"
+                clash = _("creature {id} at {at} overlaps creature {other} at {other_at}").format(
+                    id=short(spec.id), at=list(spec.at), other=short(other.id), other_at=list(other.at))
             if clash:
                 break
         if clash:
@@ -290,14 +292,14 @@ def overlaps(creatures: list[CreatureSpec]) -> list[tuple[str, int | None]]:
 
 def _check_initiative(initiative, ids: list, path, line) -> None:
     if not isinstance(initiative, list) or not all(isinstance(v, str) for v in initiative):
-        raise ContentError("'initiative' must be a list of creature ids", path, line)
+        raise ContentError(_("'initiative' must be a list of creature ids"), path, line)
     missing = [cid for cid in ids if cid not in initiative]
     known = set(ids)
     extra = [v for v in initiative if v not in known]
     if extra:
-        raise ContentError(f"'initiative' names unknown creature {short(extra[0])}", path, line)
+        raise ContentError(_("'initiative' names unknown creature {extra}").format(extra=short(extra[0])), path, line)
     if missing or len(set(initiative)) != len(initiative):
-        raise ContentError(f"'initiative' must list every creature once (missing: {', '.join(map(str, missing)) or 'none'})",
+        raise ContentError(_("'initiative' must list every creature once (missing: {value})").format(value=", ".join(map(str, missing)) or _("none")),
                            path, line)
 
 
@@ -305,76 +307,76 @@ def parse_creature(raw: dict, index: int, path, line, ruleset: str) -> CreatureS
     """One [[creature]] table, its stat block read with the ruleset's schema and bundled files;
     every problem of its keys is raised at once, each on the table's line."""
     if not isinstance(raw, dict):
-        raise ContentError(f"creature {index} must be a table", path, line)
+        raise ContentError(_("creature {index} must be a table").format(index=index), path, line)
     cid = raw.get("id")
     if not isinstance(cid, str) or not cid:
-        raise ContentError(f"creature {index} needs an 'id'", path, line)
-    creature_ids.name(cid, f"creature {index}'s 'id'", path, line)
+        raise ContentError(_("creature {index} needs an 'id'").format(index=index), path, line)
+    creature_ids.name(cid, _("creature {index}'s 'id'").format(index=index), path, line)
     problems = Problems(path)
 
     def fail(message: str) -> None:
-        problems.add(f"creature {short(cid)}: {message}", line)
+        problems.add(_("creature {cid}: {message}").format(cid=short(cid), message=message), line)
 
     stat_keys = schema(ruleset).STAT_KEYS
     for key in sorted(set(raw) - CREATURE_KEYS - stat_keys):
-        fail(f"unknown key {short(key)}")
+        fail(_("unknown key {key}").format(key=short(key)))
     side = raw.get("side")
     if not isinstance(side, str) or not side:
-        problems.add(f"creature {short(cid)} needs a 'side'", line)
+        problems.add(_("creature {cid} needs a 'side'").format(cid=short(cid)), line)
     else:
-        problems.get(lambda: creature_ids.name(side, f"creature {short(cid)}: 'side'", path, line))
-    at = problems.get(lambda: parse_position(raw.get("at"), f"creature {short(cid)} 'at'", path, line))
+        problems.get(lambda: creature_ids.name(side, _("creature {id}: 'side'").format(id=short(cid)), path, line))
+    at = problems.get(lambda: parse_position(raw.get("at"), _("creature {id} 'at'").format(id=short(cid)), path, line))
     kind = raw.get("kind")
     if kind is not None and not creature_ids.is_kebab(kind):
-        problems.get(lambda: creature_ids.kebab(kind, f"creature {short(cid)}: 'kind'", path, line))
+        problems.get(lambda: creature_ids.kebab(kind, _("creature {id}: 'kind'").format(id=short(cid)), path, line))
         kind = None
     stats = None
     overrides = {k: v for k, v in raw.items() if k in stat_keys and k not in ("id", "name")}
     if "stats" in raw:
         if not isinstance(raw["stats"], dict):
-            fail("'stats' must be a table")
+            fail(_("'stats' must be a table"))
         else:
             stats_raw = {"id": kind or cid, "name": raw.get("name", cid), **raw["stats"], **overrides}
             try:
                 stats = parse_stat_block(stats_raw, path, ruleset=ruleset)
                 kind = kind or stats.id
             except ContentError as exc:
-                problems.found += problems_of(relocated(exc, path, line, f"creature {short(cid)}: "))
+                problems.found += problems_of(relocated(exc, path, line, _("creature {id}: ").format(id=short(cid))))
     elif not isinstance(kind, str):
         if "kind" not in raw:
-            problems.add(f"creature {short(cid)} needs a 'kind' (a bundled stat block) or [creature.stats]", line)
+            problems.add(_("creature {cid} needs a 'kind' (a bundled stat block) or [creature.stats]").format(cid=short(cid)), line)
     else:
         try:
             base = bundled_raw(ruleset, kind)
             stats = with_overrides(ruleset, base, overrides, path, line) if overrides else _bundled(ruleset, kind)
         except ContentError as exc:
-            problems.found += problems_of(relocated(exc, path, line, f"creature {short(cid)}: "))
+            problems.found += problems_of(relocated(exc, path, line, _("creature {id}: ").format(id=short(cid))))
     current = raw.get("current_hp")
     if current is not None and stats is not None and (
             not isinstance(current, int) or isinstance(current, bool) or not 0 <= current <= stats.hp):
-        fail(f"'current_hp' must be between 0 and {stats.hp}")
+        fail(_("'current_hp' must be between 0 and {hp}").format(hp=stats.hp))
     temp = raw.get("temp_hp", 0)
     if not isinstance(temp, int) or isinstance(temp, bool) or temp < 0:
-        fail("'temp_hp' must be 0 or more")
+        fail(_("'temp_hp' must be 0 or more"))
     conditions = raw.get("conditions", [])
     if not isinstance(conditions, list) or any(not isinstance(c, str) or c not in STARTING_CONDITIONS for c in conditions):
-        fail(f"'conditions' must be a list of {sorted(STARTING_CONDITIONS)}")
+        fail(_("'conditions' must be a list of {STARTING_CONDITIONS}").format(STARTING_CONDITIONS=sorted(STARTING_CONDITIONS)))
     elif stats is not None:
         # SRD 5.1, condition immunities: a creature immune to a condition never has it
         immune = [c for c in conditions if c in getattr(stats, "condition_immunities", ())]
         if immune:
-            problems.add(f"creature {short(cid)} is immune to {immune[0]}: it cannot start {immune[0]}", line)
+            problems.add(_("creature {cid} is immune to {immune}: it cannot start {immune}").format(cid=short(cid), immune=immune[0]), line)
     for key in ("surprised", "hidden"):
         if not isinstance(raw.get(key, False), bool):
-            fail(f"'{key}' must be true or false")
+            fail(_("'{key}' must be true or false").format(key=key))
     altitude = raw.get("altitude", 0)
     if not isinstance(altitude, (int, float)) or isinstance(altitude, bool) or altitude < 0:
-        fail("'altitude' must be 0 or more metres")
+        fail(_("'altitude' must be 0 or more metres"))
     elif altitude > MAX_METRES:
-        fail(f"'altitude' must be at most {MAX_METRES:g} metres")
+        fail(_("'altitude' must be at most {MAX_METRES:g} metres").format(MAX_METRES=MAX_METRES))
     mount = raw.get("mount")
     if mount is not None and not creature_ids.is_name(mount):
-        fail("'mount' must be a creature id")
+        fail(_("'mount' must be a creature id"))
     if stats is not None:
         problems.get(lambda: _check_carried(stats, ruleset, cid, path, line))
     problems.raise_all()
@@ -396,8 +398,7 @@ def _check_carried(stats, ruleset: str, cid: str, path, line) -> None:
             continue  # this ruleset keeps none of these as files: its schema answers for them
         for name in getattr(stats, key, ()) or ():
             if isinstance(name, str) and name not in known:
-                raise ContentError(f"creature {cid!r}: unknown {key[:-1]} {short(name)} in ruleset {ruleset} "
-                                   f"(bundled: {', '.join(known)})", path, line)
+                raise ContentError(_("creature {cid!r}: unknown {key} {name} in ruleset {ruleset} (bundled: {names})").format(cid=cid, key=key[:-1], name=short(name), ruleset=ruleset, names=', '.join(known)), path, line)
 
 
 _BUNDLED: dict[tuple[str, str], StatBlock] = {}  # (ruleset, kind) -> its bundled stat block

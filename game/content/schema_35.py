@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import _
 from ..core.dice import DiceError, DiceExpr
 from ..core.sizes import SIZES
 from .errors import ContentError, Problems, key_line, line_of, lines_of
@@ -167,62 +168,63 @@ def _dice(value, what: str, path, line) -> DiceExpr:
     try:
         return DiceExpr.parse(value)
     except DiceError as exc:
-        raise _fail(f"{what}: {exc}", path, line) from None
+        raise _fail(_("{what}: {exc}").format(what=what, exc=exc), path, line) from None
 
 
 def parse_attack(data, index: int, path, text, line=None) -> Attack35:
     """One [[attacks]] table; every problem of it at once, on the table's line."""
     line = line if line is not None else line_of(text, "[[attacks]]", index)
     if not isinstance(data, dict):
-        raise _fail(f"attack {index} must be a table", path, line)
+        raise _fail(_("attack {index} must be a table").format(index=index), path, line)
     problems = Problems(path)
     name = data.get("name")
     if not isinstance(name, str) or not name:
-        problems.add(f"attack {index} needs a 'name'", line)
-    what = f"attack {name!r}" if isinstance(name, str) and name else f"attack {index}"
+        problems.add(_("attack {index} needs a 'name'").format(index=index), line)
+    what = (_("attack {name}").format(name=repr(name)) if isinstance(name, str) and name
+            else _("attack {index}").format(index=index))
 
     def fail(message: str) -> None:
-        problems.add(f"{what}: {message}", line)
+        problems.add(_("{what}: {message}").format(what=what, message=message), line)
 
     for key in sorted(set(data) - ATTACK_KEYS):
-        fail(f"unknown key {key!r}")
+        fail(_("unknown key {key!r}").format(key=key))
     kind = data.get("kind")
     if kind not in ("melee", "ranged"):
-        fail(f"'kind' must be 'melee' or 'ranged', got {kind!r}")
+        fail(_("'kind' must be 'melee' or 'ranged', got {kind!r}").format(kind=kind))
     if not _whole(data.get("to_hit")):
-        fail("'to_hit' must be a whole number (the SRD's total attack bonus)")
+        fail(_("'to_hit' must be a whole number (the SRD's total attack bonus)"))
     damage = problems.get(lambda: _dice(data.get("damage"), f"{what} 'damage'", path, line))
     dtype = data.get("type")
     types = dtype.split("/") if isinstance(dtype, str) else None
     if not types or any(t not in DAMAGE_TYPES for t in types):
-        fail(f"'type' must be a damage type (or two joined by '/'), got {dtype!r}")
+        fail(_("'type' must be a damage type (or two joined by '/'), got {dtype!r}").format(dtype=dtype))
     threat = data.get("threat", 20)
     if not _whole(threat) or not 2 <= threat <= 20:
-        fail("'threat' must be the lowest natural roll that threatens, 2 to 20 (19 for 19-20)")
+        fail(_("'threat' must be the lowest natural roll that threatens, 2 to 20 (19 for 19-20)"))
     multiplier = data.get("multiplier", 2)
     if not _whole(multiplier) or not 2 <= multiplier <= 4:
-        fail("'multiplier' must be 2, 3 or 4")
+        fail(_("'multiplier' must be 2, 3 or 4"))
     increment = data.get("range_increment")
     if kind == "ranged" and not _metres(increment):
-        fail("a ranged attack needs 'range_increment' in metres")
+        fail(_("a ranged attack needs 'range_increment' in metres"))
     if kind == "melee" and increment is not None:
-        fail("a melee attack has no 'range_increment'")
+        fail(_("a melee attack has no 'range_increment'"))
     reach = data.get("reach")
     if reach is not None and not _metres(reach):
-        fail("'reach' must be a positive number of metres")
+        fail(_("'reach' must be a positive number of metres"))
     if not isinstance(data.get("touch", False), bool):
-        fail("'touch' must be true or false")
+        fail(_("'touch' must be true or false"))
     props = data.get("properties", [])
     if not isinstance(props, list) or any(p not in WEAPON_PROPERTIES for p in props if isinstance(p, str)) \
             or not all(isinstance(p, str) for p in props):
-        fail(f"'properties' must be a list of {sorted(WEAPON_PROPERTIES)}")
+        fail(_("'properties' must be a list of {WEAPON_PROPERTIES}").format(WEAPON_PROPERTIES=sorted(WEAPON_PROPERTIES)))
     poison = data.get("poison")
     if poison is not None:
         if not isinstance(poison, dict) or set(poison) != {"dc", "str_damage"} or not _whole(poison.get("dc")):
-            fail("'poison' must be like { dc = 13, str_damage = \"1d6\" }")
+            fail(_("'poison' must be like { dc = 13, str_damage = \"1d6\" }"))
             poison = None
         else:
-            poison = (poison["dc"], problems.get(lambda: _dice(poison["str_damage"], f"{what} poison", path, line)))
+            poison = (poison["dc"], problems.get(lambda: _dice(poison["str_damage"], _("{what} poison").format(what=what), path, line)))
     problems.raise_all()
     return Attack35(
         name=name, kind=kind, to_hit=data["to_hit"], damage=damage, type=tuple(types), threat=threat,
@@ -236,16 +238,16 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
     """A 3.5 stat block from its table; every problem of its keys raised at once."""
     problems = Problems(path)
     for key in sorted(set(data) - STAT_KEYS):
-        problems.add(f"unknown 3.5 stat block key {key!r}", key_line(text, key))
+        problems.add(_("unknown 3.5 stat block key {key!r}").format(key=key), key_line(text, key))
     for key in ("id", "name"):
         if not isinstance(data.get(key), str) or not data.get(key):
-            problems.add(f"a stat block needs a '{key}' string", key_line(text, key))
+            problems.add(_("a stat block needs a '{key}' string").format(key=key), key_line(text, key))
     size = data.get("size", "medium")
     if size not in SIZES:
-        problems.add(f"'size' must be one of {', '.join(SIZES)}, got {size!r}", key_line(text, "size"))
+        problems.add(_("'size' must be one of {names}, got {size!r}").format(names=', '.join(SIZES), size=size), key_line(text, "size"))
     ctype = data.get("type", "humanoid")
     if ctype not in CREATURE_TYPES:
-        problems.add(f"'type' must be one of {', '.join(CREATURE_TYPES)}, got {ctype!r}", key_line(text, "type"))
+        problems.add(_("'type' must be one of {names}, got {ctype!r}").format(names=', '.join(CREATURE_TYPES), ctype=ctype), key_line(text, "type"))
     numbers = {}
     for key, low, required in (("hp", 1, True), ("ac", 0, True), ("touch", 0, True), ("flat_footed", 0, True),
                                ("bab", 0, True), ("grapple", None, True), ("initiative", None, False),
@@ -254,44 +256,44 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
         if value is None and not required:
             continue
         if not _whole(value):
-            problems.add(f"'{key}' must be a whole number, got {value!r}", key_line(text, key))
+            problems.add(_("'{key}' must be a whole number, got {value!r}").format(key=key, value=value), key_line(text, key))
         elif low is not None and value < low:
-            problems.add(f"'{key}' must be at least {low}, got {value}", key_line(text, key))
+            problems.add(_("'{key}' must be at least {low}, got {value}").format(key=key, low=low, value=value), key_line(text, key))
         else:
             numbers[key] = value
     speed = data.get("speed", {"walk": 9})
     if (not isinstance(speed, dict) or any(m not in MODES for m in speed)
             or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0 for v in speed.values())):
-        problems.add("'speed' must be a table like { walk = 9, swim = 18 } in metres", key_line(text, "speed"))
+        problems.add(_("'speed' must be a table like { walk = 9, swim = 18 } in metres"), key_line(text, "speed"))
         speed = {"walk": 9}
     abilities = data.get("abilities", {})
     # 3.5 SRD: a nonability (an undead's Constitution) is written 0 here ("—" in the SRD)
     if (not isinstance(abilities, dict) or set(abilities) - set(ABILITIES)
             or not all(_whole(v) and 0 <= v <= 50 for v in abilities.values())):
-        problems.add("'abilities' must give str dex con int wis cha as numbers (0: none)", key_line(text, "abilities"))
+        problems.add(_("'abilities' must give str dex con int wis cha as numbers (0: none)"), key_line(text, "abilities"))
         abilities = {}
     saves = data.get("saves")
     if not isinstance(saves, dict) or set(saves) != set(SAVES) or not all(_whole(v) for v in saves.values()):
-        problems.add("'saves' must give fort, ref and will bonuses, like { fort = 3, ref = 1, will = -1 }",
+        problems.add(_("'saves' must give fort, ref and will bonuses, like { fort = 3, ref = 1, will = -1 }"),
                      key_line(text, "saves"))
         saves = dict.fromkeys(SAVES, 0)
     feats = data.get("feats", [])
     if not isinstance(feats, list) or not all(isinstance(f, str) and f in FEATS for f in feats):
-        problems.add(f"'feats' must be a list of {', '.join(sorted(FEATS))}", key_line(text, "feats"))
+        problems.add(_("'feats' must be a list of {names}").format(names=', '.join(sorted(FEATS))), key_line(text, "feats"))
         feats = []
     dr = data.get("damage_reduction", {})
     if not isinstance(dr, dict) or set(dr) - {"amount", "bypass"} or not _whole(dr.get("amount", 0)) \
             or dr.get("amount", 0) < 0 or not isinstance(dr.get("bypass", ""), str):
-        problems.add("'damage_reduction' must be like { amount = 5, bypass = \"bludgeoning\" }",
+        problems.add(_("'damage_reduction' must be like { amount = 5, bypass = \"bludgeoning\" }"),
                      key_line(text, "damage_reduction"))
         dr = {}
     reach = data.get("reach", 1.5)
     if not _metres(reach):
-        problems.add("'reach' must be a positive number of metres", key_line(text, "reach"))
+        problems.add(_("'reach' must be a positive number of metres"), key_line(text, "reach"))
         reach = 1.5
     attacks = data.get("attacks", [])
     if not isinstance(attacks, list):
-        problems.add("'attacks' must be an array of tables [[attacks]]", line_of(text, "[[attacks]]"))
+        problems.add(_("'attacks' must be an array of tables [[attacks]]"), line_of(text, "[[attacks]]"))
         attacks = []
     lines = lines_of(text, "[[attacks]]", len(attacks))
     attacks = [a for a in (problems.get(lambda: parse_attack(a, i, path, text, lines[i]))
@@ -299,7 +301,7 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
     full = data.get("full_attack", [])
     names = {a.name for a in attacks}
     if not isinstance(full, list) or not all(isinstance(n, str) and n in names for n in full):
-        problems.add("'full_attack' must list attack names of this stat block", key_line(text, "full_attack"))
+        problems.add(_("'full_attack' must list attack names of this stat block"), key_line(text, "full_attack"))
         full = []
     sneak = None
     if "sneak_attack" in data:
@@ -307,16 +309,16 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
     for key in ("spells", "traits"):
         value = data.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            problems.add(f"'{key}' must be a list of names", key_line(text, key))
+            problems.add(_("'{key}' must be a list of names").format(key=key), key_line(text, key))
     slots = data.get("spell_slots", {})
     try:
         slots = tuple(sorted((int(k), int(v)) for k, v in slots.items()))
     except (AttributeError, ValueError, TypeError):
-        problems.add("'spell_slots' must map spell levels to counts, like { 0 = 4, 1 = 3 }", key_line(text, "spell_slots"))
+        problems.add(_("'spell_slots' must map spell levels to counts, like { 0 = 4, 1 = 3 }"), key_line(text, "spell_slots"))
     if data.get("casting_ability") is not None and data.get("casting_ability") not in ABILITIES:
-        problems.add("'casting_ability' must be an ability like 'int'", key_line(text, "casting_ability"))
+        problems.add(_("'casting_ability' must be an ability like 'int'"), key_line(text, "casting_ability"))
     if not isinstance(data.get("player", False), bool):
-        problems.add("'player' must be true or false", key_line(text, "player"))
+        problems.add(_("'player' must be true or false"), key_line(text, "player"))
     problems.raise_all()
     dex = abilities.get("dex", 10)
     return StatBlock35(
@@ -336,8 +338,8 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
 
 
 def parse_item(data: dict, path=None, text: str | None = None):
-    raise ContentError("the 3.5 ruleset has no items yet", path)
+    raise ContentError(_("the 3.5 ruleset has no items yet"), path)
 
 
 def parse_spell(data: dict, path=None, text: str | None = None):
-    raise ContentError("the 3.5 ruleset reads no spell files (its spells are in game/rules/dnd35)", path)
+    raise ContentError(_("the 3.5 ruleset reads no spell files (its spells are in game/rules/dnd35)"), path)

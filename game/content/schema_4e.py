@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import _
 from ..core.dice import DiceError, DiceExpr
 from ..core.sizes import SIZES
 from .errors import ContentError, Problems, key_line, line_of, problems_of
@@ -185,14 +186,14 @@ def _dice(value, what: str, fail) -> DiceExpr | None:
     try:
         return DiceExpr.parse(value)
     except (DiceError, TypeError):
-        fail(f"{what} must be dice like '1d8+4', got {value!r}")
+        fail(_("{what} must be dice like '1d8+4', got {value!r}").format(what=what, value=value))
         return None
 
 
 def _whole(data, key, fail, minimum=0, default=None):
     value = data.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        fail(f"'{key}' must be a whole number of at least {minimum}, got {value!r}")
+        fail(_("'{key}' must be a whole number of at least {minimum}, got {value!r}").format(key=key, minimum=minimum, value=value))
         return minimum
     return value
 
@@ -200,7 +201,7 @@ def _whole(data, key, fail, minimum=0, default=None):
 def _metres(data, key, fail, default=0.0) -> float:
     value = data.get(key, default)
     if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
-        fail(f"'{key}' must be metres (0 or more), got {value!r}")
+        fail(_("'{key}' must be metres (0 or more), got {value!r}").format(key=key, value=value))
         return float(default)
     return float(value)
 
@@ -208,7 +209,7 @@ def _metres(data, key, fail, default=0.0) -> float:
 def _choice(data, key, allowed, fail, default=None):
     value = data.get(key, default)
     if value not in allowed:
-        fail(f"'{key}' must be one of {', '.join(map(str, allowed))}, got {value!r}")
+        fail(_("'{key}' must be one of {names}, got {value!r}").format(key=key, names=', '.join(map(str, allowed)), value=value))
         return default if default in allowed else allowed[0]
     return value
 
@@ -216,62 +217,62 @@ def _choice(data, key, allowed, fail, default=None):
 def parse_power(data: dict, index: int, path, text) -> Power:
     line = line_of(text, "[[powers]]", index)
     if not isinstance(data, dict):
-        raise ContentError(f"power {index} must be a table", path, line)
+        raise ContentError(_("power {index} must be a table").format(index=index), path, line)
     problems = Problems(path)
     name = data.get("name")
     if not isinstance(name, str) or not name or name != name.lower() or " " in name:
-        problems.add(f"power {index} needs a kebab-case 'name', got {name!r}", line)
+        problems.add(_("power {index} needs a kebab-case 'name', got {name!r}").format(index=index, name=name), line)
         name = f"power-{index}"
-    what = f"power {name!r}"
+    what = _("power {name!r}").format(name=name)
 
     def fail(message: str) -> None:
-        problems.add(f"{what}: {message}", line)
+        problems.add(_("{what}: {message}").format(what=what, message=message), line)
 
     for key in sorted(set(data) - POWER_KEYS):
-        fail(f"unknown key {key!r} (known: {', '.join(sorted(POWER_KEYS))})")
+        fail(_("unknown key {key!r} (known: {names})").format(key=key, names=', '.join(sorted(POWER_KEYS))))
     usage = _choice(data, "usage", USAGES, fail)
     kind = _choice(data, "kind", POWER_KINDS, fail, "melee")
     targets = _choice(data, "targets", TARGETS, fail, "enemies" if kind != "melee" and kind != "ranged" else "one")
     heal = data.get("heal", False)
     vs = data.get("vs", None if heal else "ac")
     if vs is not None and vs not in DEFENCES:
-        fail(f"'vs' must be one of {', '.join(DEFENCES)}, got {vs!r}")
+        fail(_("'vs' must be one of {names}, got {vs!r}").format(names=', '.join(DEFENCES), vs=vs))
     keywords = data.get("keywords", [])
     if not isinstance(keywords, list) or any(k not in KEYWORDS for k in keywords):
         bad = next((k for k in keywords if k not in KEYWORDS), keywords) if isinstance(keywords, list) else keywords
-        fail(f"unknown power keyword {bad!r} (known: {', '.join(sorted(KEYWORDS))})")
+        fail(_("unknown power keyword {bad!r} (known: {names})").format(bad=bad, names=', '.join(sorted(KEYWORDS))))
         keywords = []
     on_hit = data.get("on_hit", [])
     if not isinstance(on_hit, list) or any(c not in HIT_CONDITIONS for c in on_hit):
-        fail(f"'on_hit' must be a list of {', '.join(sorted(HIT_CONDITIONS))}, got {on_hit!r}")
+        fail(_("'on_hit' must be a list of {names}, got {on_hit!r}").format(names=', '.join(sorted(HIT_CONDITIONS)), on_hit=on_hit))
         on_hit = []
     damage = _dice(data["damage"], "'damage'", fail) if "damage" in data else None
     if vs is not None and damage is None and not on_hit:
-        fail("an attack power needs 'damage' or 'on_hit'")
+        fail(_("an attack power needs 'damage' or 'on_hit'"))
     dtype = data.get("type")
     if dtype is not None and dtype not in DAMAGE_TYPES:
-        fail(f"'type' must be one of {', '.join(sorted(DAMAGE_TYPES))} (or left out), got {dtype!r}")
+        fail(_("'type' must be one of {names} (or left out), got {dtype!r}").format(names=', '.join(sorted(DAMAGE_TYPES)), dtype=dtype))
     ongoing_type = data.get("ongoing_type")
     if ongoing_type is not None and ongoing_type not in DAMAGE_TYPES:
-        fail(f"'ongoing_type' must be one of {', '.join(sorted(DAMAGE_TYPES))}, got {ongoing_type!r}")
+        fail(_("'ongoing_type' must be one of {names}, got {ongoing_type!r}").format(names=', '.join(sorted(DAMAGE_TYPES)), ongoing_type=ongoing_type))
     miss = data.get("miss")
     if miss not in (None, "half"):
-        fail(f"'miss' must be 'half' (or left out), got {miss!r}")
+        fail(_("'miss' must be 'half' (or left out), got {miss!r}").format(miss=miss))
     needs = data.get("needs")
     if needs not in (None, "combat-advantage"):
-        fail(f"'needs' must be 'combat-advantage' (or left out), got {needs!r}")
+        fail(_("'needs' must be 'combat-advantage' (or left out), got {needs!r}").format(needs=needs))
     recharge = _whole(data, "recharge", fail, 0, 0)
     if usage == "recharge" and not 2 <= recharge <= 6:
-        fail(f"a recharge power needs 'recharge' from 2 to 6 (the least d6 face), got {recharge!r}")
+        fail(_("a recharge power needs 'recharge' from 2 to 6 (the least d6 face), got {recharge!r}").format(recharge=recharge))
     size = _whole(data, "size", fail, 0, 0)
     if kind in ("close-burst", "close-blast", "area-burst") and size < 1:
-        fail(f"a {kind} needs 'size' (squares) of at least 1")
+        fail(_("a {kind} needs 'size' (squares) of at least 1").format(kind=kind))
     rng = _metres(data, "range", fail)
     if kind in ("ranged", "area-burst") and rng <= 0:
-        fail(f"a {kind} power needs 'range' in metres")
+        fail(_("a {kind} power needs 'range' in metres").format(kind=kind))
     for key in ("basic", "heal"):
         if not isinstance(data.get(key, False), bool):
-            fail(f"'{key}' must be true or false")
+            fail(_("'{key}' must be true or false").format(key=key))
     power = Power(
         name=name, usage=usage, action=_choice(data, "action", POWER_ACTIONS, fail, "standard"), kind=kind,
         reach=_metres(data, "reach", fail, 1.5), range=rng, long_range=_metres(data, "long_range", fail),
@@ -294,7 +295,7 @@ def _amounts(data, key, fail) -> tuple[tuple[str, int], ...]:
     value = data.get(key, {})
     if not isinstance(value, dict) or any(k not in DAMAGE_TYPES or not isinstance(v, int) or isinstance(v, bool)
                                           for k, v in value.items()):
-        fail(f"'{key}' must be a table of damage type = amount, got {value!r}")
+        fail(_("'{key}' must be a table of damage type = amount, got {value!r}").format(key=key, value=value))
         return ()
     return tuple(sorted(value.items()))
 
@@ -302,43 +303,43 @@ def _amounts(data, key, fail) -> tuple[tuple[str, int], ...]:
 def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBlock4e:
     """A 4e stat block from its table; every problem raised at once, each on its line."""
     if not isinstance(data, dict):
-        raise ContentError("a stat block must be a table", path)
+        raise ContentError(_("a stat block must be a table"), path)
     problems = Problems(path)
 
     def fail_at(key):
         return lambda message: problems.add(message, key_line(text, key))
 
     for key in sorted(set(data) - STAT_KEYS):
-        problems.add(f"unknown key {key!r} in a 4e stat block (known: {', '.join(sorted(STAT_KEYS))})",
+        problems.add(_("unknown key {key!r} in a 4e stat block (known: {names})").format(key=key, names=', '.join(sorted(STAT_KEYS))),
                      key_line(text, key))
     for key in REQUIRED:
         if key not in data:
-            problems.add(f"the 4e stat block needs '{key}'")
+            problems.add(_("the 4e stat block needs '{key}'").format(key=key))
     problems.raise_all()
     fail = problems.add
     for key in ("id", "name"):
         if not isinstance(data[key], str) or not data[key]:
-            fail(f"'{key}' must be a name", key_line(text, key))
+            fail(_("'{key}' must be a name").format(key=key), key_line(text, key))
     size = _choice(data, "size", SIZES, fail_at("size"), "medium")
     rank = _choice(data, "rank", RANKS, fail_at("rank"), "standard")
     role = _choice(data, "role", ROLES, fail_at("role"), "soldier")
     player = data.get("player", False)
     if not isinstance(player, bool):
-        fail("'player' must be true or false", key_line(text, "player"))
+        fail(_("'player' must be true or false"), key_line(text, "player"))
     numbers = {key: _whole(data, key, fail_at(key), 1) for key in ("level", "hp", "ac", "fort", "ref", "will")}
     speed = data["speed"]
     if (not isinstance(speed, dict) or "walk" not in speed
             or any(k not in ("walk", "fly", "swim", "climb") or not isinstance(v, (int, float)) or isinstance(v, bool)
                    or v < 0 for k, v in speed.items())):
-        fail(f"'speed' must be a table with walk (and fly, swim, climb) in metres, got {speed!r}", key_line(text, "speed"))
+        fail(_("'speed' must be a table with walk (and fly, swim, climb) in metres, got {speed!r}").format(speed=speed), key_line(text, "speed"))
         speed = {"walk": 6}
     abilities = data.get("abilities", {})
     if not isinstance(abilities, dict) or any(k not in ABILITIES or not isinstance(v, int) for k, v in abilities.items()):
-        fail(f"'abilities' must be a table of {', '.join(ABILITIES)} scores", key_line(text, "abilities"))
+        fail(_("'abilities' must be a table of {names} scores").format(names=', '.join(ABILITIES)), key_line(text, "abilities"))
         abilities = {}
     traits = data.get("traits", [])
     if not isinstance(traits, list) or any(t not in TRAITS for t in traits):
-        fail(f"'traits' must be a list of {', '.join(sorted(TRAITS))}, got {traits!r}", key_line(text, "traits"))
+        fail(_("'traits' must be a list of {names}, got {traits!r}").format(names=', '.join(sorted(TRAITS)), traits=traits), key_line(text, "traits"))
         traits = []
     sneak = None
     if "sneak_attack" in data:
@@ -346,7 +347,7 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
     raw_powers = data["powers"]
     powers: list[Power] = []
     if not isinstance(raw_powers, list) or not raw_powers:
-        fail("'powers' must hold at least one [[powers]] table", key_line(text, "powers"))
+        fail(_("'powers' must hold at least one [[powers]] table"), key_line(text, "powers"))
     else:
         for i, raw in enumerate(raw_powers):
             try:
@@ -355,16 +356,16 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
                 problems.found += problems_of(exc)
         names = [p.name for p in powers]
         for name in sorted({n for n in names if names.count(n) > 1}):
-            fail(f"two powers are named {name!r}")
+            fail(_("two powers are named {name!r}").format(name=name))
         if "basic" in names:
-            fail("'basic' names the melee basic attack: a power may not take that name")
+            fail(_("'basic' names the melee basic attack: a power may not take that name"))
     default_ap = 1 if player else {"elite": 1, "solo": 2}.get(rank, 0)
     surges = _whole(data, "surges", fail_at("surges"), 0, 0)
     action_points = _whole(data, "action_points", fail_at("action_points"), 0, default_ap)
     resist = _amounts(data, "resist", fail_at("resist"))
     vulnerable = _amounts(data, "vulnerable", fail_at("vulnerable"))
     if rank == "minion" and numbers["hp"] != 1:
-        fail("a minion has 1 hit point", key_line(text, "hp"))
+        fail(_("a minion has 1 hit point"), key_line(text, "hp"))
     problems.raise_all()
     return StatBlock4e(
         id=data["id"], name=data["name"], size=size, powers=tuple(powers), role=role, rank=rank, player=player,
@@ -375,8 +376,8 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
 
 
 def parse_item(data: dict, path=None, text: str | None = None):
-    raise ContentError("the 4e ruleset has no items", path)
+    raise ContentError(_("the 4e ruleset has no items"), path)
 
 
 def parse_spell(data: dict, path=None, text: str | None = None):
-    raise ContentError("the 4e ruleset has powers in its stat blocks, not spell files", path)
+    raise ContentError(_("the 4e ruleset has powers in its stat blocks, not spell files"), path)

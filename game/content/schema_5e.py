@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..i18n import _
 from ..core.dice import DiceError, DiceExpr
 from ..core.movement import MODES
 from ..core.sizes import SIZES
@@ -166,22 +167,22 @@ def _int(data: dict, key: str, path, text, minimum: int | None = None, default=N
          maximum: int | None = None) -> int:
     value = data.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise _fail(f"'{key}' must be a whole number, got {short(value)}", path, key_line(text, key))
+        raise _fail(_("'{key}' must be a whole number, got {value}").format(key=key, value=short(value)), path, key_line(text, key))
     if minimum is not None and value < minimum:
-        raise _fail(f"'{key}' must be at least {minimum}, got {value}", path, key_line(text, key))
+        raise _fail(_("'{key}' must be at least {minimum}, got {value}").format(key=key, minimum=minimum, value=value), path, key_line(text, key))
     if maximum is not None and value > maximum:
-        raise _fail(f"'{key}' must be at most {maximum}, got {value}", path, key_line(text, key))
+        raise _fail(_("'{key}' must be at most {maximum}, got {value}").format(key=key, maximum=maximum, value=value), path, key_line(text, key))
     return value
 
 
 def _names(data: dict, key: str, path, text, allowed: set[str] | None = None) -> tuple[str, ...]:
     value = data.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise _fail(f"'{key}' must be a list of names", path, key_line(text, key))
+        raise _fail(_("'{key}' must be a list of names").format(key=key), path, key_line(text, key))
     if allowed is not None:
         for v in value:
             if v not in allowed:
-                raise _fail(f"'{key}': unknown {short(v)} (known: {', '.join(sorted(allowed))})", path, key_line(text, key))
+                raise _fail(_("'{key}': unknown {v} (known: {names})").format(key=key, v=short(v), names=', '.join(sorted(allowed))), path, key_line(text, key))
     return tuple(value)
 
 
@@ -189,7 +190,7 @@ def _dice(value, what: str, path, line) -> DiceExpr:
     try:
         return DiceExpr.parse(value)
     except DiceError as exc:
-        raise _fail(f"{what}: {exc}", path, line) from None
+        raise _fail(_("{what}: {exc}").format(what=what, exc=exc), path, line) from None
 
 
 def parse_attack(data: dict, index: int, path, text, line: int | None = None) -> Attack:
@@ -197,43 +198,44 @@ def parse_attack(data: dict, index: int, path, text, line: int | None = None) ->
     (found in text unless given)."""
     line = line if line is not None else line_of(text, "[[attacks]]", index)
     if not isinstance(data, dict):
-        raise _fail(f"attack {index} must be a table", path, line)
+        raise _fail(_("attack {index} must be a table").format(index=index), path, line)
     problems = Problems(path)
     name = data.get("name")
     if not isinstance(name, str) or not name:
-        problems.add(f"attack {index} needs a 'name'", line)
-    what = f"attack {short(name)}" if isinstance(name, str) and name else f"attack {index}"
+        problems.add(_("attack {index} needs a 'name'").format(index=index), line)
+    what = (_("attack {name}").format(name=short(name)) if isinstance(name, str) and name
+            else _("attack {index}").format(index=index))
 
     def fail(message: str) -> None:
-        problems.add(f"{what}: {message}", line)
+        problems.add(_("{what}: {message}").format(what=what, message=message), line)
 
     for key in sorted(set(data) - ATTACK_KEYS):
-        fail(f"unknown key {short(key)}")
+        fail(_("unknown key {key}").format(key=short(key)))
     kind = data.get("kind")
     if kind not in ("melee", "ranged"):
-        fail(f"'kind' must be 'melee' or 'ranged', got {short(kind)}")
+        fail(_("'kind' must be 'melee' or 'ranged', got {kind}").format(kind=short(kind)))
     to_hit = data.get("to_hit")
     if not isinstance(to_hit, int) or isinstance(to_hit, bool):
-        fail("'to_hit' must be a whole number")
+        fail(_("'to_hit' must be a whole number"))
     damage = problems.get(lambda: _dice(data.get("damage"), f"{what} 'damage'", path, line))
     dtype = data.get("type")
     if not _known(dtype, DAMAGE_TYPES):
-        fail(f"unknown damage type {short(dtype)}")
+        fail(_("unknown damage type {dtype}").format(dtype=short(dtype)))
     reach = data.get("reach", 1.5)
     if not _distance(reach) or reach == 0:
-        fail(f"'reach' must be a positive number of metres (at most {MAX_METRES:g})")
+        fail(_("'reach' must be a positive number of metres (at most {MAX_METRES:g})").format(MAX_METRES=MAX_METRES))
     rng = data.get("range")
     if rng is not None:
         if (not isinstance(rng, list) or len(rng) != 2
                 or not all(_distance(v) and v > 0 for v in rng) or rng[0] > rng[1]):
-            fail(f"'range' must be [normal, long] in metres (at most {MAX_METRES:g})")
+            fail(_("'range' must be [normal, long] in metres (at most {MAX_METRES:g})").format(MAX_METRES=MAX_METRES))
         else:
             rng = (float(rng[0]), float(rng[1]))
     elif kind == "ranged":
-        fail("a ranged attack needs 'range = [normal, long]'")
+        fail(_("a ranged attack needs 'range = [normal, long]'"))
     props = data.get("properties", [])
     if not isinstance(props, list) or any(not _known(p, WEAPON_PROPERTIES) for p in props):
-        fail(f"'properties' must be a list of {sorted(WEAPON_PROPERTIES)}")
+        fail(_("'properties' must be a list of {WEAPON_PROPERTIES}").format(WEAPON_PROPERTIES=sorted(WEAPON_PROPERTIES)))
     versatile = extra = None
     if "versatile" in data:
         versatile = problems.get(lambda: _dice(data["versatile"], f"{what} 'versatile'", path, line))
@@ -241,13 +243,13 @@ def parse_attack(data: dict, index: int, path, text, line: int | None = None) ->
         extra = problems.get(lambda: _dice(data["extra_damage"], f"{what} 'extra_damage'", path, line))
     extra_type = data.get("extra_type")
     if extra is not None and not _known(extra_type, DAMAGE_TYPES):
-        fail("'extra_type' must be a damage type")
+        fail(_("'extra_type' must be a damage type"))
     on_hit = data.get("on_hit", {})
     if not isinstance(on_hit, dict):
-        fail("'on_hit' must be a table")
+        fail(_("'on_hit' must be a table"))
     ammunition = data.get("ammunition")
     if ammunition is not None and (not isinstance(ammunition, int) or isinstance(ammunition, bool) or ammunition < 0):
-        fail("'ammunition' must be a number of shots, 0 or more")
+        fail(_("'ammunition' must be a number of shots, 0 or more"))
     problems.raise_all()
     return Attack(
         name=name, kind=kind, to_hit=to_hit, damage=damage, type=dtype, reach=float(reach),
@@ -261,63 +263,63 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
     checked on its own and every problem is raised at once."""
     problems = Problems(path)
     for key in sorted(set(data) - STAT_KEYS):
-        problems.add(f"unknown stat block key {short(key)}", key_line(text, key))
+        problems.add(_("unknown stat block key {key}").format(key=short(key)), key_line(text, key))
     for key in ("id", "name"):
         if not isinstance(data.get(key), str) or not data.get(key):
-            problems.add(f"a stat block needs a '{key}' string", key_line(text, key))
+            problems.add(_("a stat block needs a '{key}' string").format(key=key), key_line(text, key))
     size = data.get("size", "medium")
     if size not in SIZES:
-        problems.add(f"'size' must be one of {', '.join(SIZES)}, got {short(size)}", key_line(text, "size"))
+        problems.add(_("'size' must be one of {names}, got {size}").format(names=', '.join(SIZES), size=short(size)), key_line(text, "size"))
     ctype = data.get("type", "humanoid")
     if not _known(ctype, CREATURE_TYPES):
-        problems.add(f"'type' must be one of {', '.join(CREATURE_TYPES)}, got {short(ctype)}", key_line(text, "type"))
+        problems.add(_("'type' must be one of {names}, got {ctype}").format(names=', '.join(CREATURE_TYPES), ctype=short(ctype)), key_line(text, "type"))
     ac = problems.get(lambda: _int(data, "ac", path, text, minimum=0))
     hp = problems.get(lambda: _int(data, "hp", path, text, minimum=1))
     speed = data.get("speed", {"walk": 9})
     if (not isinstance(speed, dict) or any(m not in MODES for m in speed)
             or not all(_distance(v) for v in speed.values())):
-        problems.add(f"'speed' must be a table like {{ walk = 9, fly = 18 }} in metres (at most {MAX_METRES:g})",
+        problems.add(_("'speed' must be a table like {{ walk = 9, fly = 18 }} in metres (at most {MAX_METRES:g})").format(MAX_METRES=MAX_METRES),
                      key_line(text, "speed"))
     abilities = data.get("abilities", {})
     if (not isinstance(abilities, dict) or set(abilities) - set(ABILITIES)
             or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 30 for v in abilities.values())):
-        problems.add("'abilities' must give str dex con int wis cha as numbers 1-30", key_line(text, "abilities"))
+        problems.add(_("'abilities' must give str dex con int wis cha as numbers 1-30"), key_line(text, "abilities"))
     saves = data.get("saves", {})
     if not isinstance(saves, dict) or set(saves) - set(ABILITIES) or not all(isinstance(v, int) for v in saves.values()):
-        problems.add("'saves' must map abilities to save bonuses", key_line(text, "saves"))
+        problems.add(_("'saves' must map abilities to save bonuses"), key_line(text, "saves"))
     skills = data.get("skills", {})
     if not isinstance(skills, dict) or set(skills) - set(SKILL_ABILITY) or not all(isinstance(v, int) for v in skills.values()):
         bad = sorted(set(skills) - set(SKILL_ABILITY)) if isinstance(skills, dict) else []
-        problems.add(f"'skills' must map skill names to bonuses{': unknown ' + repr(bad[0]) if bad else ''}",
-                     key_line(text, "skills"))
+        problems.add(_("'skills' must map skill names to bonuses: unknown {name!r}").format(name=bad[0]) if bad
+                     else _("'skills' must map skill names to bonuses"), key_line(text, "skills"))
     passive = data.get("passive_perception")
     if passive is not None:
         passive = problems.get(lambda: _int(data, "passive_perception", path, text))
     spellcasting = data.get("spellcasting")
     if spellcasting is not None and spellcasting not in ABILITIES:
-        problems.add("'spellcasting' must be an ability like 'int'", key_line(text, "spellcasting"))
+        problems.add(_("'spellcasting' must be an ability like 'int'"), key_line(text, "spellcasting"))
     slots = data.get("spell_slots", {})
     if (isinstance(slots, dict) and all(k in SLOT_LEVELS for k in slots)
             and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_SLOTS for v in slots.values())):
         slots = tuple(sorted((int(k), v) for k, v in slots.items()))
     else:
-        problems.add(f"'spell_slots' must map spell levels (1-9) to counts (0-{MAX_SLOTS}), like {{ 1 = 2 }}",
+        problems.add(_("'spell_slots' must map spell levels (1-9) to counts (0-{MAX_SLOTS}), like {{ 1 = 2 }}").format(MAX_SLOTS=MAX_SLOTS),
                      key_line(text, "spell_slots"))
     attacks = data.get("attacks", [])
     if not isinstance(attacks, list):
-        problems.add("'attacks' must be an array of tables [[attacks]]", line_of(text, "[[attacks]]"))
+        problems.add(_("'attacks' must be an array of tables [[attacks]]"), line_of(text, "[[attacks]]"))
         attacks = []
     lines = lines_of(text, "[[attacks]]", len(attacks))
     attacks = [problems.get(lambda: parse_attack(a, i, path, text, lines[i])) for i, a in enumerate(attacks)]
     for key in ("player", "hover", "rideable"):
         if not isinstance(data.get(key, False), bool):
-            problems.add(f"'{key}' must be true or false", key_line(text, key))
+            problems.add(_("'{key}' must be true or false").format(key=key), key_line(text, key))
     numbers = {key: problems.get(lambda: _int(data, key, path, text, minimum=low, default=default, maximum=high))
                for key, low, default, high in (("proficiency", 0, 2, MAX_BONUS_NUMBER),
                                                ("attacks_per_action", 1, 1, MAX_ATTACKS),
                                                ("damage_reduction", 0, 0, None), ("level", 1, 1, None))}
     if isinstance(numbers["level"], int) and numbers["level"] > MAX_LEVEL:
-        problems.add(f"'level' must be from 1 to {MAX_LEVEL}, got {numbers['level']}", key_line(text, "level"))
+        problems.add(_("'level' must be from 1 to {MAX_LEVEL}, got {level}").format(MAX_LEVEL=MAX_LEVEL, level=numbers['level']), key_line(text, "level"))
     names = {key: problems.get(lambda: _names(data, key, path, text, allowed), ())
              for key, allowed in (("resistances", DAMAGE_TYPES), ("vulnerabilities", DAMAGE_TYPES),
                                   ("immunities", DAMAGE_TYPES), ("spells", None), ("items", None),
@@ -372,13 +374,13 @@ def parse_item(data: dict, path=None, text=None) -> Item:
     """An item from its table (an item file or its parsed TOML); every problem raised at once."""
     problems = Problems(path)
     for key in sorted(set(data) - ITEM_KEYS):
-        problems.add(f"unknown item key {short(key)}", key_line(text, key))
+        problems.add(_("unknown item key {key}").format(key=short(key)), key_line(text, key))
     if not isinstance(data.get("id"), str) or not isinstance(data.get("name"), str):
-        problems.add("an item needs 'id' and 'name' strings")
+        problems.add(_("an item needs 'id' and 'name' strings"))
     heal = problems.get(lambda: _dice(data["heal"], "'heal'", path, key_line(text, "heal"))) if "heal" in data else None
     action = data.get("action", "action")
     if action not in ("action", "bonus_action"):
-        problems.add("'action' must be 'action' or 'bonus_action'", key_line(text, "action"))
+        problems.add(_("'action' must be 'action' or 'bonus_action'"), key_line(text, "action"))
     problems.raise_all()
     return Item(id=data["id"], name=data["name"], kind=str(data.get("kind", "item")), heal=heal, action=action)
 
@@ -433,21 +435,21 @@ def _choice(data: dict, key: str, allowed, path, text, default=None):
     value = data.get(key, default)
     if value not in allowed:
         shown = ", ".join(str(a) for a in allowed if a is not None)
-        raise _fail(f"'{key}' must be one of {shown}, got {short(value)}", path, key_line(text, key))
+        raise _fail(_("'{key}' must be one of {shown}, got {value}").format(key=key, shown=shown, value=short(value)), path, key_line(text, key))
     return value
 
 
 def _metres(data: dict, key: str, path, text) -> float:
     value = data.get(key, 0)
     if not _distance(value):
-        raise _fail(f"'{key}' must be a distance in metres (0 or more), got {short(value)}", path, key_line(text, key))
+        raise _fail(_("'{key}' must be a distance in metres (0 or more), got {value}").format(key=key, value=short(value)), path, key_line(text, key))
     return float(value)
 
 
 def _flag(data: dict, key: str, path, text, default: bool) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
-        raise _fail(f"'{key}' must be true or false", path, key_line(text, key))
+        raise _fail(_("'{key}' must be true or false").format(key=key), path, key_line(text, key))
     return value
 
 
@@ -456,28 +458,28 @@ def parse_spell(data: dict, path=None, text=None) -> Spell:
     are raised at once."""
     problems = Problems(path)
     for key in sorted(set(data) - SPELL_KEYS):
-        problems.add(f"unknown spell key {short(key)}", key_line(text, key))
+        problems.add(_("unknown spell key {key}").format(key=short(key)), key_line(text, key))
     if not isinstance(data.get("id"), str) or not data["id"]:
-        problems.add("a spell needs an 'id' (kebab-case, e.g. \"fire-bolt\")")
+        problems.add(_("a spell needs an 'id' (kebab-case, e.g. \"fire-bolt\")"))
     effect = problems.get(lambda: _choice(data, "effect", SPELL_EFFECTS, path, text))
     save = data.get("save")
     if save is not None and save not in ABILITIES:
-        problems.add(f"'save' must be one of {', '.join(ABILITIES)}", key_line(text, "save"))
+        problems.add(_("'save' must be one of {names}").format(names=', '.join(ABILITIES)), key_line(text, "save"))
     if effect in ("save", "area") and save is None:
-        problems.add(f"a spell of effect {short(effect)} needs a 'save'")
+        problems.add(_("a spell of effect {effect} needs a 'save'").format(effect=short(effect)))
     damage_type = data.get("damage_type", "")
     if damage_type and not _known(damage_type, DAMAGE_TYPES):
-        problems.add(f"'damage_type': unknown {short(damage_type)}", key_line(text, "damage_type"))
+        problems.add(_("'damage_type': unknown {damage_type}").format(damage_type=short(damage_type)), key_line(text, "damage_type"))
     dice = problems.get(lambda: _dice(data["dice"], "'dice'", path, key_line(text, "dice"))) if "dice" in data else None
     if "dice" not in data and effect not in ("reaction", None):
-        problems.add(f"a spell of effect {short(effect)} needs 'dice'")
+        problems.add(_("a spell of effect {effect} needs 'dice'").format(effect=short(effect)))
     area = None
     if "area" in data or effect == "area":
         area = problems.get(lambda: _choice(data, "area", AREAS + (None,), path, text))
         if effect == "area" and "area" not in data:
-            problems.add("an area spell needs 'area' (sphere or cone) and 'size'")
+            problems.add(_("an area spell needs 'area' (sphere or cone) and 'size'"))
     if data.get("spreads") is True and area != "sphere":
-        problems.add("only a sphere spreads around corners ('spreads' needs area = \"sphere\")",
+        problems.add(_("only a sphere spreads around corners ('spreads' needs area = \"sphere\")"),
                      key_line(text, "spreads"))
     fields = {key: problems.get(read) for key, read in (
         ("level", lambda: _int(data, "level", path, text, minimum=0)),
@@ -494,7 +496,7 @@ def parse_spell(data: dict, path=None, text=None) -> Spell:
     )}
     immune = data.get("no_effect_on", [])
     if not isinstance(immune, list) or not all(_known(t, CREATURE_TYPES) for t in immune):
-        problems.add(f"'no_effect_on' must be a list of creature types ({', '.join(CREATURE_TYPES)})",
+        problems.add(_("'no_effect_on' must be a list of creature types ({names})").format(names=', '.join(CREATURE_TYPES)),
                      key_line(text, "no_effect_on"))
         immune = []
     problems.raise_all()

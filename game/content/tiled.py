@@ -20,6 +20,7 @@ import json
 import re
 from pathlib import Path, PurePosixPath
 
+from ..i18n import _
 from ..core.terrain import TERRAIN
 from .errors import ContentError, ContentErrors, check_regular
 from .limits import MAX_MAP_SIDE, short
@@ -42,15 +43,15 @@ def read_tiled(path: str | Path) -> dict:
     tiled = _parse(path)
     problems: list[ContentError] = []
     if tiled.orientation != "orthogonal":
-        problems.append(ContentError(f"a Tiled map must be orthogonal, not {tiled.orientation}", path))
+        problems.append(ContentError(_("a Tiled map must be orthogonal, not {orientation}").format(orientation=tiled.orientation), path))
     if tiled.infinite:
-        problems.append(ContentError("a Tiled map must be finite (not infinite)", path))
+        problems.append(ContentError(_("a Tiled map must be finite (not infinite)"), path))
     if problems:
         raise ContentErrors(problems)
     width, height = tiled.map_size.width, tiled.map_size.height
     if not (0 < width <= MAX_MAP_SIDE and 0 < height <= MAX_MAP_SIDE):
-        raise ContentError(f"the map is {width}x{height} squares (at most {MAX_MAP_SIDE}x{MAX_MAP_SIDE})", path)
-    grid = [["."] * width for _ in range(height)]
+        raise ContentError(_("the map is {width}x{height} squares (at most {MAX_MAP_SIDE}x{MAX_MAP_SIDE})").format(width=width, height=height, MAX_MAP_SIDE=MAX_MAP_SIDE), path)
+    grid = [["."] * width for _row in range(height)]
     tile_layers, object_layers = [], []
     _flatten(tiled.layers, tile_layers, object_layers)
     for layer in tile_layers:  # bottom first: a higher layer's tile covers a lower one's
@@ -94,13 +95,13 @@ def _parse(path: Path):
     import pytiled_parser
 
     if not path.is_file():
-        raise ContentError("no such Tiled file", path)
+        raise ContentError(_("no such Tiled file"), path)
     _check_references(path)
     try:
         return pytiled_parser.parse_map(path)
     except Exception as exc:  # a Tiled file pytiled-parser cannot read: one line, no traceback
         detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise ContentError(f"not a Tiled map pytiled-parser can read: {detail}", path) from None
+        raise ContentError(_("not a Tiled map pytiled-parser can read: {detail}").format(detail=detail), path) from None
 
 
 _TMX_REFERENCE = re.compile(r"""<(?:tileset|object|template)\b[^>]*?\b(source|template)\s*=\s*["']([^"']*)["']""")
@@ -113,7 +114,7 @@ def _check_references(path: Path) -> None:
     try:
         text = path.read_text(encoding="utf-8")  # a regular file within the limit: read_document checked it
     except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError(f"cannot read: {exc}", path) from None
+        raise ContentError(_("cannot read: {exc}").format(exc=exc), path) from None
     if path.suffix.lower() == ".tmj":
         try:
             data = json.loads(text)
@@ -123,15 +124,14 @@ def _check_references(path: Path) -> None:
         compressed = "compression" in text and isinstance(data, dict) and any(
             isinstance(layer, dict) and layer.get("compression") for layer in _tmj_layers(data))
     else:
-        found = [name for _, name in _TMX_REFERENCE.findall(text)]
+        found = [name for _attr, name in _TMX_REFERENCE.findall(text)]
         compressed = re.search(r"""<data\b[^>]*\bcompression\s*=""", text) is not None
     if compressed:
-        raise ContentError("a compressed tile layer is not read: save the map with the CSV layer format", path)
+        raise ContentError(_("a compressed tile layer is not read: save the map with the CSV layer format"), path)
     for name in found:
         relative = PurePosixPath(name)
         if relative.is_absolute() or ".." in relative.parts or "\\" in name or ":" in name:
-            raise ContentError(f"the Tiled file names {short(name)}: a tileset or template must be a "
-                               "relative path beside the map or below it (no '..')", path)
+            raise ContentError(_("the Tiled file names {name}: a tileset or template must be a relative path beside the map or below it (no '..')").format(name=short(name)), path)
         check_regular(path.parent / relative)
 
 
@@ -159,37 +159,38 @@ def _flatten(layers, tile_layers: list, object_layers: list) -> None:
 def _terrain_char(tiled, gid: int, square, path: Path, problems: list) -> str | None:
     firstgid = max((f for f in tiled.tilesets if f <= gid), default=None)
     if firstgid is None:
-        problems.append(ContentError(f"tile {gid} at {list(square)} belongs to no tileset", path))
+        problems.append(ContentError(_("tile {gid} at {square} belongs to no tileset").format(gid=gid, square=list(square)), path))
         return None
     tileset = tiled.tilesets[firstgid]
     local = gid - firstgid
     tile = (tileset.tiles or {}).get(local)
     name = (tile.properties or {}).get("terrain") if tile is not None else None
-    where = f"tile {local} of tileset {tileset.name!r} (at {list(square)})"
+    where = _("tile {local} of tileset {tileset!r} (at {square})").format(local=local, tileset=tileset.name, square=list(square))
     if name is None:
-        problems.append(ContentError(f"{where} has no 'terrain' property", path))
+        problems.append(ContentError(_("{where} has no 'terrain' property").format(where=where), path))
         return None
     char = CHAR_BY_NAME.get(str(name))
     if char is None:
-        problems.append(ContentError(f"{where}: unknown terrain {name!r} (known: {', '.join(CHAR_BY_NAME)})", path))
+        problems.append(ContentError(_("{where}: unknown terrain {name!r} (known: {names})").format(where=where, name=name, names=', '.join(CHAR_BY_NAME)), path))
     return char
 
 
 def _creature(obj, tile_w: int, tile_h: int, path: Path, problems: list) -> dict | None:
     import pytiled_parser
 
-    what = f"object {obj.id}" + (f" ({obj.name!r})" if obj.name else "")
+    what = (_("object {id} ({name!r})").format(id=obj.id, name=obj.name) if obj.name
+            else _("object {id}").format(id=obj.id))
     kind = obj.class_ or ""
     properties = dict(obj.properties or {})
     if not kind:
-        problems.append(ContentError(f"{what} has no class (the creature's kind)", path))
+        problems.append(ContentError(_("{what} has no class (the creature's kind)").format(what=what), path))
         return None
     if not obj.name:
-        problems.append(ContentError(f"{what} has no name (the creature's id)", path))
+        problems.append(ContentError(_("{what} has no name (the creature's id)").format(what=what), path))
         return None
     side = properties.get("side")
     if not isinstance(side, str) or not side:
-        problems.append(ContentError(f"{what} has no 'side' property", path))
+        problems.append(ContentError(_("{what} has no 'side' property").format(what=what), path))
         return None
     x, y = obj.coordinates.x, obj.coordinates.y
     if isinstance(obj, pytiled_parser.tiled_object.Tile):

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..i18n import _
 from .board import SQUARE_M
 from .rules_data import alternating, diagonal_squares, diagonals_of
 
@@ -122,7 +123,7 @@ def cone(shape: tuple[int, int], origin_space: tuple[int, int, int], toward_squa
     ox, oy, side = origin_space
     tx, ty = toward_square
     if ox <= tx < ox + side and oy <= ty < oy + side:
-        raise ValueError(f"the cone's direction square [{tx}, {ty}] is inside its origin space")
+        raise ValueError(_("the cone's direction square [{x}, {y}] is inside its origin space").format(x=tx, y=ty))
     centre = np.array([ox + side / 2, oy + side / 2])
     axis = np.array([tx + 0.5, ty + 0.5]) - centre
     axis /= np.hypot(*axis)

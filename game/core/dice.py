@@ -8,6 +8,8 @@ from collections import deque
 from functools import lru_cache
 from dataclasses import dataclass
 
+from ..i18n import _
+
 MAX_DICE = 100  # dice in one roll ("100d6")
 MAX_FACES = 1_000  # faces of one die ("1d1000")
 MAX_BONUS = 1_000_000  # the flat part of an expression
@@ -33,25 +35,26 @@ class DiceExpr:
         is not dice notation or goes beyond MAX_DICE dice, MAX_FACES faces or MAX_BONUS."""
         if isinstance(text, int) and not isinstance(text, bool):
             if abs(text) > MAX_BONUS:
-                raise DiceError(f"a flat value of at most {MAX_BONUS} (got {text})")
+                raise DiceError(_("a flat value of at most {most} (got {value})").format(most=MAX_BONUS, value=text))
             return cls(0, 0, text)
         if not isinstance(text, str) or len(text) > MAX_TEXT:
             shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:40] + "..."
-            raise DiceError(f"not dice notation: {shown} (expected like '1d6+2')")
+            raise DiceError(_("not dice notation: {text} (expected like '1d6+2')").format(text=shown))
         if text.strip().lstrip("+-").isdigit():
             return cls.parse(int(text.strip()))
         match = _DICE_RE.match(text)
         if not match or not (match.group(2) or match.group(4)):
-            raise DiceError(f"not dice notation: {text!r} (expected like '1d6+2')")
+            raise DiceError(_("not dice notation: {text} (expected like '1d6+2')").format(text=repr(text)))
         count = int(match.group(1) or 1) if match.group(2) else 0
         sides = int(match.group(2) or 0)
         if match.group(2) and sides < 1:
-            raise DiceError(f"a die needs at least one side: {text!r}")
+            raise DiceError(_("a die needs at least one side: {text!r}").format(text=text))
         if count > MAX_DICE or sides > MAX_FACES:
-            raise DiceError(f"at most {MAX_DICE} dice of at most {MAX_FACES} faces in one roll: {text!r}")
+            raise DiceError(_("at most {dice} dice of at most {faces} faces in one roll: {text!r}").format(
+                dice=MAX_DICE, faces=MAX_FACES, text=text))
         bonus = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
         if abs(bonus) > MAX_BONUS:
-            raise DiceError(f"a flat value of at most {MAX_BONUS}: {text!r}")
+            raise DiceError(_("a flat value of at most {most}: {text!r}").format(most=MAX_BONUS, text=text))
         return cls(count, sides, bonus)
 
     def __deepcopy__(self, memo):
@@ -86,12 +89,12 @@ class Dice:
         if self.forced:
             face = self.forced[0]
             if not 1 <= face <= sides:
-                raise DiceError(f"forced die face {face} cannot be rolled on a d{sides}")
+                raise DiceError(_("forced die face {face} cannot be rolled on a d{sides}").format(face=face, sides=sides))
             return self.forced.popleft()
         return self.rng.randrange(sides) + 1
 
     def roll_many(self, count: int, sides: int) -> list[int]:
-        return [self.roll(sides) for _ in range(count)]
+        return [self.roll(sides) for _i in range(count)]
 
     def d20(self, advantage: int = 0) -> tuple[int, list[int]]:
         """A d20 with advantage (+1), disadvantage (-1) or neither: (kept face, faces rolled)."""
@@ -128,7 +131,7 @@ def sum_odds(count: int, sides: int) -> tuple[float, ...]:
     """The chance of each total of `count` dice of `sides` faces, by total (index 0 is a total
     of 0): exact, for the expected value of anything a roll's total decides."""
     dist = [1.0]
-    for _ in range(count if sides > 0 else 0):
+    for _i in range(count if sides > 0 else 0):
         nxt = [0.0] * (len(dist) + sides)
         for total, pr in enumerate(dist):
             if pr:

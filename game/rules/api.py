@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..i18n import _
 from .events import Event, EventKind
 
 
@@ -127,7 +128,7 @@ class Act:
         return f"{self.title} [{self.shortcut}]" if self.shortcut else self.title
 
     def tooltip(self) -> str:
-        return self.tip if self.allowed else f"Not now: {self.reason}"
+        return self.tip if self.allowed else _("Not now: {reason}").format(reason=self.reason)
 
     def by_target(self) -> dict[str, list[Option]]:
         """The options by the creature each one is aimed at (in the order they came)."""

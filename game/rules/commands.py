@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..i18n import _
 from .errors import IllegalCommand
 
 # the 5e acts: act -> (required arguments, optional arguments); each ruleset has its own table
@@ -96,33 +97,33 @@ def parse_command(raw: dict, acts: dict[str, tuple[set[str], set[str]]] | None =
     one, ACTS, when not given."""
     acts = ACTS if acts is None else acts
     if not isinstance(raw, dict):
-        raise IllegalCommand("a command must be a table with 'actor' and 'act'")
+        raise IllegalCommand(_("a command must be a table with 'actor' and 'act'"))
     actor = raw.get("actor")
     act = raw.get("act")
     if not isinstance(actor, str) or not actor:
-        raise IllegalCommand("the command has no 'actor'")
+        raise IllegalCommand(_("the command has no 'actor'"))
     if not isinstance(act, str) or act not in acts:
         shown = repr(act) if len(repr(act)) <= 40 else repr(act)[:40] + "..."
-        raise IllegalCommand(f"unknown act {shown} (known: {', '.join(sorted(acts))})")
+        raise IllegalCommand(_("unknown act {act} (known: {known})").format(act=shown, known=", ".join(sorted(acts))))
     required, optional = acts[act]
     for key in IGNORED_ARGS:
         if key in raw and not isinstance(raw[key], str):
-            raise IllegalCommand(f"'{key}' must be a string")
+            raise IllegalCommand(_("'{key}' must be a string").format(key=key))
     for key in TABLE_ARGS:
         if key in raw and not isinstance(raw[key], dict):
-            raise IllegalCommand(f"'{key}' must be a table, like {key} = {{ ... }}")
+            raise IllegalCommand(_("'{key}' must be a table, like {key} = {{ ... }}").format(key=key))
     args = {k: v for k, v in raw.items() if k not in ("actor", "act", *IGNORED_ARGS)}
     missing = required - set(args)
     if missing:
-        raise IllegalCommand(f"'{act}' needs {', '.join(sorted(missing))}")
+        raise IllegalCommand(_("'{act}' needs {keys}").format(act=act, keys=", ".join(sorted(missing))))
     unknown = set(args) - required - optional
     if unknown:
-        raise IllegalCommand(f"'{act}' takes no argument {sorted(unknown)[0]!r}")
+        raise IllegalCommand(_("'{act}' takes no argument {key!r}").format(act=act, key=sorted(unknown)[0]))
     return Command(actor=actor, act=act, args=tuple(sorted((k, _freeze(v)) for k, v in args.items())))
 
 
 def position_arg(value, what: str) -> tuple[int, int]:
     if (not isinstance(value, tuple) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise IllegalCommand(f"{what} must be [column, row]")
+        raise IllegalCommand(_("{what} must be [column, row]").format(what=what))
     return int(value[0]), int(value[1])

@@ -14,9 +14,11 @@ from __future__ import annotations
 import copy
 
 from ..core.dice import DiceError
+from ..i18n import _
 from .commands import ACTS, Command, parse_command
 from .errors import IllegalCommand
 from .events import Event
+from .words import side_word
 
 
 class EngineBase:
@@ -38,6 +40,7 @@ class EngineBase:
         self._events.append(Event(kind, text, data, tuple(rules)))
         self.state.log.append(text)
         self.state.log_rules.append(list(rules))
+        self.state.log_kinds.append(self._events[-1].kind.value)
 
     def _take_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -110,19 +113,19 @@ class EngineBase:
         """Answer the offers first, then play the command through its `_do_ACT` handler."""
         state = self.state
         if state.over:
-            raise IllegalCommand("the battle is over")
+            raise IllegalCommand(_("the battle is over"))
         self.creature(cmd.actor)
         if self._answer_offers(cmd):
             return
         if cmd.act == "react":
-            raise IllegalCommand(f"no reaction is offered to {cmd.actor}")
+            raise IllegalCommand(_("no reaction is offered to {actor}").format(actor=cmd.actor))
         actor = state.current
         if cmd.actor != actor.id:
-            raise IllegalCommand(f"it is {actor.id}'s turn, not {cmd.actor}'s")
+            raise IllegalCommand(_("it is {current}'s turn, not {actor}'s").format(current=actor.id, actor=cmd.actor))
         self._before_act(actor, cmd)
         handler = getattr(self, f"_do_{cmd.act}", None)
         if handler is None:
-            raise IllegalCommand(f"'{cmd.act}' is not an act of this ruleset")
+            raise IllegalCommand(_("'{act}' is not an act of this ruleset").format(act=cmd.act))
         handler(actor, cmd)
 
     def _before_act(self, actor, cmd: Command) -> None:
@@ -138,7 +141,7 @@ class EngineBase:
             if cmd.act == "react" and cmd.actor == offer.reactor:
                 take = cmd.get("take")
                 if not isinstance(take, bool):
-                    raise IllegalCommand("'take' must be true or false")
+                    raise IllegalCommand(_("'take' must be true or false"))
                 self._answer_offer(offer, take, cmd.get("target"))
                 self._resume()
                 return True
@@ -146,10 +149,11 @@ class EngineBase:
                 self._answer_offer(offer, True, None)  # any other command: the default, taken
             except IllegalCommand as exc:
                 # a reaction that cannot be carried out is let go, never a dead end
-                self.emit("note", f"{self.state.creatures[offer.reactor].name} cannot take its reaction: {exc}")
+                self.emit("note", _("{name} cannot take its reaction: {reason}").format(
+                    name=self.state.creatures[offer.reactor].name, reason=exc))
             self._resume()
             if state.over:
-                raise IllegalCommand("the battle ended in the reactions before this command")
+                raise IllegalCommand(_("the battle ended in the reactions before this command"))
         return False
 
     # ----------------------------------------------------------------- the end, and output
@@ -166,7 +170,8 @@ class EngineBase:
             state.offers.clear()
             for key in self.PENDING:
                 setattr(state, key, None)
-            self.emit("over", f"The battle is over: {state.winner or 'nobody'} wins", winner=state.winner)
+            self.emit("over", _("The battle is over: {side} wins").format(side=side_word(state.winner)) if state.winner
+                      else _("The battle is over: nobody wins"), winner=state.winner)
 
     def battle_json(self, creatures: dict, current: str | None) -> dict:
         """`replay --json` around the ruleset's own creature entries: round, turn, order, log, offers."""
@@ -183,7 +188,7 @@ class EngineBase:
     # ----------------------------------------------------------------- lookups
     def creature(self, cid: str):
         if not isinstance(cid, str) or cid not in self.state.creatures:
-            raise IllegalCommand(f"no creature {cid!r}")
+            raise IllegalCommand(_("no creature {id!r}").format(id=cid))
         return self.state.creatures[cid]
 
     @property

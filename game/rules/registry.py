@@ -11,6 +11,7 @@ import importlib
 
 from ..content.errors import ContentError
 from ..content.paths import RULESETS
+from ..i18n import _
 
 DEFAULT = "5e"
 NAMES = RULESETS  # the names a scenario's `ruleset` and `--ruleset` may give (content.paths)
@@ -30,10 +31,11 @@ def available() -> list[str]:
 def ruleset(name: str = DEFAULT):
     """The Ruleset of that name; UnknownRuleset (a clear line) when there is none."""
     if name not in PACKAGES:
-        raise UnknownRuleset(f"unknown ruleset {name!r} (known: {', '.join(NAMES)})")
+        raise UnknownRuleset(_("unknown ruleset {name!r} (known: {known})").format(name=name, known=", ".join(NAMES)))
     package = PACKAGES[name]
     if package is None:
-        raise UnknownRuleset(f"ruleset {name!r} is not available yet (available: {', '.join(available())})")
+        raise UnknownRuleset(_("ruleset {name!r} is not available yet (available: {known})").format(
+            name=name, known=", ".join(available())))
     return importlib.import_module(package).RULESET
 
 

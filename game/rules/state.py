@@ -180,6 +180,7 @@ class BattleState:
     turn_index: int = 0
     log: list[str] = field(default_factory=list)
     log_rules: list[list[str]] = field(default_factory=list)  # beside each log line: the rule ids it applied
+    log_kinds: list[str] = field(default_factory=list)  # beside each log line: its event's kind ("round", ...)
     offers: list[Offer] = field(default_factory=list)
     pending_move: PendingMove | None = None
     pending_attack: PendingAttack | None = None
@@ -199,7 +200,7 @@ class BattleState:
 
         clone = BattleState.__new__(BattleState)
         for key, value in self.__dict__.items():
-            if key in ("log", "log_rules", "played", "rolled"):
+            if key in ("log", "log_rules", "log_kinds", "played", "rolled"):
                 clone.__dict__[key] = list(value)
             else:
                 clone.__dict__[key] = copy.deepcopy(value, memo)

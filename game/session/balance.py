@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..i18n import _, decimal
 from ..content.scenarios import load_scenario
 from .saves import to_toml, write_text
 from .simulate import play_one, summarise
@@ -52,12 +53,12 @@ class BalanceRun:
             scenario = load_scenario(self._path)
             sides = {c.side for c in scenario.creatures}
             if len(sides) < 2:
-                raise ValueError("a balance readout needs creatures on two sides")
+                raise ValueError(_("a balance readout needs creatures on two sides"))
             policies = {side: self._level for side in sides}
             results, start = [], time.perf_counter()
             for i in range(self.total):
                 if self._stop.is_set():
-                    self.error = "stopped"
+                    self.error = _("stopped")
                     return
                 results.append(play_one(str(self._path), i, scenario.seed, policies, swap=False))
                 self.done = i + 1
@@ -76,19 +77,21 @@ class BalanceRun:
     def lines(self) -> list[str]:
         """The readout in words: progress, then each side's wins with its interval."""
         if self.error:
-            return [f"Balance: {self.error}"]
+            return [_("Balance: {error}").format(error=self.error)]
         if self.summary is None:
-            return [f"Balance: {self.done}/{self.total} battles ({LEVEL} against {LEVEL})..."]
+            return [_("Balance: {done}/{total} battles ({level} against {level})...").format(
+                done=self.done, total=self.total, level=LEVEL)]
         s = self.summary
-        out = [f"Balance over {s['runs']} battles ({self._level} on every side):"]
+        out = [_("Balance over {runs} battles ({level} on every side):").format(runs=s["runs"], level=self._level)]
         for side, wins in s["wins"].items():
             if side == "draw":
                 continue
             low, high = s["win_rate_ci95"][side]
-            out.append(f"  {side}: {wins} wins ({wins / max(1, s['runs']):.0%}; 95% {low:.0%}-{high:.0%})")
+            out.append(_("  {side}: {wins} wins ({rate}; 95% {low}-{high})").format(
+                side=side, wins=wins, rate=f"{wins / max(1, s['runs']):.0%}", low=f"{low:.0%}", high=f"{high:.0%}"))
         if s["wins"].get("draw"):
-            out.append(f"  draws: {s['wins']['draw']}")
-        out.append(f"  {s['mean_rounds']:.1f} rounds on average")
+            out.append(_("  draws: {draws}").format(draws=s["wins"]["draw"]))
+        out.append(_("  {rounds} rounds on average").format(rounds=decimal(s["mean_rounds"], ".1f")))
         return out
 
 

@@ -24,6 +24,7 @@ import time
 
 import numpy as np
 
+from ..i18n import _
 from ..content.maps import load_map
 from ..content.paths import DEFAULT_SCENARIO, MAPS_DIR
 from ..core.board import SQUARE_M
@@ -40,7 +41,7 @@ MOVE_5E, COVER_5E = RULES.move_rules("5-5-5"), RULES.cover_rules
 def _median_ms(fn, runs: int = RUNS) -> float:
     fn()  # warm up caches
     times = []
-    for _ in range(runs):
+    for _i in range(runs):
         start = time.perf_counter()
         fn()
         times.append((time.perf_counter() - start) * 1000)
@@ -48,8 +49,8 @@ def _median_ms(fn, runs: int = RUNS) -> float:
 
 
 def _creatures(mapdata):
-    spawns = [at for _, at in mapdata.spawns][:30]
-    sides = [side for side, _ in mapdata.spawns][:30]
+    spawns = [at for _side, at in mapdata.spawns][:30]
+    sides = [side for side, _at in mapdata.spawns][:30]
     return spawns, sides
 
 
@@ -70,12 +71,12 @@ def run_bench(progress: bool = False) -> dict:
         "runs": RUNS,
     }
     total = 7
-    say(1, total, "movement field")
+    say(1, total, _("movement field"))
     figures["movement_field_ms"] = _median_ms(lambda: movement_field(board, start, mover, others, rules=MOVE_5E))
-    say(2, total, "reach with speed 9 m plus Dash")
+    say(2, total, _("reach with speed 9 m plus Dash"))
     figures["reach_ms"] = _median_ms(
         lambda: movement_field(board, start, mover, others, rules=MOVE_5E, limit_m=18.0).reachable(18.0))
-    say(3, total, "cover for all ordered pairs")
+    say(3, total, _("cover for all ordered pairs"))
     owners = np.full(board.terrain.shape, -1, np.int64)
     for index, (x, y) in enumerate(spawns):
         owners[y, x] = index
@@ -93,24 +94,24 @@ def run_bench(progress: bool = False) -> dict:
 
     figures["cover_all_pairs_cold_ms"] = _median_ms(all_pairs_cold, runs=5)
     figures["cover_pairs"] = len(spawns) * (len(spawns) - 1)
-    say(4, total, "the slowest computer turn on each bundled scenario (hard against hard)")
+    say(4, total, _("the slowest computer turn on each bundled scenario (hard against hard)"))
     figures["ai_slowest_turn_ms"] = slowest_turns()
     figures["ai_slowest_turn_max_ms"] = max(figures["ai_slowest_turn_ms"].values())
-    say(5, total, "battles per second, default skirmish, hard against hard, 2 workers (3 x 24 battles)")
+    say(5, total, _("battles per second, default skirmish, hard against hard, 2 workers (3 x 24 battles)"))
     from .simulate import simulate
 
     rates = []
-    for _ in range(3):
-        summary, _ = simulate(DEFAULT_SCENARIO, 24, jobs=2, seed=len(rates) * 100,
+    for _i in range(3):
+        summary, _results = simulate(DEFAULT_SCENARIO, 24, jobs=2, seed=len(rates) * 100,
                               policies={"blue": "hard", "red": "hard"})
         rates.append(summary["battles_per_second"])
     figures["battles_per_second"] = round(statistics.median(rates), 2)
     figures["minutes_for_1000_battles"] = round(1000 / figures["battles_per_second"] / 60, 1)
-    say(6, total, f"a save of {LONG_SAVE_COMMANDS:,} commands: loading, then replaying")
+    say(6, total, _("a save of {count} commands: loading, then replaying").format(count=f"{LONG_SAVE_COMMANDS:,}"))
     figures.update(long_save_figures(LONG_SAVE_COMMANDS))
     # the references come last: loading tcod slows numpy's gathers in the same process (by
     # half, measured), which the game itself never pays
-    say(7, total, "reference timings (tcod)")
+    say(7, total, _("reference timings (tcod)"))
     for name, limit_m in (("movement_field", None), ("reach", 18.0)):
         reference = _tcod_reference(board, start, mover, others, limit_m)
         if reference is not None:
@@ -165,7 +166,7 @@ def long_save_figures(commands: int) -> dict:
         result = replay(scenario)
         done = time.perf_counter()
     if result.error or len(result.battle.state.played) != commands:
-        raise RuntimeError(f"the long save does not replay: {result.error}")
+        raise RuntimeError(_("the long save does not replay: {error}").format(error=result.error))
     return {"long_save_commands": commands, "long_save_load_s": round(loaded - start, 2),
             "long_save_replay_s": round(done - loaded, 2)}
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import _
 from ..content.creatures import RULESETS, parse_item, parse_stat_block, schema
 from ..content.errors import MAX_PROBLEMS, ContentError, problems_of, read_document
 from ..content.limits import one_line
@@ -62,8 +63,8 @@ def check_file(path: Path) -> list[str]:
             parent = Path(path).resolve().parent.name
             parse_cards(data, path, parent if parent in RULESETS else "5e")
         else:
-            return [f"{path}: not a map, stat block, item, spell or scenario "
-                    "(no 'grid', 'hp', 'effect', [[creature]] or [[card]])"]
+            return [_("{path}: not a map, stat block, item, spell or scenario "
+                      "(no 'grid', 'hp', 'effect', [[creature]] or [[card]])").format(path=path)]
     except ContentError as exc:
         return _lines(path, exc)
     return []
@@ -73,7 +74,8 @@ def _lines(path: Path, exc: ContentError) -> list[str]:
     """Each problem of the error, one line each (bounded)."""
     found = [str(p) for p in problems_of(exc)]
     if len(found) > MAX_PROBLEMS:
-        found = found[:MAX_PROBLEMS] + [f"{path}: {len(found) - MAX_PROBLEMS} more problems not shown"]
+        found = found[:MAX_PROBLEMS] + [_("{path}: {count} more problems not shown").format(
+            path=path, count=len(found) - MAX_PROBLEMS)]
     return found
 
 

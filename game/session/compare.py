@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from contextlib import ExitStack
 
+from ..i18n import _, decimal
 from ..content.errors import ContentError
 from ..content.scenarios import load_scenario
 from .simulate import simulate
@@ -29,7 +30,7 @@ def _rows(files: list[str], rulesets: list[str | None], runs: int, options: dict
         for ruleset in rulesets:
             row = {"file": str(path), "ruleset": ruleset}
             try:
-                summary, _ = simulate(path, runs, ruleset=ruleset, **options)
+                summary, _results = simulate(path, runs, ruleset=ruleset, **options)
             except ContentError as exc:
                 row["error"] = str(exc)
             else:
@@ -44,18 +45,23 @@ def _rows(files: list[str], rulesets: list[str | None], runs: int, options: dict
 def compare_table(rows: list[dict]) -> str:
     """The rows as the plain table: file, ruleset, battles, each side's wins with their 95%
     interval, draws and mean rounds (or the reason a row could not be played)."""
-    width = max([len("file")] + [len(r["file"]) for r in rows]) + 2
-    lines = [f"{'file':<{width}}{'ruleset':<9}{'runs':>6}{'draws':>7}{'rounds':>8}   wins per side (95% interval)"]
+    file_h, ruleset_h, runs_h, draws_h, rounds_h = _("file"), _("ruleset"), _("runs"), _("draws"), _("rounds")
+    width = max([len(file_h)] + [len(r["file"]) for r in rows]) + 2
+    # each column as wide as its heading in the language spoken needs
+    rw, nw, dw, mw = (max(base, len(h) + 1) for base, h in ((9, ruleset_h), (6, runs_h), (7, draws_h), (8, rounds_h)))
+    lines = [f"{file_h:<{width}}{ruleset_h:<{rw}}{runs_h:>{nw}}{draws_h:>{dw}}{rounds_h:>{mw}}   "
+             + _("wins per side (95% interval)")]
     for r in rows:
-        head = f"{r['file']:<{width}}{str(r.get('ruleset') or '-'):<9}"
+        head = f"{r['file']:<{width}}{str(r.get('ruleset') or '-'):<{rw}}"
         if "error" in r:
-            lines.append(f"{head}   cannot play: {r['error']}")
+            lines.append(head + "   " + _("cannot play: {error}").format(error=r["error"]))
             continue
         n = max(1, r["runs"])
         wins = ", ".join(f"{side} {count} {count / n:.0%} ({lo:.0%}-{hi:.0%})"
                          for side, count in r["wins"].items() if side != "draw"
                          for lo, hi in [r["win_rate_ci95"][side]])
-        lines.append(f"{head}{r['runs']:>6}{r['wins'].get('draw', 0):>7}{r['mean_rounds']:>8.1f}   {wins}")
+        lines.append(f"{head}{r['runs']:>{nw}}{r['wins'].get('draw', 0):>{dw}}"
+                     f"{decimal(r['mean_rounds'], '.1f'):>{mw}}   {wins}")
     return "\n".join(lines)
 
 

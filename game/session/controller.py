@@ -17,6 +17,7 @@ import secrets
 import time
 from dataclasses import dataclass, field
 
+from ..i18n import _
 from ..content.errors import ContentError
 from ..rules.api import CreatureView
 from ..rules.errors import IllegalCommand
@@ -61,8 +62,8 @@ def command_words(command: dict, creatures) -> str:
     who = actor.name if actor is not None else str(command.get("actor", "?"))
     act = command.get("act", "?")
     if act == "move" and command.get("to") is not None:
-        return f"{who} moves to {list(command['to'])}"
-    return f"{who}: {act}"
+        return _("{name} moves to {square}").format(name=who, square=list(command["to"]))
+    return _("{name}: {act}").format(name=who, act=act)
 
 
 class Session:
@@ -91,7 +92,8 @@ class Session:
         """A battle from the scenario, with the commands it already holds played (a save resumes)."""
         result = replay(scenario)  # linear in the commands (a long save)
         if result.error:
-            self._outbox.append(Message(f"command {result.failed_index + 1} refused: {result.reason}", ERROR))
+            self._outbox.append(Message(_("command {number} refused: {why}").format(
+                number=result.failed_index + 1, why=result.reason), ERROR))
         return result.battle
 
     def _replace(self, battle, scenario=None) -> None:
@@ -170,7 +172,7 @@ class Session:
         try:
             events = self.battle.submit(command)
         except IllegalCommand as exc:
-            self._say(f"Refused: {exc}", ERROR)
+            self._say(_("Refused: {why}").format(why=exc), ERROR)
             return Played(refusal=str(exc))
         state = self.battle.state
         for c in state.creatures.values():
@@ -201,7 +203,7 @@ class Session:
             command = self.ai(self.battle)
         except IllegalCommand as exc:
             command = None
-            self._say(f"AI: {exc}", ERROR)
+            self._say(_("AI: {error}").format(error=exc), ERROR)
         end = {"actor": actor, "act": "end"}
         state = self.battle.state
         before = state.commands_done
@@ -215,16 +217,16 @@ class Session:
         """Why the last command cannot be taken back now, or '' when it can."""
         state = self.battle.state
         if not state.played:
-            return "nothing has been played yet"
+            return _("nothing has been played yet")
         if state.offers:
-            return "a reaction is waiting for an answer"
+            return _("a reaction is waiting for an answer")
         if state.rolled[-1]:
-            return "the last command rolled dice"
+            return _("the last command rolled dice")
         actor = state.creatures.get(state.played[-1].get("actor"))
         if actor is not None and not self.human(actor):
-            return "the last command was the computer's"
+            return _("the last command was the computer's")
         if not can_undo(self.battle):
-            return "the rules do not allow it"
+            return _("the rules do not allow it")
         return ""
 
     def take_back(self) -> dict | None:
@@ -232,19 +234,19 @@ class Session:
         back, or None (and an ERROR message saying why not)."""
         reason = self.undo_refusal()
         if reason:
-            self._say(f"Cannot undo: {reason}", ERROR)
+            self._say(_("Cannot undo: {why}").format(why=reason), ERROR)
             return None
         last = self.battle.state.played[-1]
         try:
             battle = undo(self.battle)
         except (ValueError, IllegalCommand, ContentError) as exc:
-            self._say(f"Cannot undo: {exc}", ERROR)
+            self._say(_("Cannot undo: {why}").format(why=exc), ERROR)
             return None
         fallen = dict(self.fallen)
         self._replace(battle)
         self.fallen = {cid: r for cid, r in fallen.items()
                        if cid in battle.state.creatures and battle.state.creatures[cid].state != "conscious"}
-        self._say(f"Undone: {command_words(last, battle.state.creatures)}", NOTE)
+        self._say(_("Undone: {command}").format(command=command_words(last, battle.state.creatures)), NOTE)
         return last
 
     # ------------------------------------------------------------------ saves and new battles
@@ -252,35 +254,35 @@ class Session:
         try:
             self.saves.write(self.battle, AUTOSAVE)
         except (OSError, TypeError, ContentError) as exc:
-            self._say(f"Autosave failed: {exc}", ERROR)
+            self._say(_("Autosave failed: {error}").format(error=exc), ERROR)
 
     def quick_save(self):
         """The battle saved to the quick save: its path, or None (and an ERROR message)."""
         try:
             path = self.saves.write(self.battle, QUICKSAVE)
         except (OSError, TypeError, ContentError) as exc:
-            self._say(f"Quick save failed: {exc}", ERROR)
+            self._say(_("Quick save failed: {error}").format(error=exc), ERROR)
             return None
-        self._say(f"Saved to {path}", NOTE)
+        self._say(_("Saved to {path}").format(path=path), NOTE)
         return path
 
     def quick_load(self) -> bool:
         if not self.saves.exists(QUICKSAVE):
-            self._say(f"No quick save yet in {self.saves.dir} (F5 saves)", ERROR)
+            self._say(_("No quick save yet in {folder} (F5 saves)").format(folder=self.saves.dir), ERROR)
             return False
-        return self.load(QUICKSAVE, "Quick load")
+        return self.load(QUICKSAVE, quick=True)
 
-    def load(self, name: str, what: str = "Load") -> bool:
+    def load(self, name: str, quick: bool = False) -> bool:
         """The battle replaced by a save of the data folder (replayed); a failure is an ERROR message."""
         try:
             battle, scenario, error = self.saves.load(name)
         except (OSError, ContentError, ValueError) as exc:
-            self._say(f"{what} failed: {exc}", ERROR)
+            self._say((_("Quick load failed: {error}") if quick else _("Load failed: {error}")).format(error=exc), ERROR)
             return False
         self._replace(battle, scenario)
         if error:
-            self._say(f"The save stops early: {error}", ERROR)
-        self._say(f"Loaded {self.saves.path(name)}", NOTE)
+            self._say(_("The save stops early: {error}").format(error=error), ERROR)
+        self._say(_("Loaded {path}").format(path=self.saves.path(name)), NOTE)
         return True
 
     def play_again(self, fresh_seed: bool = True) -> bool:
@@ -293,13 +295,13 @@ class Session:
         try:
             battle = new_battle(scenario)
         except ContentError as exc:
-            self._say(f"Cannot start again: {exc}", ERROR)
+            self._say(_("Cannot start again: {error}").format(error=exc), ERROR)
             return False
         self._replace(battle, scenario)
         if fresh_seed:
-            self._say(f"A new battle: the same scenario with a fresh seed ({scenario.seed})", NOTE)
+            self._say(_("A new battle: the same scenario with a fresh seed ({seed})").format(seed=scenario.seed), NOTE)
         else:
-            self._say(f"The same battle again: the same scenario and seed ({scenario.seed})", NOTE)
+            self._say(_("The same battle again: the same scenario and seed ({seed})").format(seed=scenario.seed), NOTE)
         return True
 
     # ------------------------------------------------------------------ messages
@@ -317,12 +319,12 @@ class Session:
         log = self.battle.state.log
         if len(log) < self._seen_log:
             self._seen_log = 0
+        kinds = getattr(self.battle.state, "log_kinds", [])  # the event kinds, not the words (any language)
         rules = getattr(self.battle.state, "log_rules", ())  # beside each line, its rule ids (engine_base)
         for index in range(self._seen_log, len(log)):
-            line = log[index]
-            heading = line.startswith("Round ") or line.endswith("'s turn")
+            heading = index < len(kinds) and kinds[index] in ("round", "turn")
             ids = tuple(rules[index]) if index < len(rules) else ()
-            self._outbox.append(Message(line, HEADING if heading else LOG, ids))
+            self._outbox.append(Message(log[index], HEADING if heading else LOG, ids))
         self._seen_log = len(log)
 
 

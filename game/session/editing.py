@@ -14,6 +14,7 @@ import copy
 import re
 from pathlib import Path
 
+from ..i18n import _
 from ..content.creatures import bundled_kinds, bundled_raw
 from ..content.errors import ContentError, problems_of, read_document
 from ..content.maps import parse_map, resolve_map
@@ -53,7 +54,7 @@ class Draft:
     @classmethod
     def new(cls, width: int = 16, height: int = 10, ruleset: str = "5e") -> "Draft":
         _check_size(width, height)
-        rows = ["#" * width] + ["#" + "." * (width - 2) + "#" for _ in range(height - 2)] + ["#" * width]
+        rows = ["#" * width] + ["#" + "." * (width - 2) + "#" for _i in range(height - 2)] + ["#" * width]
         keys = {"format": 1, "title": "New skirmish", "ruleset": ruleset, "seed": 1,
                 "sides": {"blue": "human", "red": "ai"}}
         return cls(rows, keys=keys)
@@ -62,24 +63,24 @@ class Draft:
     def load(cls, path: str | Path) -> "Draft":
         """A draft of a map or scenario file (ContentError, one line, for a file it cannot read)."""
         path = Path(path)
-        data, _ = read_document(path)
+        data, _text = read_document(path)
         if not is_scenario(data):
             grid = data.get("grid")
             if not isinstance(grid, str):
-                raise ContentError("a map needs a 'grid' string of terrain characters", path)
+                raise ContentError(_("a map needs a 'grid' string of terrain characters"), path)
             keys = {k: v for k, v in data.items() if k not in ("grid", "legend")}
             draft = cls(grid.strip("\n").split("\n"), data.get("legend"), keys, [], path, is_map=True)
             return draft
         mapref = data.get("map")
         if isinstance(mapref, str):
-            map_data, _ = read_document(resolve_map(mapref, path.parent))
+            map_data, _text = read_document(resolve_map(mapref, path.parent))
         elif isinstance(mapref, dict):
             map_data = mapref
         else:
-            raise ContentError("the scenario has no 'map'", path)
+            raise ContentError(_("the scenario has no 'map'"), path)
         grid = map_data.get("grid")
         if not isinstance(grid, str):
-            raise ContentError("the scenario's map has no 'grid' string", path)
+            raise ContentError(_("the scenario's map has no 'grid' string"), path)
         keys = {k: v for k, v in data.items() if k not in ("map", "creature", "command")}
         creatures = [c for c in data.get("creature", []) if isinstance(c, dict)]
         return cls(grid.strip("\n").split("\n"), map_data.get("legend"), keys, creatures, path)
@@ -183,7 +184,7 @@ class Draft:
     def paint(self, squares, char: str) -> int:
         """Paint terrain on squares (those off the map are left out); how many changed."""
         if char not in dict(self.palette()):
-            raise EditError(f"no terrain {char!r} in the palette")
+            raise EditError(_("no terrain {char!r} in the palette").format(char=char))
         todo = [(x, y) for x, y in squares if 0 <= y < self.height and 0 <= x < len(self.rows[y])
                 and self.rows[y][x] != char]
         if not todo:
@@ -209,7 +210,7 @@ class Draft:
             return
         self._step()
         rows = [r[:width] + [fill] * (width - len(r[:width])) for r in self.rows[:height]]
-        rows += [[fill] * width for _ in range(height - len(rows))]
+        rows += [[fill] * width for _i in range(height - len(rows))]
         self.rows = rows
         self.creatures = [c for c in self.creatures if _inside(c, width, height, self.ruleset)]
         self.changes += 1
@@ -217,7 +218,7 @@ class Draft:
     def place(self, kind: str, side: str, at) -> dict:
         """A new creature of a bundled kind on a square; its id made from its kind ("goblin2")."""
         if kind not in self.kinds():
-            raise EditError(f"no creature kind {kind!r} in ruleset {self.ruleset}")
+            raise EditError(_("no creature kind {kind!r} in ruleset {ruleset}").format(kind=kind, ruleset=self.ruleset))
         self._on_map(at)
         self._step()
         creature = {"id": self._new_id(kind), "kind": kind, "side": side, "at": [int(at[0]), int(at[1])]}
@@ -251,13 +252,13 @@ class Draft:
     def set_key(self, key: str, value) -> None:
         """The scenario's title, ruleset or seed (checked: a ruleset the game names, a whole seed)."""
         if key not in ("title", "ruleset", "seed"):
-            raise EditError(f"the editor does not set {key!r}")
+            raise EditError(_("the editor does not set {key!r}").format(key=key))
         if key == "ruleset" and value not in RULESETS:
-            raise EditError(f"unknown ruleset {value!r} (known: {', '.join(RULESETS)})")
+            raise EditError(_("unknown ruleset {name!r} (known: {known})").format(name=value, known=", ".join(RULESETS)))
         if key == "seed" and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2 ** 63):
-            raise EditError("the seed must be a whole number from 0")
+            raise EditError(_("the seed must be a whole number from 0"))
         if key == "title" and (not isinstance(value, str) or len(value) > 200):
-            raise EditError("the title must be text of at most 200 characters")
+            raise EditError(_("the title must be text of at most 200 characters"))
         if self.keys.get(key) == value:
             return
         self._step()
@@ -305,7 +306,7 @@ class Draft:
         """Write the file atomically (TOML, the contract's format); returns where."""
         path = Path(path) if path is not None else self.path
         if path is None:
-            raise EditError("no file to save to: give one")
+            raise EditError(_("no file to save to: give one"))
         written = write_text(path, to_toml(self.to_data()))
         self.path = written
         self.saved_at = self.changes
@@ -316,12 +317,12 @@ class Draft:
         for c in self.creatures:
             if c.get("id") == cid:
                 return c
-        raise EditError(f"no creature {cid!r}")
+        raise EditError(_("no creature {id!r}").format(id=cid))
 
     def _on_map(self, at) -> None:
         x, y = at
         if not (0 <= y < self.height and 0 <= x < len(self.rows[y])):
-            raise EditError(f"[{x}, {y}] is off the map")
+            raise EditError(_("[{x}, {y}] is off the map").format(x=x, y=y))
 
     def _new_id(self, kind: str) -> str:
         taken = {c.get("id") for c in self.creatures}
@@ -353,7 +354,8 @@ def line_squares(a, b) -> list[tuple[int, int]]:
 
 def _check_size(width: int, height: int) -> None:
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
-        raise EditError(f"a map is from {MIN_SIDE} to {MAX_SIDE} squares a side, not {width} x {height}")
+        raise EditError(_("a map is from {least} to {most} squares a side, not {width} x {height}").format(
+            least=MIN_SIDE, most=MAX_SIDE, width=width, height=height))
 
 
 def _space_side(creature: dict, ruleset: str) -> int:

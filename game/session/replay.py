@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import _
 from ..content.scenarios import Scenario
 from ..rules import registry
 from ..rules.api import Battle
@@ -58,7 +59,7 @@ def replay(scenario: Scenario, commands: list | None = None) -> ReplayResult:
             battle.submit(raw, undo_on_error=False)
         except IllegalCommand as exc:
             battle = play_all(new_battle(scenario), commands[:index])  # the refused one may have begun
-            error = f"command {index + 1} ({describe_raw(raw)}): {exc}"
+            error = _("command {number} ({command}): {why}").format(number=index + 1, command=describe_raw(raw), why=exc)
             return ReplayResult(battle, error, index, str(exc))
     return ReplayResult(battle)
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..i18n import _, decimal, language
 from ..content.scenarios import load_scenario
 from ..rules.errors import IllegalCommand
 from .ai import POLICIES, choose
@@ -85,7 +86,8 @@ def play_scenario(scenario, index: int, seed: int, policies: dict[str, str], swa
         try:
             events = battle.submit(command, undo_on_error=False)  # a refusal ends the run anyway
         except IllegalCommand as exc:  # a computer player must never do this: say where
-            raise RuntimeError(f"{level} player issued an illegal command {command}: {exc}") from None
+            raise RuntimeError(_("{level} player issued an illegal command {command}: {why}").format(
+                level=level, command=command, why=exc)) from None
         commands += 1
         for event in events:
             if event.kind == "damage":
@@ -151,7 +153,7 @@ def simulate(path: str | Path, runs: int, jobs: int = 1, seed: int | None = None
     scenario = load_scenario(path, ruleset)
     for level in (policies or {}).values():
         if level not in POLICIES:
-            raise ValueError(f"unknown level {level!r} (known: {', '.join(POLICIES)})")
+            raise ValueError(_("unknown level {level!r} (known: {known})").format(level=level, known=", ".join(POLICIES)))
     base_seed = scenario.seed if seed is None else seed
     policies = dict(policies or {})
     results: list[BattleResult] = []
@@ -220,7 +222,9 @@ def _progress(show: bool, done: int, total: int, start: float) -> None:
     width = 30
     filled = int(width * done / total)
     rate = done / max(time.perf_counter() - start, 1e-9)
-    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} battles, {rate:.1f}/s",
+    bar = "#" * filled + "." * (width - filled)
+    print("\r" + _("[{bar}] {done}/{total} battles, {rate}/s").format(bar=bar, done=done, total=total,
+                                                                   rate=decimal(rate, ".1f")),
           end="", file=sys.stderr, flush=True)
 
 
@@ -264,28 +268,46 @@ def summarise(scenario, results: list[BattleResult], elapsed: float) -> dict:
 def table(summary: dict) -> str:
     """The summary as the plain table `skirmish simulate` prints."""
     n = summary["runs"]
-    lines = [("interrupted (Ctrl-C): the battles finished: " if summary.get("interrupted") else "")
-             + f"{n} battles, {summary['battles_per_second']} battles/s; "
-             f"rounds: mean {summary['mean_rounds']}, sd {summary['rounds_sd']}"]
-    lines.append(f"{'side':<10}{'wins':>7}{'rate':>8}   95% interval")
+    head = _("{runs} battles, {speed} battles/s; rounds: mean {mean}, sd {sd}").format(
+        runs=n, speed=decimal(summary["battles_per_second"]), mean=decimal(summary["mean_rounds"]),
+        sd=decimal(summary["rounds_sd"]))
+    if summary.get("interrupted"):
+        head = _("interrupted (Ctrl-C): the battles finished: {summary}").format(summary=head)
+    lines = [head]
+    # the headings in the language spoken; a column is as wide as its heading needs
+    side_h, wins_h, rate_h, ci_h = _("side"), _("wins"), _("rate"), _("95% interval")
+    sw, ww, rw = max(10, len(side_h) + 1), max(7, len(wins_h) + 1), max(8, len(rate_h) + 1)
+    lines.append(f"{side_h:<{sw}}{wins_h:>{ww}}{rate_h:>{rw}}   {ci_h}")
     for side, count in summary["wins"].items():
         if side == "draw":
             continue
         lo, hi = summary["win_rate_ci95"][side]
-        lines.append(f"{side:<10}{count:>7}{count / max(n, 1):>8.1%}   {lo:.1%} - {hi:.1%}")
-    lines.append(f"{'draw':<10}{summary['wins']['draw']:>7}{summary['wins']['draw'] / max(n, 1):>8.1%}")
+        lines.append(f"{side:<{sw}}{count:>{ww}}{percent(count / max(n, 1)):>{rw}}   {percent(lo)} - {percent(hi)}")
+    draws = summary["wins"]["draw"]
+    lines.append(f"{_('draw'):<{sw}}{draws:>{ww}}{percent(draws / max(n, 1)):>{rw}}")
     if len(summary["wins_by_level"]) > 1:
+        level_h, of_h = _("level"), _("of")
+        ow = max(7, len(of_h) + 1)
         lines.append("")
-        lines.append(f"{'level':<10}{'wins':>7}{'of':>7}{'rate':>8}   95% interval")
+        lines.append(f"{level_h:<{sw}}{wins_h:>{ww}}{of_h:>{ow}}{rate_h:>{rw}}   {ci_h}")
         for level, row in summary["wins_by_level"].items():
             lo, hi = row["ci95"]
-            lines.append(f"{level:<10}{row['wins']:>7}{row['played']:>7}"
-                         f"{row['wins'] / max(row['played'], 1):>8.1%}   {lo:.1%} - {hi:.1%}")
+            lines.append(f"{level:<{sw}}{row['wins']:>{ww}}{row['played']:>{ow}}"
+                         f"{percent(row['wins'] / max(row['played'], 1)):>{rw}}   {percent(lo)} - {percent(hi)}")
     lines.append("")
-    lines.append(f"{'creature':<14}{'side':<8}{'survival':>10}{'damage dealt':>14}")
+    creature_h, survival_h, damage_h = _("creature"), _("survival"), _("damage dealt")
+    cw, vw, dw = max(14, len(creature_h) + 1), max(10, len(survival_h) + 1), max(14, len(damage_h) + 1)
+    lines.append(f"{creature_h:<{cw}}{side_h:<8}{survival_h:>{vw}}{damage_h:>{dw}}")
     for cid, row in summary["creatures"].items():
-        lines.append(f"{cid:<14}{row['side']:<8}{row['survival']:>10.1%}{row['mean_damage_dealt']:>14.1f}")
+        lines.append(f"{cid:<{cw}}{row['side']:<8}{percent(row['survival']):>{vw}}"
+                     f"{decimal(row['mean_damage_dealt'], '.1f'):>{dw}}")
     return "\n".join(lines)
+
+
+def percent(value: float) -> str:
+    """A rate as a percentage with one decimal ("12.5%"; "12,5 %" in French)."""
+    text = decimal(value * 100, ".1f")
+    return f"{text} %" if language() == "fr" else f"{text}%"
 
 
 def heat(scenario, results: list[BattleResult]) -> tuple[np.ndarray, np.ndarray]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 
+from ..i18n import _
 from .replay import new_battle, play_all
 
 
@@ -20,7 +21,7 @@ def can_undo(battle) -> bool:
 def undo(battle):
     """A new battle: the same scenario with every command but the last one replayed."""
     if not can_undo(battle):
-        raise ValueError("the last command rolled dice (or none was played): it cannot be undone")
+        raise ValueError(_("the last command rolled dice (or none was played): it cannot be undone"))
     scenario = copy.copy(battle.scenario)
     scenario.commands = []
     return play_all(new_battle(scenario), battle.state.played[:-1])  # each was played before

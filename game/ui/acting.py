@@ -8,9 +8,11 @@ action when it still applies to the same creature.
 
 from __future__ import annotations
 
+from ..i18n import _
 from .choices import AREA, MENU, MOVE, NOW, TARGET, Choices
 from .modes import AreaMode, MoveMode, TargetMode, target_mode
 from .panel import DIM, ERROR
+from .wording import MODE_WORDS
 
 
 class Acting:
@@ -25,7 +27,7 @@ class Acting:
         if current is None:
             return
         if not entry.allowed:
-            self.messages.append((f"{entry.title}: not now — {entry.reason}", ERROR))
+            self.messages.append((_("{act}: not now — {reason}").format(act=entry.title, reason=entry.reason), ERROR))
             return
         if self.mode is not None and getattr(self.mode, "entry_key", None) == entry.key:
             self.mode = None  # chosen again: put it down
@@ -50,7 +52,8 @@ class Acting:
         mode = self.move_mode(current)
         if not mode.mask.any() and not mode.dash_mask.any():
             left = self.battle.movement_budget(current.id, mode.how)[0]
-            self.messages.append((f"{current.name} cannot {mode.how} now ({left:g} m left)", DIM))
+            self.messages.append((_("{name} cannot {how} now ({left} m left)").format(
+                name=current.name, how=_(MODE_WORDS.get(mode.how, mode.how)), left=f"{left:g}"), DIM))
             return
         self.mode = mode
 
@@ -77,7 +80,8 @@ class Acting:
             return
         modes = self.movement_modes(current)
         if len(modes) < 2:
-            self.messages.append((f"{current.name} can only {modes[0]}", DIM))
+            self.messages.append((_("{name} can only {how}").format(
+                name=current.name, how=_(MODE_WORDS.get(modes[0], modes[0]))), DIM))
             return
         how = modes[(modes.index(self.mode.how) + 1) % len(modes)] if self.mode.how in modes else modes[0]
         self.mode = self.move_mode(current, how)

@@ -25,6 +25,7 @@ import time
 
 import pygame
 
+from ..i18n import _
 from ..session import controller
 from ..session.controller import AI_PAUSE, Session
 from . import dialogs, wording
@@ -70,7 +71,7 @@ class App(Controls, Acting, Modal, CardClicks):
         self._shown = self.session.battle  # the battle the window was set up for
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption(f"Skirmish — {scenario.title}")
+        pygame.display.set_caption(_("Skirmish — {title}").format(title=scenario.title))
         self.screen = pygame.display.set_mode(fitting_size(size), pygame.RESIZABLE)
         set_minimum_size(MIN_SIZE)
         self.clock = pygame.time.Clock()
@@ -174,7 +175,8 @@ class App(Controls, Acting, Modal, CardClicks):
         if screenshot:
             save_png(self.screen, screenshot)  # an OSError is the command line's one line
         if exit_when_over and self.battle.state.over:
-            print(f"winner: {self.battle.state.winner or 'nobody'} (round {self.battle.state.round})")
+            print(_("winner: {side} (round {round})").format(side=self.battle.state.winner or _("nobody"),
+                                                              round=self.battle.state.round))
         return self.exit_code
 
     def step(self) -> bool:
@@ -259,7 +261,7 @@ class App(Controls, Acting, Modal, CardClicks):
         for event in events:
             if event.kind == "move" and len(event.data.get("path", ())) > 1 and not self.hurry:
                 self.walking[event.data["creature"]] = ([tuple(p) for p in event.data["path"]], now)
-        delay = STEP_SECONDS * max((len(p) - 1 for p, _ in self.walking.values()), default=0)
+        delay = STEP_SECONDS * max((len(p) - 1 for p, _start in self.walking.values()), default=0)
         self.floaters.add_events(events, now + delay)
 
     def submit_all(self, commands: list[dict]) -> None:

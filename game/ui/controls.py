@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from ..i18n import _
 from .modes import AreaMode, MoveMode, TargetMode
 from .panel import ERROR
 from .teaching import EXPLAIN_KEYS
@@ -147,7 +148,7 @@ class Controls:
         if outcome.message:
             self.messages.append((outcome.message, ERROR))
         if outcome.menu:
-            self.open_menu(f"{self.mode.entry.title}: choose", outcome.menu)
+            self.open_menu(_("{act}: choose").format(act=self.mode.entry.title), outcome.menu)
         elif outcome.commands:
             self.submit_all(outcome.commands)
         elif outcome.leave:

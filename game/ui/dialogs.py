@@ -13,6 +13,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UILabel, UIPanel, UITextBox
 
+from ..i18n import _
 from .gui import button
 
 CLOSE = "close"
@@ -79,7 +80,7 @@ def esc(text: str) -> str:
 
 def reaction_dialog(manager, screen, question: str, detail: str) -> Dialog:
     body = f"<b>{esc(question)}</b>" + (f"<br>{esc(detail)}" if detail else "")
-    return Dialog(manager, screen, "Reaction", body, [("Take it [Y]", True), ("Let it go [N]", False)],
+    return Dialog(manager, screen, _("Reaction"), body, [(_("Take it [Y]"), True), (_("Let it go [N]"), False)],
                   {pygame.K_y: True, pygame.K_n: False, pygame.K_RETURN: True}, width=600, at_bottom=True)
 
 
@@ -90,19 +91,19 @@ def menu_dialog(manager, screen, title: str, labels: list[str]) -> Dialog:
     keys.update({getattr(pygame, f"K_KP{i}"): i - 1 for i in range(1, count + 1)})
     keys[pygame.K_ESCAPE] = CLOSE
     column = [(f"{i}   {label}" if i <= 9 else label, i - 1) for i, label in enumerate(labels, 1)]
-    return Dialog(manager, screen, title, "Click a choice or press its number.", [("Cancel [Esc]", CLOSE)], keys,
+    return Dialog(manager, screen, title, _("Click a choice or press its number."), [(_("Cancel [Esc]"), CLOSE)], keys,
                   width=620, body_height=30, column=column)
 
 
 def help_dialog(manager, screen, sections) -> Dialog:
-    """Every control, by section: [(heading, [(keys, what)])]."""
+    """Every control, by section: [(heading, [(keys, what)])], each translated here (a table of N_())."""
     parts = []
     for heading, rows in sections:
-        parts.append(f"<font color='#ffd43c'><b>{esc(heading)}</b></font>")
-        parts += [f"<b>{esc(keys)}</b> — {esc(what)}" for keys, what in rows]
+        parts.append(f"<font color='#ffd43c'><b>{esc(_(heading))}</b></font>")
+        parts += [f"<b>{esc(_(keys))}</b> — {esc(_(what))}" for keys, what in rows]
         parts.append("")
     keys = {pygame.K_ESCAPE: CLOSE, pygame.K_F1: CLOSE, "?": CLOSE, pygame.K_RETURN: CLOSE}
-    return Dialog(manager, screen, "Controls", "<br>".join(parts), [("Close [Esc]", CLOSE)], keys,
+    return Dialog(manager, screen, _("Controls"), "<br>".join(parts), [(_("Close [Esc]"), CLOSE)], keys,
                   width=720, body_height=min(screen.h - 170, 560))
 
 
@@ -110,14 +111,14 @@ def end_dialog(manager, screen, headline: str, lines: list[str]) -> Dialog:
     """The end screen: a new battle (a fresh seed), the same battle again (its seed), or quit (asked first)."""
     body = "<br>".join(esc(line) for line in lines)
     return Dialog(manager, screen, headline, body,
-                  [("Play again [R]", "again"), ("Same battle [S]", "same"), ("Quit [Esc]", "quit")],
+                  [(_("Play again [R]"), "again"), (_("Same battle [S]"), "same"), (_("Quit [Esc]"), "quit")],
                   {pygame.K_r: "again", pygame.K_s: "same", pygame.K_ESCAPE: "quit"}, width=600)
 
 
 def quit_dialog(manager, screen, over: bool) -> Dialog:
     """Quitting asks first: Esc again or Enter quits, N (or the button) stays."""
-    body = ("The battle is over." if over else
-            "The battle in progress is not saved (F5 saves it; the autosave keeps the last turn's start).")
-    return Dialog(manager, screen, "Quit Skirmish?", esc(body), [("Quit [Esc]", "quit"), ("Stay [N]", "stay")],
+    body = (_("The battle is over.") if over else
+            _("The battle in progress is not saved (F5 saves it; the autosave keeps the last turn's start)."))
+    return Dialog(manager, screen, _("Quit Skirmish?"), esc(body), [(_("Quit [Esc]"), "quit"), (_("Stay [N]"), "stay")],
                   {pygame.K_ESCAPE: "quit", pygame.K_RETURN: "quit", pygame.K_KP_ENTER: "quit", pygame.K_n: "stay"},
                   width=520)

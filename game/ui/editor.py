@@ -23,6 +23,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
+from ..i18n import N_, _
+from ..rules.words import terrain_word
 from ..content.creatures import bundled_raw
 from ..content.errors import ContentError
 from ..content.maps import parse_map
@@ -40,7 +42,7 @@ from .text import Text
 from .window_size import DEFAULT_SIZE, MIN_SIZE, fitting_size, set_minimum_size
 
 PANEL_W = 320
-TOOLS = (("brush", "Brush [B]"), ("rect", "Rectangle [R]"), ("line", "Line [L]"), ("creature", "Creatures [C]"))
+TOOLS = (("brush", N_("Brush [B]")), ("rect", N_("Rectangle [R]")), ("line", N_("Line [L]")), ("creature", N_("Creatures [C]")))
 TOOL_KEYS = {pygame.K_b: "brush", pygame.K_r: "rect", pygame.K_l: "line", pygame.K_c: "creature"}
 TEXT, DIM, BAD, GOOD = (235, 235, 235), (160, 160, 170), (255, 110, 100), (130, 220, 140)
 DEFAULT_FILE = "new-skirmish.scenario.toml"
@@ -74,7 +76,7 @@ class Editor:
     def _open_window(self) -> None:
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption("Skirmish — editor")
+        pygame.display.set_caption(_("Skirmish — editor"))
         self.screen = pygame.display.set_mode(fitting_size(self.size), pygame.RESIZABLE)
         set_minimum_size(MIN_SIZE)
         self.clock = pygame.time.Clock()
@@ -94,7 +96,7 @@ class Editor:
             y += height + 6
             return rect
 
-        UILabel(row(24), "Title, seed and ruleset", m)
+        UILabel(row(24), _("Title, seed and ruleset"), m)
         self.widgets["title"] = UITextEntryLine(row(), m)
         self.widgets["title"].set_text(self.draft.title)
         r = row()
@@ -108,15 +110,15 @@ class Editor:
             if i == 2:
                 r = row()
             rect = pygame.Rect(r.x + (i % 2) * (half + 6), r.y, half, r.h)
-            self.widgets[f"tool:{tool}"] = UIButton(rect, label, m)
-        UILabel(row(24), "Terrain", m)
+            self.widgets[f"tool:{tool}"] = UIButton(rect, _(label), m)
+        UILabel(row(24), _("Terrain"), m)
         palette = self.draft.palette()
         for i, (char, name) in enumerate(palette):
             if i % 2 == 0:
                 r = row(28)
             rect = pygame.Rect(r.x + (i % 2) * (half + 6), r.y, half, r.h)
-            self.widgets[f"paint:{char}"] = UIButton(rect, f"{name} {char}", m)
-        UILabel(row(24), "Creatures: kind and side", m)
+            self.widgets[f"paint:{char}"] = UIButton(rect, f"{terrain_word(name)} {char}", m)
+        UILabel(row(24), _("Creatures: kind and side"), m)
         r = row()
         kinds = list(self.draft.kinds()) or ["(none)"]
         self.widgets["kind"] = UIDropDownMenu(kinds, self.kind or kinds[0], pygame.Rect(r.x, r.y, width - 96, r.h), m)
@@ -126,14 +128,14 @@ class Editor:
         r = row()
         self.widgets["width"] = UITextEntryLine(pygame.Rect(r.x, r.y, 60, r.h), m)
         self.widgets["height"] = UITextEntryLine(pygame.Rect(r.x + 66, r.y, 60, r.h), m)
-        self.widgets["resize"] = UIButton(pygame.Rect(r.x + 132, r.y, width - 132, r.h), "Resize", m)
+        self.widgets["resize"] = UIButton(pygame.Rect(r.x + 132, r.y, width - 132, r.h), _("Resize"), m)
         r = row()
         third = (width - 12) // 3
-        for i, (key, label) in enumerate((("undo", "Undo"), ("redo", "Redo"), ("save", "Save"))):
+        for i, (key, label) in enumerate((("undo", _("Undo")), ("redo", _("Redo")), ("save", _("Save")))):
             self.widgets[key] = UIButton(pygame.Rect(r.x + i * (third + 6), r.y, third, r.h), label, m)
         r = row()
-        self.widgets["play"] = UIButton(pygame.Rect(r.x, r.y, half, r.h), "Play-test [F5]", m)
-        self.widgets["balance"] = UIButton(pygame.Rect(r.x + half + 6, r.y, half, r.h), "Balance [F6]", m)
+        self.widgets["play"] = UIButton(pygame.Rect(r.x, r.y, half, r.h), _("Play-test [F5]"), m)
+        self.widgets["balance"] = UIButton(pygame.Rect(r.x + half + 6, r.y, half, r.h), _("Balance [F6]"), m)
         self.notes_top = y + 4
         self._show_size()
         self._show_tool()
@@ -278,7 +280,7 @@ class Editor:
         elif event.key == pygame.K_ESCAPE:
             if self.draft.unsaved and not self.quit_asked:
                 self.quit_asked = True
-                self.say("Unsaved changes: Esc again quits without saving, Ctrl+S saves", BAD)
+                self.say(_("Unsaved changes: Esc again quits without saving, Ctrl+S saves"), BAD)
             else:
                 self.running = False
             return
@@ -288,21 +290,22 @@ class Editor:
         self.quit_asked = False
 
     def undo(self) -> None:
-        self.say("Undone" if self.draft.undo() else "Nothing to undo")
+        self.say(_("Undone") if self.draft.undo() else _("Nothing to undo"))
         self._show_size()
 
     def redo(self) -> None:
-        self.say("Redone" if self.draft.redo() else "Nothing to redo")
+        self.say(_("Redone") if self.draft.redo() else _("Nothing to redo"))
         self._show_size()
 
     def save(self) -> None:
         try:
             path = self.draft.save(self.save_to)
         except (OSError, EditError) as exc:
-            self.say(f"Not saved: {exc}", BAD)
+            self.say(_("Not saved: {error}").format(error=exc), BAD)
             return
         problems = len(self.problems)
-        self.say(f"Saved {path}" + (f" ({problems} problem{'s' if problems > 1 else ''} left)" if problems else ""),
+        self.say(_("Saved {path} (problems left: {count})").format(path=path, count=problems) if problems
+                 else _("Saved {path}").format(path=path),
                  GOOD if not problems else BAD)
 
     def _button(self, element) -> None:
@@ -317,7 +320,7 @@ class Editor:
             try:
                 width, height = int(self.widgets["width"].get_text()), int(self.widgets["height"].get_text())
             except ValueError:
-                self.say("The width and the height are whole numbers of squares", BAD)
+                self.say(_("The width and the height are whole numbers of squares"), BAD)
                 return
             self._do(lambda: self.draft.resize(width, height))
         elif key in ("undo", "redo", "save"):
@@ -347,7 +350,7 @@ class Editor:
             self._do(lambda: self.draft.set_key("title", text))
         elif element is self.widgets["seed"]:
             if not text.strip().isdigit():
-                self.say("The seed is a whole number", BAD)
+                self.say(_("The seed is a whole number"), BAD)
                 return
             self._do(lambda: self.draft.set_key("seed", int(text)))
 
@@ -415,7 +418,7 @@ class Editor:
 
     def play_test(self) -> None:
         if self.problems:
-            self.say(f"Fix the {len(self.problems)} problem(s) first: {self.problems[0][0]}", BAD)
+            self.say(_("Fix the {count} problem(s) first: {first}").format(count=len(self.problems), first=self.problems[0][0]), BAD)
             return
         try:
             scenario = self.scenario()
@@ -423,7 +426,7 @@ class Editor:
             self.say(str(exc).splitlines()[0], BAD)
             return
         if not scenario.creatures:
-            self.say("Place creatures of two sides to play-test", BAD)
+            self.say(_("Place creatures of two sides to play-test"), BAD)
             return
         from ..session.ai import choose
         from .app import App
@@ -431,16 +434,16 @@ class Editor:
         app = App(scenario, size=self.screen.get_size(), ai=lambda battle: choose(battle, "hard"))
         app.run(max_frames=self.play_frames)
         self._open_window()  # the battle closed its window: the editor's comes back
-        self.say("Back from the play-test", DIM)
+        self.say(_("Back from the play-test"), DIM)
 
     def start_balance(self) -> None:
         if self.problems:
-            self.say(f"Fix the {len(self.problems)} problem(s) first: {self.problems[0][0]}", BAD)
+            self.say(_("Fix the {count} problem(s) first: {first}").format(count=len(self.problems), first=self.problems[0][0]), BAD)
             return
         if self.balance is not None and not self.balance.finished:
             self.balance.stop()
         self.balance = BalanceRun(self.draft.to_data())
-        self.say("Balance: the computer plays the layout in the background", DIM)
+        self.say(_("Balance: the computer plays the layout in the background"), DIM)
 
     # ------------------------------------------------------------------ drawing
     def draw(self) -> None:
@@ -453,7 +456,7 @@ class Editor:
                 self.balance.damage.shape == (self.board.height, self.board.width):
             self._draw_heat(self.balance.damage)
         view.draw_tokens(screen, self.creature_views(), self.selected)
-        for _, square in self.problems:
+        for _message, square in self.problems:
             if square is not None and self.board.inside(*square):
                 view.draw_ring(screen, square[0], square[1], 1, BAD)
         self._draw_preview()
@@ -486,14 +489,14 @@ class Editor:
 
     def _draw_notes(self) -> None:
         x, y = self.screen.get_width() - PANEL_W + 10, self.notes_top
-        name = f"{self.save_to}{' (unsaved)' if self.draft.unsaved else ''}"
-        lines = [(name, DIM), (f"{self.draft.width} x {self.draft.height} squares, "
-                               f"{len(self.draft.creatures)} creatures", DIM)]
+        name = _("{path} (unsaved)").format(path=self.save_to) if self.draft.unsaved else str(self.save_to)
+        lines = [(name, DIM), (_("{w} x {h} squares, {count} creatures").format(
+            w=self.draft.width, h=self.draft.height, count=len(self.draft.creatures)), DIM)]
         if self.problems:
-            lines.append((f"{len(self.problems)} problem(s), as check says:", BAD))
-            lines += [(f"  {message}", BAD) for message, _ in self.problems[:6]]
+            lines.append((_("{count} problem(s), as check says:").format(count=len(self.problems)), BAD))
+            lines += [(f"  {message}", BAD) for message, _where in self.problems[:6]]
         else:
-            lines.append(("No problems: check would accept it", GOOD))
+            lines.append((_("No problems: check would accept it"), GOOD))
         if self.balance is not None:
             lines += [(line, TEXT) for line in self.balance.lines()]
             if not self.balance.finished:

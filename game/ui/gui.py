@@ -2,7 +2,8 @@
 
 The theme is `assets/ui/theme.json`; its fonts are the Noto Sans files in `assets/fonts/`,
 registered under the name "skirmish" (pygame-gui would read font paths from the working
-directory, so they are given as absolute paths here).
+directory, so they are given as absolute paths here). The manager speaks the game's language
+(`i18n.language()`): pygame-gui's own words (its widgets' built-in labels) come from its locale.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton
+
+from ..i18n import language
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 THEME = ASSETS / "ui" / "theme.json"
@@ -30,7 +33,8 @@ def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
             font = block.get("font") if isinstance(block, dict) else None
             if isinstance(font, dict) and font.get("name") == "skirmish":
                 font.update(regular_path=str(regular), bold_path=str(bold))
-    manager = pygame_gui.UIManager(size, theme_path=theme or None, enable_live_theme_updates=False)
+    manager = pygame_gui.UIManager(size, theme_path=theme or None, enable_live_theme_updates=False,
+                                   starting_language=language())
     if regular.is_file() and bold.is_file():
         manager.add_font_paths("skirmish", str(regular), bold_path=str(bold))
         manager.preload_fonts([{"name": "skirmish", "point_size": size, "style": style, "antialiased": "1"}

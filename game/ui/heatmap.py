@@ -15,6 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 
+from ..i18n import _
 from ..core.terrain import TERRAIN  # noqa: E402
 from .png import save_png  # noqa: E402
 
@@ -50,6 +51,7 @@ def write_heatmap(scenario, falls: np.ndarray, damage: np.ndarray, out_path, squ
             pygame.draw.rect(surface, (0, 0, 0), rect, 1)
     font = pygame.font.Font(None, 22)
     surface.blit(font.render(scenario.title, True, (235, 235, 235)), (8, 8))
-    legend = f"red: damage dealt (peak {peak:.0f}), dots: creatures fallen ({int(falls.sum())})"
+    legend = _("red: damage dealt (peak {peak}), dots: creatures fallen ({falls})").format(
+        peak=f"{peak:.0f}", falls=int(falls.sum()))
     surface.blit(font.render(legend, True, (200, 200, 200)), (8, 26))
     save_png(surface, out_path)

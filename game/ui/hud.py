@@ -13,6 +13,7 @@ import time
 
 import pygame
 
+from ..i18n import _
 from .board_view import BoardView
 from .colours import HIGHLIGHT
 from .text import Text
@@ -38,7 +39,7 @@ def draw_card(surface: pygame.Surface, text: Text, lines, pos, size: int = 14, c
     if not lines:
         return pygame.Rect(pos, (0, 0))
     line_h = text.size("Ag", size)[1] + 2
-    width = max(text.size(line, size)[0] for line, _ in lines) + 20
+    width = max(text.size(line, size)[0] for line, _colour in lines) + 20
     height = line_h * len(lines) + 12
     area = clip or surface.get_rect()
     left = away is not None and pos[0] < away[0]
@@ -103,10 +104,10 @@ class InitiativeBar:
         if not state.order:
             return
         t = self.text
-        x = t.blit(surface, f"Round {state.round}", 15, HIGHLIGHT, (rect.x + 10, rect.centery), "midleft").right + 12
+        x = t.blit(surface, _("Round {round}").format(round=state.round), 15, HIGHLIGHT, (rect.x + 10, rect.centery), "midleft").right + 12
         current = state.current_id if not state.over else None
         chips = [(cid, views[cid]) for cid in state.order if cid in views]  # not the unseen
-        widths = [t.size(c.name, 13)[0] + 30 for _, c in chips]
+        widths = [t.size(c.name, 13)[0] + 30 for _cid, c in chips]
         room = rect.right - x - 8
         first = 0
         if sum(widths) > room and current in state.order:  # a long order: start a little before the current one

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+from ..i18n import _
 from . import dialogs, wording
 from .panel import ERROR
 
@@ -93,9 +94,9 @@ class Modal:
         saves = self.session.saves
         found = saves.listing()[:LOAD_MENU_SIZE]
         if not found:
-            self.messages.append((f"No saves yet in {saves.dir} (F5 saves)", ERROR))
+            self.messages.append((_("No saves yet in {folder} (F5 saves)").format(folder=saves.dir), ERROR))
             return
         labels = [f"{name}   {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(mtime))}" for name, mtime in found]
         self.open_dialog("load", dialogs.menu_dialog(self.manager, self.screen.get_rect(),
-                                                     "Load a save (newest first)", labels))
-        self.menu_options = [name for name, _ in found]
+                                                     _("Load a save (newest first)"), labels))
+        self.menu_options = [name for name, _mtime in found]

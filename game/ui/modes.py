@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..i18n import N_, _, decimal
+from ..rules.words import cover_word, save_word
 from .board_view import BoardView
 from .overlays import DASH_EDGE, DASH_FILL, DASH_HATCH, TARGET_RING, metres
 from .hud import BAD, DIM, GOOD, TEXT, draw_card
@@ -95,7 +97,7 @@ class MoveMode:
         goal = self.target(square)
         if goal is None:
             return Outcome(leave=True)
-        _, _, _, dash = self.path_info(goal)
+        _steps, _cost, _provokes, dash = self.path_info(goal)
         move = {"actor": self.creature_id, "act": "move", "to": list(goal)}
         if self.how != "walk":
             move["mode"] = self.how
@@ -127,13 +129,13 @@ class MoveMode:
         creatures = self.battle.state.creatures
         for rid in provokes:
             view.draw_warning(surface, creatures[rid], time.monotonic() * 1.2)
-        tag = f"Dash + {metres(cost)}" if dashing else metres(cost)
+        tag = _("Dash + {metres}").format(metres=metres(cost)) if dashing else metres(cost)
         view.draw_path(surface, self.start, steps, cost, self.side, tag="" if provokes else tag,
                        colour=(255, 120, 90) if provokes else (255, 204, 40))
         if provokes:  # the cost and the warning in one card, beside the end, away from the mover
-            lines = [(tag, TEXT), ("Leaves the reach of:", BAD)]
-            lines += [(f"  {creatures[r].name} — opportunity attack", TEXT) for r in provokes]
-            lines.append(("Disengage [I] first to move safely", DIM))
+            lines = [(tag, TEXT), (_("Leaves the reach of:"), BAD)]
+            lines += [(_("  {name} — opportunity attack").format(name=creatures[r].name), TEXT) for r in provokes]
+            lines.append((_("Disengage [I] first to move safely"), DIM))
             avoid = [view.square_rect(self.start[0], self.start[1], self.side)]
             avoid += [view.square_rect(creatures[r].x, creatures[r].y, creatures[r].side_squares).inflate(s, s)
                       for r in provokes]
@@ -149,40 +151,42 @@ def attack_lines(preview, title: str) -> list[tuple[str, tuple]]:
         need = preview.target_number
         cover = preview.cover
         if need is not None:
-            how = preview.defence or "the defence"
+            how = preview.defence or _("the defence")
             if preview.cover_bonus:
-                how += f" + {preview.cover_bonus} cover"
-            lines.append((f"{chance}% to hit: needs {need} ({how})", TEXT))
+                how = _("{defence} + {bonus} cover").format(defence=how, bonus=preview.cover_bonus)
+            lines.append((_("{chance}% to hit: needs {need} ({how})").format(chance=chance, need=need, how=how), TEXT))
         else:
-            lines.append((f"{chance}% to hit", TEXT))
-        lines.append((f"Cover: {cover}", TEXT if cover == "none" else BAD))
+            lines.append((_("{chance}% to hit").format(chance=chance), TEXT))
+        lines.append((_("Cover: {cover}").format(cover=cover_word(cover)), TEXT if cover == "none" else BAD))
         good = [r.text for r in preview.reasons if r.good]
         bad = [r.text for r in preview.reasons if not r.good]
         if preview.advantage > 0:
-            lines.append(("Advantage (roll two d20, keep the higher):", GOOD))
+            lines.append((_("Advantage (roll two d20, keep the higher):"), GOOD))
         elif preview.advantage < 0:
-            lines.append(("Disadvantage (roll two d20, keep the lower):", BAD))
+            lines.append((_("Disadvantage (roll two d20, keep the lower):"), BAD))
         elif preview.reasons:
-            lines.append(("Advantage and disadvantage cancel:", DIM))
+            lines.append((_("Advantage and disadvantage cancel:"), DIM))
         lines += [(f"  + {r}", GOOD) for r in good] + [(f"  - {r}", BAD) for r in bad]
         if preview.expected_damage is not None:
-            lines.append((f"Expected damage {preview.expected_damage:.1f}", DIM))
+            lines.append((_("Expected damage {damage}").format(damage=decimal(preview.expected_damage, ".1f")), DIM))
     elif preview.dc is not None:
-        save = str(preview.save or "").capitalize()
+        save = save_word(preview.save)
         bonus = f", {preview.save_bonus:+d}" if preview.save_bonus is not None else ""
         if preview.fail_chance is not None:
-            lines.append((f"{preview.fail_chance:.0%} to fail the DC {preview.dc} {save} save{bonus}", TEXT))
+            lines.append((_("{chance}% to fail the DC {dc} {save} save{bonus}").format(
+                chance=round(preview.fail_chance * 100), dc=preview.dc, save=save, bonus=bonus), TEXT))
         else:
-            lines.append((f"DC {preview.dc} {save} save{bonus}", TEXT))
+            lines.append((_("DC {dc} {save} save{bonus}").format(dc=preview.dc, save=save, bonus=bonus), TEXT))
         if preview.expected_damage is not None:
-            lines.append((f"Expected damage {preview.expected_damage:.1f} (none on a save)", DIM))
+            lines.append((_("Expected damage {damage} (none on a save)").format(
+                damage=decimal(preview.expected_damage, ".1f")), DIM))
     elif preview.darts is not None and preview.expected_damage is not None:
-        lines.append((f"{preview.darts} darts that always hit", TEXT))
-        lines.append((f"Expected damage {preview.expected_damage:.1f}", DIM))
+        lines.append((_("{darts} darts that always hit").format(darts=preview.darts), TEXT))
+        lines.append((_("Expected damage {damage}").format(damage=decimal(preview.expected_damage, ".1f")), DIM))
     if preview.expected_heal is not None:
-        lines.append((f"Expected healing {preview.expected_heal:.1f} hp", GOOD))
+        lines.append((_("Expected healing {healing} hp").format(healing=decimal(preview.expected_heal, ".1f")), GOOD))
     if preview.success_chance is not None:
-        lines.append((f"{preview.success_chance:.0%} chance to succeed", TEXT))
+        lines.append((_("{chance}% chance to succeed").format(chance=round(preview.success_chance * 100)), TEXT))
     return lines
 
 
@@ -217,10 +221,10 @@ class TargetMode:
     def reason(self, cid: str) -> str:
         """Why the act cannot be aimed at this creature, in the rules' words (asked once per creature)."""
         if cid not in self._reasons:
-            self._reasons[cid] = self.battle.why_not(self.entry_key, cid) or "not a target for it"
+            self._reasons[cid] = self.battle.why_not(self.entry_key, cid) or _("not a target for it")
         return self._reasons[cid]
 
-    click_hint = "Click to do it"
+    click_hint = N_("Click to do it")
 
     def card_lines(self, option, title: str) -> list:
         """The hover card of a target: its preview's odds and reasons."""
@@ -232,7 +236,8 @@ class TargetMode:
             other = self.other_at(square)
             if other is not None:  # say why, and keep the act chosen
                 name = self.battle.state.creatures[other].name
-                return Outcome(message=f"{self.entry.title} cannot be aimed at {name}: {self.reason(other)}")
+                return Outcome(message=_("{act} cannot be aimed at {name}: {reason}").format(
+                    act=self.entry.title, name=name, reason=self.reason(other)))
             return Outcome(leave=True)
         options = self.targets[cid]
         if len(options) == 1:
@@ -251,18 +256,19 @@ class TargetMode:
         other = self.other_at(hover) if hovered is None else None
         if other is not None:  # not a target: say why, as the greyed buttons do
             c = creatures[other]
-            lines = [(f"{self.entry.title} at {c.name}", GOLD), (f"Cannot: {self.reason(other)}", BAD)]
+            lines = [(_("{act} at {name}").format(act=self.entry.title, name=c.name), GOLD),
+                     (_("Cannot: {reason}").format(reason=self.reason(other)), BAD)]
             draw_card(surface, text, lines, view.square_centre(c.x, c.y, c.side_squares), 13, clip,
                       gap=view.square_px * c.side_squares // 2 + 6,
                       avoid=[view.square_rect(c.x, c.y, c.side_squares)])
         if hovered is not None:
             c = creatures[hovered]
             option = self.targets[hovered][0]
-            lines = self.card_lines(option, f"{self.entry.title} at {c.name}")
+            lines = self.card_lines(option, _("{act} at {name}").format(act=self.entry.title, name=c.name))
             if len(self.targets[hovered]) > 1:
-                lines.append((f"{len(self.targets[hovered])} ways: click to choose", DIM))
+                lines.append((_("{count} ways: click to choose").format(count=len(self.targets[hovered])), DIM))
             elif self.click_hint:
-                lines.append((self.click_hint, DIM))
+                lines.append((_(self.click_hint), DIM))
             me = self.battle.state.creatures[self.entry.options[0].command["actor"]]
             avoid = [view.square_rect(o.x, o.y, o.side_squares) for o in
                      [creatures[t] for t in self.targets] + [me]]
@@ -296,7 +302,7 @@ class DartsMode(TargetMode):
         command["target"] = aimed[0] if len(set(aimed)) == 1 else aimed
         why = self.battle.check(command)
         if why:
-            return Outcome(message=f"{self.entry.title}: {why}")
+            return Outcome(message=_("{act}: {why}").format(act=self.entry.title, why=why))
         return Outcome(commands=[command])
 
     def draw(self, surface, view: BoardView, hover, text, clip) -> None:
@@ -311,14 +317,19 @@ class DartsMode(TargetMode):
     click_hint = ""
 
     def card_lines(self, option, title: str) -> list:
-        lines = [(title, GOLD), (f"Dart {len(self.aimed) + 1} of {self.total}: click to aim it"
-                                 + (f" ({self.left - 1} more after it)" if self.left > 1 else ", then it casts"), GOOD)]
+        if self.left > 1:
+            aim = _("Dart {number} of {total}: click to aim it ({more} more after it)").format(
+                number=len(self.aimed) + 1, total=self.total, more=self.left - 1)
+        else:
+            aim = _("Dart {number} of {total}: click to aim it, then it casts").format(
+                number=len(self.aimed) + 1, total=self.total)
+        lines = [(title, GOLD), (aim, GOOD)]
         if option.preview.expected_damage is not None:
             each = option.preview.expected_damage / self.total
-            lines.append((f"Each dart hits: {each:.1f} damage expected", TEXT))
+            lines.append((_("Each dart hits: {damage} damage expected").format(damage=decimal(each, ".1f")), TEXT))
         aimed = self.aimed.count(option.command["target"]) if isinstance(option.command["target"], str) else 0
         if aimed:
-            lines.append((f"{aimed} dart{'s' if aimed > 1 else ''} aimed here already", DIM))
+            lines.append((_("Darts aimed here already: {count}").format(count=aimed), DIM))
         return lines
 
 
@@ -349,7 +360,7 @@ class AreaMode:
             area = self.battle.area(self.entry_key, square)
             problem = area.problem
             if not problem and self.listed and square not in self.listed:
-                problem = "not a square it can aim at"
+                problem = _("not a square it can aim at")
             creatures = self.battle.state.creatures
             caught = [creatures[cid] for cid in area.caught]
             self._at, self._info, self._layer = square, (problem, area.mask, caught), None
@@ -365,9 +376,9 @@ class AreaMode:
     def click(self, square) -> Outcome:
         if square is None:
             return Outcome(leave=True)
-        problem, _, _ = self.info(square)
+        problem, _mask, _caught = self.info(square)
         if problem:
-            return Outcome(message=f"{self.entry.title} cannot go there: {problem}")
+            return Outcome(message=_("{act} cannot go there: {problem}").format(act=self.entry.title, problem=problem))
         return Outcome(commands=[self.command(square)])
 
     def draw_under(self, surface, view: BoardView, hover) -> None:
@@ -385,18 +396,18 @@ class AreaMode:
         for c in caught:
             view.draw_ring(surface, c.x, c.y, c.side_squares, (255, 80, 40) if c.side != actor.side else (80, 200, 255),
                            None, 0.1)
-        lines = [(f"{self.entry.title} at [{hover[0]}, {hover[1]}]", GOLD)]
+        lines = [(_("{act} at [{x}, {y}]").format(act=self.entry.title, x=hover[0], y=hover[1]), GOLD)]
         if problem:
-            lines.append((f"Cannot: {problem}", BAD))
+            lines.append((_("Cannot: {reason}").format(reason=problem), BAD))
         else:
             lines += [(line, TEXT) for line in self._lines]
             if caught:
                 for c in caught:
                     friend = c.side == actor.side
-                    lines.append((f"  {c.name}" + ("  (ally!)" if friend else ""), BAD if friend else TEXT))
+                    lines.append((_("  {name}  (ally!)").format(name=c.name) if friend else f"  {c.name}", BAD if friend else TEXT))
             else:
-                lines.append(("Nobody inside", DIM))
-            lines.append(("Click to cast here", DIM))
+                lines.append((_("Nobody inside"), DIM))
+            lines.append((_("Click to cast here"), DIM))
         rows, cols = np.nonzero(mask)
         if len(rows):  # beside the template, on the far side from the caster, covering no one inside
             box = view.square_rect(int(cols.min()), int(rows.min())).union(

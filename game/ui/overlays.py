@@ -12,6 +12,7 @@ import math
 
 import numpy as np
 import pygame
+from ..i18n import _, decimal
 
 PATH = (255, 204, 40)
 REACH_FILL = (70, 170, 255, 78)
@@ -26,7 +27,8 @@ AREA_EDGE = (255, 190, 120, 220)
 
 
 def metres(value: float) -> str:
-    return f"{value:g} m"
+    """A distance as the window writes it ("1.5 m"; "1,5 m" in French)."""
+    return _("{metres} m").format(metres=decimal(value))
 
 
 

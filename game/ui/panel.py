@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from ..i18n import N_, _
+from ..rules.words import side_word, state_word
 from .colours import HIGHLIGHT
 from .overlays import metres
 from .text import Text
@@ -32,8 +34,13 @@ def turn_pips(view) -> list[tuple[str, bool]]:
             name = resource.name
             if name.endswith(" action"):
                 name = name[: -len(" action")]
-            pips.append((name, resource.left))
+            pips.append((_(PIP_WORDS.get(name, name)), resource.left))
     return pips
+
+
+# the parts of a turn (api.Resource names, shortened) as the panel says them
+PIP_WORDS = {"action": N_("action"), "bonus": N_("bonus"), "reaction": N_("reaction"), "move": N_("move"),
+             "standard": N_("standard"), "minor": N_("minor"), "swift": N_("swift"), "immediate": N_("immediate")}
 
 
 class Messages(list):
@@ -125,24 +132,25 @@ class Panel:
             y = t.blit(surface, line.strip(), 20, TEXT, (x, y)).bottom + 2
         current = views.get(state.current_id)
         if not state.creatures:
-            status, colour = "No creatures: a map to look at (start squares ringed)", DIM
+            status, colour = _("No creatures: a map to look at (start squares ringed)"), DIM
         elif state.over:
-            status, colour = f"Over: {state.winner or 'nobody'} wins", GOLD
+            status, colour = (_("Over: {side} wins").format(side=side_word(state.winner)) if state.winner
+                              else _("Over: nobody wins")), GOLD
         elif current is not None:
             if not app.session.human(current):
-                who = f"{current.name}'s turn (computer)"
+                who = _("{name}'s turn (computer)").format(name=current.name)
             elif len(app.session.human_sides()) > 1:  # hot-seat: say whose hand is on the mouse
-                who = f"{current.side.capitalize()}: {current.name}'s turn"
+                who = _("{side}: {name}'s turn").format(side=side_word(current.side), name=current.name)
             else:
-                who = f"{current.name}'s turn (you)"
-            status, colour = f"Round {state.round}  ·  {who}", TEXT
+                who = _("{name}'s turn (you)").format(name=current.name)
+            status, colour = _("Round {round}  ·  {who}").format(round=state.round, who=who), TEXT
         else:
-            status, colour = f"Round {state.round}", TEXT
+            status, colour = _("Round {round}").format(round=state.round), TEXT
         y += 4
         for part in self.wrap(status, 15, width, indent=""):
             y = t.blit(surface, part, 15, colour, (x, y)).bottom
         if current is not None and not state.over:  # what is left of its turn; a full dot is unused
-            rect = t.blit(surface, f"move {metres(current.movement_left)}", 13, DIM, (x, y + 4))
+            rect = t.blit(surface, _("move {metres}").format(metres=metres(current.movement_left)), 13, DIM, (x, y + 4))
             px, py = rect.right + 14, rect.y
             for name, unused in turn_pips(current):
                 if px + t.size(name, 13)[0] + 14 > x + width:  # no room left on this line
@@ -157,7 +165,7 @@ class Panel:
         t, state, view = self.text, app.battle.state, app.view
         if not state.order:
             return y
-        y = t.blit(surface, "Creatures, in turn order", 13, DIM, (x, y)).bottom + 4
+        y = t.blit(surface, _("Creatures, in turn order"), 13, DIM, (x, y)).bottom + 4
         row_h = 20
         current_id = state.current_id if not state.over else None
         order = [cid for cid in state.order if cid in views]  # the unseen are not listed
@@ -167,7 +175,7 @@ class Panel:
             first = max(0, min(at - 2, len(order) - room + 1))
             hidden = len(order) - (room - 1)
             order = order[first: first + room - 1]
-            t.blit(surface, f"{hidden} more not shown", 12, DIM, (x + width, y - 16), "topright")
+            t.blit(surface, _("{count} more not shown").format(count=hidden), 12, DIM, (x + width, y - 16), "topright")
         for cid in order:
             c = views[cid]
             row = pygame.Rect(x - 6, y, width + 12, row_h)
@@ -180,9 +188,9 @@ class Panel:
             colour = DIM if out else TEXT
             pygame.draw.circle(surface, view.side_colour(c.side), (x + 5, row.centery), 5)
             t.blit(surface, c.name, 14, colour, (x + 16, row.centery), "midleft")
-            hp = "dead" if c.state == "dead" else f"{c.hp}/{c.max_hp}" + (f" +{c.temp_hp}" if c.temp_hp else "")
+            hp = state_word("dead") if c.state == "dead" else f"{c.hp}/{c.max_hp}" + (f" +{c.temp_hp}" if c.temp_hp else "")
             if c.state in ("unconscious", "stable", "dying", "disabled"):  # dying, disabled: 3.5 and 4e
-                hp = c.state
+                hp = state_word(c.state)
             right = t.blit(surface, hp, 13, colour, (row.right - 8, row.centery), "midright").x
             if c.state == "unconscious" and c.death_saves is not None:  # death saves: three green, three red
                 for i in range(6):
@@ -196,7 +204,7 @@ class Panel:
         """What the player can do now, in a line or two."""
         t = self.text
         lines = [(line, colour) for line, colour in app.prompt_lines()]
-        lines.append(("F1 or ? all controls  ·  F5 quick save  ·  F9 quick load", DIM))
+        lines.append((_("F1 or ? all controls  ·  F5 quick save  ·  F9 quick load"), DIM))
         for line, colour in lines:
             for part in self.wrap(line, 13, width, indent=""):
                 y = t.blit(surface, part, 13, colour, (x, y)).bottom + 1
@@ -207,7 +215,7 @@ class Panel:
         """The newest lines that fit, or older ones when the wheel scrolled back (`app.log_scroll`)."""
         t = self.text
         pygame.draw.line(surface, PANEL_LINE, (rect.x - 6, rect.y - 4), (rect.right + 6, rect.y - 4))
-        top = t.blit(surface, "Log", 13, DIM, (rect.x, rect.y)).bottom + 4
+        top = t.blit(surface, _("Log"), 13, DIM, (rect.x, rect.y)).bottom + 4
         size, line_h = 13, 16
         rows: list[tuple[str, tuple, object]] = []
         for message in app.messages:
@@ -218,7 +226,8 @@ class Panel:
         fit = max(0, (rect.bottom - top) // line_h)
         app.log_scroll = max(0, min(app.log_scroll, len(rows) - fit))
         if app.log_scroll:
-            t.blit(surface, f"{app.log_scroll} newer lines below: wheel down", 12, GOLD, (rect.right, rect.y), "topright")
+            t.blit(surface, _("{count} newer lines below: wheel down").format(count=app.log_scroll), 12, GOLD,
+                   (rect.right, rect.y), "topright")
         end = len(rows) - app.log_scroll
         y = top
         self.log_rows = []

@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 import pygame
+from ..i18n import _
 
 
 def save_png(surface: pygame.Surface, path) -> None:
@@ -17,7 +18,7 @@ def save_png(surface: pygame.Surface, path) -> None:
     try:
         pygame.image.save(surface, buffer, "picture.png")  # the hint, not the path, picks PNG
     except pygame.error as exc:
-        raise OSError(f"cannot encode the picture: {exc}") from None
+        raise OSError(_("cannot encode the picture: {error}").format(error=exc)) from None
     path = Path(path)
     handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

@@ -16,6 +16,8 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 
+from ..i18n import _, decimal
+from ..rules.words import terrain_word
 from ..core.board import SQUARE_M  # noqa: E402
 from ..core.terrain import TERRAIN  # noqa: E402
 from .board_view import BoardView  # noqa: E402
@@ -105,14 +107,15 @@ def render_picture(scenario, square_px: int = 32, cover=None, reach=None, move=N
 
 def title_lines(scenario, board, count: int) -> tuple[str, str]:
     w, h = board.width, board.height
-    size = f"{w} x {h} squares ({w * SQUARE_M:g} x {h * SQUARE_M:g} m)"
+    size = _("{w} x {h} squares ({mw} x {mh} m)").format(w=w, h=h, mw=decimal(w * SQUARE_M), mh=decimal(h * SQUARE_M))
     if scenario.creatures:
         sides = sorted({c.side for c in scenario.creatures})
         title = scenario.title
-        detail = f"map {scenario.map.name}, {size}, {count} creatures ({', '.join(sides)})"
+        detail = _("map {map}, {size}, {count} creatures ({sides})").format(
+            map=scenario.map.name, size=size, count=count, sides=", ".join(sides))
     else:
         title = scenario.map.name
-        detail = f"map, {size}" + (", spawn squares ringed" if scenario.map.spawns else "")
+        detail = (_("map, {size}, spawn squares ringed") if scenario.map.spawns else _("map, {size}")).format(size=size)
     return title, detail
 
 
@@ -125,7 +128,7 @@ def legend_kinds(board) -> list[int]:
 def layout_legend(text: Text, kinds: list[int], width: int) -> list[list[int]]:
     rows, row, used = [], [], 0
     for kind in kinds:
-        need = 24 + text.size(str(TERRAIN["name"][kind]), 13)[0] + 16
+        need = 24 + text.size(terrain_word(str(TERRAIN["name"][kind])), 13)[0] + 16
         if row and used + need > width:
             rows.append(row)
             row, used = [], 0
@@ -145,6 +148,6 @@ def draw_legend(surface: pygame.Surface, text: Text, rows: list[list[int]], at: 
             swatch = pygame.Rect(x, y + 2, 20, 20)
             paint_square(surface, swatch, kind, Near(None, 0, 0), text)
             pygame.draw.rect(surface, (0, 0, 0), swatch, 1)
-            rect = text.blit(surface, str(TERRAIN["name"][kind]), 13, SUBTLE_TEXT, (x + 26, y + 12), "midleft")
+            rect = text.blit(surface, terrain_word(str(TERRAIN["name"][kind])), 13, SUBTLE_TEXT, (x + 26, y + 12), "midleft")
             x = rect.right + 16
         y += 24

@@ -10,6 +10,8 @@ import time
 
 import pygame
 
+from ..i18n import _
+from ..rules.words import spoken, state_word
 from .colours import BACKGROUND
 from .modes import AreaMode, MoveMode
 from .panel import DIM, GOLD
@@ -101,13 +103,13 @@ class Scene:
         if app.my_turn() is None:
             state, current = app.battle.state, app.session.current()
             if state.over:
-                line = "The battle is over.  R: play again  ·  S: same battle  ·  Esc: quit"
+                line = _("The battle is over.  R: play again  ·  S: same battle  ·  Esc: quit")
             elif state.offers:
                 reactor = app.session.reactor()
-                line = (f"{reactor.name} may react: Y takes it, N lets it go" if app.session.human(reactor)
-                        else f"{reactor.name} (computer) decides on a reaction...")
+                line = (_("{name} may react: Y takes it, N lets it go") if app.session.human(reactor)
+                        else _("{name} (computer) decides on a reaction...")).format(name=reactor.name)
             elif current is not None:
-                line = f"{current.name} (computer) is acting...   Space: hurry"
+                line = _("{name} (computer) is acting...   Space: hurry").format(name=current.name)
             else:
                 line = ""
             app.text.blit(app.screen, line, 16, DIM, rect.center, "center")
@@ -117,10 +119,11 @@ class Scene:
         if app.hovered_id is None or app.mouse is None:
             return
         c = views[app.hovered_id]
-        parts = [c.name, f"hp {c.hp}/{c.max_hp}" + (f" +{c.temp_hp}" if c.temp_hp else ""), c.defence]
+        hp = f"{c.hp}/{c.max_hp}" + (f" +{c.temp_hp}" if c.temp_hp else "")
+        parts = [c.name, _("hp {hp}").format(hp=hp), c.defence]
         if c.state != "conscious":
-            parts.append(c.state)
-        parts += [n for n in c.conditions if n != c.state]
+            parts.append(state_word(c.state))
+        parts += [spoken(n) for n in c.conditions if n != c.state]
         # above the token (below it at the board's top edge), never over its label and hp bar
         token = app.view.square_rect(c.x, c.y, c.side_squares)
         above = token.top - 4 > app.viewport.top + 24

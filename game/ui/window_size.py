@@ -4,6 +4,7 @@ lays itself out in, and what the window says when it is smaller than that."""
 from __future__ import annotations
 
 import pygame
+from ..i18n import _
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 600)  # below this the interface cannot lay itself out: the window says so
@@ -30,5 +31,5 @@ def too_small_notice(size) -> str:
     """What the window says when it is smaller than the interface needs (MIN_SIZE), else ""."""
     if size[0] >= MIN_SIZE[0] and size[1] >= MIN_SIZE[1]:
         return ""
-    return (f"The window is {size[0]} x {size[1]}: Skirmish needs at least {MIN_SIZE[0]} x {MIN_SIZE[1]}"
-            " (some of it may not fit)")
+    return _("The window is {w} x {h}: Skirmish needs at least {min_w} x {min_h} (some of it may not fit)").format(
+        w=size[0], h=size[1], min_w=MIN_SIZE[0], min_h=MIN_SIZE[1])

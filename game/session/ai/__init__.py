@@ -19,6 +19,7 @@ interface (rules/api.py). Every choice is deterministic from the battle state; a
 
 from __future__ import annotations
 
+from ...i18n import _
 from . import generic
 from .odds import Plan
 from .simple import end_or_decline, random_player, rush
@@ -34,7 +35,7 @@ def choose(battle, level: str = "hard") -> dict:
     rules refuse: a level's command the battle would refuse gives way to ending the turn (or
     declining the reaction), so a gap in a level's reading of the rules costs a turn, not the game."""
     if level not in POLICIES:
-        raise ValueError(f"unknown level {level!r} (known: {', '.join(POLICIES)})")
+        raise ValueError(_("unknown level {level!r} (known: {known})").format(level=level, known=", ".join(POLICIES)))
     if level != "random" and battle.estimates() is None:
         return generic.plan(battle, level)  # any ruleset: it checks every command it gives
     if level in ("normal", "hard"):
