@@ -84,7 +84,7 @@ def test_an_opportunity_attack_reads_in_french(french):
     assert offered == ["Fighter peut faire une attaque d'opportunité contre Goblin"]
     events = act(b, "fighter", "react", take=True)
     attack = next(e for e in events if e.kind == "attack")
-    assert attack.text == ("Fighter fait une attaque d'opportunité contre Goblin avec longsword : "
+    assert attack.text == ("Fighter fait une attaque d'opportunité contre Goblin avec épée longue : "
                            "d20 15 + 5 = 20 contre CA 15, touché")
     assert attack.data["hit"] is True and "opportunity-attack" in attack.rules
     damage = next(e for e in events if e.kind == "damage")

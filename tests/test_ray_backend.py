@@ -78,7 +78,7 @@ def test_the_lines_read_in_french_under_lang_fr(capsys):
     finally:
         set_language("en")
     lines = error_lines(capsys.readouterr().err)
-    assert len(lines) == 1 and lines[0].startswith(f"error: --ray {address} : impossible de joindre la grappe Ray")
+    assert len(lines) == 1 and lines[0].startswith(f"erreur : --ray {address} : impossible de joindre la grappe Ray")
 
 
 def test_a_task_the_cluster_lost_is_one_line_and_an_error_of_the_battles_is_itself():
