@@ -16,7 +16,7 @@ from game.session.demos import Demo  # noqa: E402
 from game.ui import app as ui_app  # noqa: E402
 from game.ui.card_window import CardWindow, LogLine, card_html  # noqa: E402
 from game.ui.demo import DemoWindow  # noqa: E402
-from game.rules.cards import card  # noqa: E402
+from game.rules.cards import card, cards  # noqa: E402
 from helpers import creature, scenario  # noqa: E402
 
 
@@ -180,3 +180,20 @@ def test_skirmish_demo_opens_the_window_and_runs_its_loop(capsys):
     assert main(["demo", "cover", "--max-frames", "3"]) == 0
     assert main(["demo", "--max-frames", "2"]) == 0  # no name: the first bundled demo
     assert capsys.readouterr().err == ""
+
+
+def test_f2_over_a_target_opens_the_cards_behind_its_odds(game_app):
+    # the hit preview's reasons open their cards: aiming the handaxe at the goblin behind the low
+    # wall, F2 over it shows the attack roll and half cover cards the preview names
+    app = game_app()
+    entry = next(e for e in app.current_choices().entries if e.key == "attack:handaxe")
+    app.choose(entry)
+    app.step()
+    pos = tuple(int(v) for v in app.view.square_centre(5, 1))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+    rules = app.mode.hovered_rules(app.view.square_at(*pos))
+    assert rules and rules[0] == "attack-roll"
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, unicode="", mod=0))
+    app.step()
+    assert app.dialog_kind == "card" and [c.id for c in app.dialog.cards] == [r for r in rules if r in cards("5e")]

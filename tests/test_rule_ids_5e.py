@@ -221,3 +221,14 @@ def test_a_goblin_hiding_as_a_bonus_action_names_hide_and_bonus_action():
     assert only(events, "check").rules == ("hide", "bonus-action")
     hidden = only(events, "condition")
     assert hidden.data["condition"] == "hidden" and hidden.rules == ("hide", "bonus-action")
+
+
+def test_the_preview_names_the_cards_of_its_odds_half_cover_and_the_attack_roll():
+    # seed, Abris: « Une cible qui a un abri partiel (50%) obtient un bonus de +2 à la CA »: the
+    # hover card's reasons open the same cards as the line the attack will write
+    b = battle(".......\n...#...\n.......", [creature("gob1", "goblin", "red", (0, 1)),
+                                             creature("fighter", "fighter", "blue", (6, 1))])
+    option = next(o for o in b.legal_commands() if o.command.get("act") == "attack"
+                  and o.command.get("with") == "shortbow")
+    assert option.preview.cover == "half"
+    assert option.preview.rules[0] == "attack-roll" and "cover-half" in option.preview.rules

@@ -58,6 +58,7 @@ class Preview:
     cover_bonus: int = 0
     advantage: int = 0
     reasons: tuple[Reason, ...] = ()
+    rules: tuple[str, ...] = ()  # the rule cards behind the odds and reasons (rules.toml ids)
     ranged: bool | None = None
     distance_m: float | None = None
     save: str | None = None

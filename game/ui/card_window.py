@@ -106,7 +106,19 @@ class CardWindow:
 
 
 class CardClicks:
-    """The App's rule cards (a part of App): a click on a log line that names a card opens it."""
+    """The App's rule cards (a part of App): a click on a log line that names a card opens it;
+    F2 over a target opens the cards behind its odds and reasons."""
+
+    def open_odds_cards(self) -> bool:
+        """F2 while aiming: the cards of the hovered target's preview. True if a window opened."""
+        rules_at = getattr(self.mode, "hovered_rules", None)
+        if rules_at is None or self.mouse is None or not self.viewport.collidepoint(self.mouse):
+            return False
+        shown = known_cards(self.scenario.ruleset, rules_at(self.view.square_at(*self.mouse)))
+        if not shown:
+            return False
+        self.open_dialog("card", CardWindow(self.manager, self.screen.get_rect(), shown))
+        return True
 
     def click_panel(self, pos: tuple[int, int]) -> bool:
         """A click beside the board: on a log line with cards, their window opens. True if it did."""

@@ -83,6 +83,8 @@ class Controls:
                 self.ask_quit()  # a habitual double Esc must not lose the battle: quitting asks first
         elif key == pygame.K_F1 or typed == "?" or key == pygame.K_QUESTION:
             self.open_help()
+        elif key == pygame.K_F2:
+            self.open_odds_cards()
         elif key == pygame.K_F5:
             self.quick_save()
         elif key == pygame.K_F9:

@@ -226,6 +226,11 @@ class TargetMode:
 
     click_hint = N_("Click to do it")
 
+    def hovered_rules(self, square) -> tuple[str, ...]:
+        """The rule ids behind the odds of the target at `square` (its first option's preview)."""
+        cid = self.target_at(square)
+        return self.targets[cid][0].preview.rules if cid is not None else ()
+
     def card_lines(self, option, title: str) -> list:
         """The hover card of a target: its preview's odds and reasons."""
         return attack_lines(option.preview, title)
@@ -269,6 +274,8 @@ class TargetMode:
                 lines.append((_("{count} ways: click to choose").format(count=len(self.targets[hovered])), DIM))
             elif self.click_hint:
                 lines.append((_(self.click_hint), DIM))
+            if option.preview.rules:
+                lines.append((_("F2: the rule cards of these odds"), DIM))
             me = self.battle.state.creatures[self.entry.options[0].command["actor"]]
             avoid = [view.square_rect(o.x, o.y, o.side_squares) for o in
                      [creatures[t] for t in self.targets] + [me]]
@@ -315,6 +322,11 @@ class DartsMode(TargetMode):
         super().draw(surface, view, hover, text, clip)
 
     click_hint = ""
+
+    def hovered_rules(self, square) -> tuple[str, ...]:
+        """The rule ids behind the odds of the target at `square` (its first option's preview)."""
+        cid = self.target_at(square)
+        return self.targets[cid][0].preview.rules if cid is not None else ()
 
     def card_lines(self, option, title: str) -> list:
         if self.left > 1:

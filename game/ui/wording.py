@@ -36,6 +36,8 @@ CONTROLS = [
     (N_("The game"), [
         (N_("Space"), N_("hurry the computer's turns")),
         (N_("Ctrl+Z or Backspace"), N_("undo the last command (not one that rolled dice: no fishing for rolls)")),
+        ("F2", N_("while aiming, over a target: the rule cards behind its odds")),
+        (N_("click a gold log line"), N_("the rule cards that line applied")),
         ("F5 / F9", N_("quick save / quick load (quicksave.toml in the data folder)")),
         ("L", N_("load a save from a list of the data folder's saves, newest first")),
         (N_("F1 or ?"), N_("this help")),

@@ -140,3 +140,15 @@ def test_a_walk_through_difficult_terrain_names_it():
     b = battle("########\n........\n########", roster)
     act(b, "fighter", "move", to=[3, 1])
     assert "difficult-terrain" not in rules_of(b, "moves to")
+
+
+def test_the_preview_names_the_same_rules_as_the_attack_line():
+    # the hit preview's reasons open their cards (F2 in the window): the ids the line will name
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("gob", "goblin", "red", (2, 1)),
+                     creature("rogue", "rogue", "blue", (3, 1))])
+    option = next(o for o in b.legal_commands() if o.command.get("act") == "attack"
+                  and o.command.get("with") == "longsword")
+    assert option.preview.rules[0] == "attack-roll" and {"flanking", "flat-footed"} <= set(option.preview.rules)
+    force(b, 15, 5)
+    attack(b, "fighter", "gob", "longsword")
+    assert set(option.preview.rules) <= set(rules_of(b, "attacks"))

@@ -124,3 +124,12 @@ def test_a_walk_through_difficult_terrain_names_it():
     b = battle4e("########\n........\n########", roster)
     act(b, "fighter", "move", to=[3, 1])
     assert rules_of(b, "moves to") == ("move-action",)
+
+
+def test_the_preview_names_combat_advantage_before_the_roll():
+    # the hit preview's reasons open their cards (F2 in the window): flanking is combat advantage
+    b = battle4e(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("gob1", "goblin", "red", (2, 1)),
+                       creature("cleric", "cleric", "blue", (3, 1))])
+    option = next(o for o in b.legal_commands() if o.command.get("act") == "attack"
+                  and o.command.get("with") == "heavy-blow")
+    assert "combat-advantage" in option.preview.rules

@@ -32,7 +32,7 @@ def attack_preview(battle, actor, target, attack, penalty=0, charging=False, use
         target=target.id, hostile=target.side != actor.side, uses=_(uses), attack=attack.name,
         hit_chance=hit_chance(o), crit_chance=crit_chance(o), target_number=o.target_number, defence=o.defence,
         expected_damage=expected_damage(battle, actor, target, attack, o), cover=COVER_NAMES[o.cover],
-        cover_bonus=COVER_AC.get(o.cover, 0), reasons=o.reasons, ranged=not attack.is_melee,
+        cover_bonus=COVER_AC.get(o.cover, 0), reasons=o.reasons, rules=tuple(o.rules), ranged=not attack.is_melee,
         distance_m=distance_m(actor, target),
     )
 

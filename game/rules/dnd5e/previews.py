@@ -70,6 +70,7 @@ def attack_preview(battle, attacker: Creature, target: Creature, attack, p, offh
         "cover_bonus": COVER_BONUS.get(p.cover, 0), "defence": _("AC {ac}").format(ac=p.ac),
         "expected_damage": expected, "crit_chance": crit, "ranged": p.ranged, "distance_m": p.distance,
         "hostile": target.side != attacker.side,
+        "rules": tuple(dict.fromkeys(("attack-roll", *p.rules))),
     }
 
 
