@@ -16,6 +16,9 @@ CONSCIOUS, UNCONSCIOUS, STABLE, DEAD = "conscious", "unconscious", "stable", "de
 INCAPACITATING = {"unconscious", "incapacitated", "paralyzed", "petrified", "stunned"}
 
 
+_ATOMIC = (bool, int, float, str)
+
+
 @dataclass
 class Creature:
     id: str
@@ -53,7 +56,8 @@ class Creature:
         """A quick copy: the stat block is shared, the mutable collections copied."""
         import copy
 
-        clone = copy.copy(self)
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.__dict__)  # copy.copy's result, without its generic machinery
         clone.conditions = set(self.conditions)
         clone.effects = copy.deepcopy(self.effects, memo) if any(
             isinstance(v, (dict, list, set)) for v in self.effects.values()) else dict(self.effects)
@@ -201,6 +205,8 @@ class BattleState:
         for key, value in self.__dict__.items():
             if key in ("log", "log_rules", "played", "rolled"):
                 clone.__dict__[key] = list(value)
+            elif value is None or type(value) in _ATOMIC:
+                clone.__dict__[key] = value  # what deepcopy gives for these, without asking it
             else:
                 clone.__dict__[key] = copy.deepcopy(value, memo)
         return clone

@@ -131,11 +131,26 @@ def mover_of(creature: Creature, mode: str) -> Mover:
     )
 
 
+FIELDS_KEPT = 32  # the fields of the last few positions (a decision, its check and the move itself)
+
+
 def field_for(battle, creature: Creature, mode: str = "walk", limit_m: float | None = None) -> MovementField:
-    return movement_field(
-        battle.board, (creature.x, creature.y), mover_of(creature, mode), occupants_for(battle, creature),
-        rules=move_rules(battle.diagonals), limit_m=limit_m, start_parity=creature.diagonal_parity,
-    )
+    """The creature's movement field. A field depends only on the board (which never changes),
+    the mover, its start and parity, the other creatures and the limit: the last few are kept
+    with the battle under all of these, so a computer player's look, the check of its move and
+    the move itself search once."""
+    mover, others = mover_of(creature, mode), tuple(occupants_for(battle, creature))
+    key = (creature.x, creature.y, creature.diagonal_parity, mover, others, battle.diagonals, limit_m)
+    kept = battle.__dict__.setdefault("_fields", {})
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= FIELDS_KEPT:
+            del kept[next(iter(kept))]  # the oldest goes
+        found = kept[key] = movement_field(
+            battle.board, (creature.x, creature.y), mover, list(others),
+            rules=move_rules(battle.diagonals), limit_m=limit_m, start_parity=creature.diagonal_parity,
+        )
+    return found
 
 
 def melee_reach(creature: Creature) -> float:

@@ -50,7 +50,9 @@ class Tactician(Positioning):
         if not foes:
             return end_or_decline(self.battle)
         self.blockers, self.index = self.est.blockers()
-        self.covers: dict = {}
+        # the planners' covers depend only on everyone's space (the blockers) and on who looks:
+        # kept with the blockers, which are new whenever anyone moves, falls or rises
+        self.covers: dict = self.blockers.__dict__.setdefault("ai_covers", {}).setdefault(me.id, {})
         self.sp = {c.id: c.space for c in state.creatures.values()}  # spaces, looked up often
         for plan in (self.plans() if self.foes else self.unseen_plans()):
             if self.battle.check(plan.command) is None:  # never a command the rules refuse
