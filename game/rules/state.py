@@ -79,11 +79,12 @@ class Creature:
 
         A rider shares its mount's space (effects["mount_side"] is the mount's side).
         """
-        if "mount_side" in self.effects:
-            return int(self.effects["mount_side"])
-        if self.squeezing:
-            return squeezed_squares(self.size)
-        return SPACE_SQUARES[self.size]
+        effects = self.effects  # (asked very often: the properties below are read directly)
+        if effects and "mount_side" in effects:
+            return int(effects["mount_side"])
+        if "squeezing" in self.conditions:
+            return squeezed_squares(self.stats.size)
+        return SPACE_SQUARES[self.stats.size]
 
     @property
     def space(self) -> tuple[int, int, int]:
@@ -207,6 +208,10 @@ class BattleState:
                 clone.__dict__[key] = list(value)
             elif value is None or type(value) in _ATOMIC:
                 clone.__dict__[key] = value  # what deepcopy gives for these, without asking it
+            elif key == "creatures":
+                clone.__dict__[key] = {cid: copy.deepcopy(c, memo) for cid, c in value.items()}
+            elif key in ("order", "helps"):
+                clone.__dict__[key] = list(value)  # ids, and tuples of ids: never changed in place
             else:
                 clone.__dict__[key] = copy.deepcopy(value, memo)
         return clone

@@ -47,7 +47,8 @@ def line_caps(board) -> np.ndarray:
 
 def sight_between(board, a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
     """Whether terrain leaves a line between two spaces (the board never changes: cached)."""
-    return sights_between(board, [(a, b)])[0]
+    known = board.__dict__.get("_sight", {}).get((a, b) if a <= b else (b, a))
+    return known if known is not None else sights_between(board, [(a, b)])[0]
 
 
 def sights_between(board, pairs: list[tuple[tuple, tuple]]) -> list[bool]:
@@ -74,7 +75,7 @@ def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
 
     Dead and prone creatures give no cover (the SRD is silent; they are not in the way).
     """
-    key = tuple((c.id, c.x, c.y, c.side_squares, c.alive, c.prone, "mounted_on" in c.effects)
+    key = tuple((c.id, c.x, c.y, c.side_squares, c.state, "prone" in c.conditions, "mounted_on" in c.effects)
                 for c in battle.state.creatures.values())
     cached = battle.__dict__.get("_blockers")
     if cached is not None and cached[0] == key:

@@ -219,8 +219,13 @@ class Tactician(Positioning):
                           for space in spaces for t in targets)
 
     def owner_index(self, creature) -> int:
-        """A creature's index in the blockers (a rider stands in its mount's squares)."""
-        return self.index[creature.effects.get("mounted_on", creature.id)]
+        """A creature's index in the blockers (a rider stands in its mount's squares); kept for
+        the decision (asked for every pair of spaces weighed)."""
+        owners = self.__dict__.setdefault("_owners", {})
+        found = owners.get(creature.id)
+        if found is None:
+            found = owners[creature.id] = self.index[creature.effects.get("mounted_on", creature.id)]
+        return found
 
     def fetch_covers(self, wanted) -> None:
         """Fill self.covers from (key, (attacker space, target space, attacker, target)) entries,
@@ -286,8 +291,12 @@ class Tactician(Positioning):
 
     def guess_advantage(self, space, target, ranged: bool, attack, dist: float) -> int:
         """The ruleset's guess of an attack's edge from another square (+1, 0, -1: 5e advantage)."""
-        beside = any(gap_squares(self.sp[a.id], self.sp[target.id], self.battle.diagonals) <= 1
-                     for a in self.allies if a.standing)
+        besides = self.__dict__.setdefault("_beside", {})  # per target, kept for the decision
+        beside = besides.get(target.id)
+        if beside is None:
+            beside = besides[target.id] = any(
+                gap_squares(self.sp[a.id], self.sp[target.id], self.battle.diagonals) <= 1
+                for a in self.allies if a.standing)
         return self.est.guess_advantage(self.me, target, ranged=ranged, attack=attack, distance_m=dist,
                                         threatened=bool(self.adjacent_foes(space)), ally_beside_target=beside)
 
