@@ -297,9 +297,15 @@ class Positioning:
         zones, bites = self.reach_grids()
         if not bites:
             return 0.0
-        path = np.array([(me.x, me.y)] + field.path_to(x, y))
-        along = zones[path[:, 1], path[:, 0]]
-        left = int(np.bitwise_or.reduce(along[:-1] & ~along[1:]))  # the reaches a step leaves
+        rows = self.__dict__.get("_zone_rows")
+        if rows is None:
+            rows = self._zone_rows = zones.tolist()  # read square by square below: plain ints
+        before = rows[me.y][me.x]
+        left = 0  # the reaches a step leaves
+        for sx, sy in field.path_to(x, y):
+            after = rows[sy][sx]
+            left |= before & ~after
+            before = after
         if not left:
             return 0.0
         weight = 1.5 if me.hp < 15 else 1.0

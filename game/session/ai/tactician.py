@@ -50,6 +50,7 @@ class Tactician(Positioning):
         if not foes:
             return end_or_decline(self.battle)
         self.blockers, self.index = self.est.blockers()
+        self.owners = {cid: self.index[c.effects.get("mounted_on", cid)] for cid, c in state.creatures.items()}
         # the planners' covers depend only on everyone's space (the blockers) and on who looks:
         # kept with the blockers, which are new whenever anyone moves, falls or rises
         self.covers: dict = self.blockers.__dict__.setdefault("ai_covers", {}).setdefault(me.id, {})
@@ -221,11 +222,7 @@ class Tactician(Positioning):
     def owner_index(self, creature) -> int:
         """A creature's index in the blockers (a rider stands in its mount's squares); kept for
         the decision (asked for every pair of spaces weighed)."""
-        owners = self.__dict__.setdefault("_owners", {})
-        found = owners.get(creature.id)
-        if found is None:
-            found = owners[creature.id] = self.index[creature.effects.get("mounted_on", creature.id)]
-        return found
+        return self.owners[creature.id]
 
     def fetch_covers(self, wanted) -> None:
         """Fill self.covers from (key, (attacker space, target space, attacker, target)) entries,
