@@ -75,8 +75,8 @@ def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
 
     Dead and prone creatures give no cover (the SRD is silent; they are not in the way).
     """
-    key = tuple((c.id, c.x, c.y, c.side_squares, c.state, "prone" in c.conditions, "mounted_on" in c.effects)
-                for c in battle.state.creatures.values())
+    key = tuple([(c.id, c.x, c.y, c.side_squares, c.state, "prone" in c.conditions, "mounted_on" in c.effects)
+                 for c in battle.state.creatures.values()])  # (a list first: quicker than a generator)
     cached = battle.__dict__.get("_blockers")
     if cached is not None and cached[0] == key:
         return cached[1], cached[2]  # nobody moved, fell or rose since: the same blockers
