@@ -92,3 +92,34 @@ def test_the_undo_copy_shares_nothing_that_changes():
     assert "prone" not in fighter.conditions and fighter.x == 1 and b.state.order == ["fighter", "orc"]
     # the dice go on from where they were, independently
     assert [clone.dice.roll(20) for _ in range(5)] == [b.state.dice.roll(20) for _ in range(5)]
+
+
+def flood(ground, seeds):
+    """The plain reference: a breadth-first walk over ground from the seeds, eight directions."""
+    h, w = ground.shape
+    todo = [(y, x) for y in range(h) for x in range(w) if seeds[y, x] and ground[y, x]]
+    seen = set(todo)
+    while todo:
+        y, x = todo.pop()
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                ny, nx = y + dy, x + dx
+                if 0 <= ny < h and 0 <= nx < w and ground[ny, nx] and (ny, nx) not in seen:
+                    seen.add((ny, nx))
+                    todo.append((ny, nx))
+    out = np.zeros_like(ground)
+    for y, x in seen:
+        out[y, x] = True
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 9), st.integers(1, 9), st.integers(0, 2**40), st.integers(0, 2**40))
+def test_the_ground_the_foes_can_walk_over_is_a_plain_flood_fill(h, w, ground_bits, seed_bits):
+    # the chokepoint count (positioning.gang_up) asks which squares next to us the foes can reach
+    from game.session.ai.positioning import connected
+
+    cells = np.arange(h * w).reshape(h, w) % 40
+    ground = (ground_bits >> cells) & 1 == 1
+    seeds = ((seed_bits >> cells) & 1 == 1) & (cells % 7 == 0)
+    assert np.array_equal(connected(ground, seeds), flood(ground, seeds))

@@ -264,9 +264,14 @@ def lines_max_level(blockers: Blockers, starts, ends, exclude=None) -> np.ndarra
     result[live] = terrain
     if not blockers.has_creatures:
         return result
-    # only entries of lines the terrain leaves clear that meet a creature (often just the
-    # pair's own squares) are looked at closely
-    near = np.flatnonzero((terrain[owner] == 0) & (blockers.crowded_planes[entries] != 0))
+    clear = np.flatnonzero(terrain == 0)
+    if not len(clear):
+        return result
+    if len(clear) < len(terrain):  # the entries of the lines the terrain leaves clear
+        entries, _, owner = _gather(patterns, first[clear], counts[clear], base[clear])
+        owner = clear[owner]
+    # only entries that meet a creature (often just the pair's own squares) are looked at closely
+    near = np.flatnonzero(blockers.crowded_planes[entries])
     if not len(near):
         return result
     line = live[owner[near]]
