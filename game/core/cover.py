@@ -16,6 +16,7 @@ and kept as a pattern of flat offsets; a line's level is then a gather and a max
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -234,23 +235,32 @@ def lines_max_level(blockers: Blockers, starts, ends, exclude=None) -> np.ndarra
     h, w = blockers.shape
     # corners on the board (0..width, 0..height): every square a line meets is then on the
     # padded board, and needs no bounds check
-    starts = np.clip(np.asarray(starts, dtype=np.int32).reshape(-1, 2), 0, [w, h])
-    ends = np.clip(np.asarray(ends, dtype=np.int32).reshape(-1, 2), 0, [w, h])
+    bound = np.array([w, h], np.int32)
+    starts = np.minimum(np.maximum(np.asarray(starts, dtype=np.int32).reshape(-1, 2), 0), bound)
+    ends = np.minimum(np.maximum(np.asarray(ends, dtype=np.int32).reshape(-1, 2), 0), bound)
     k = len(starts)
     result = np.zeros(k, np.int8)
-    # orient every line left to right (a line is the same both ways)
-    flip = (ends[:, 0] < starts[:, 0]) | ((ends[:, 0] == starts[:, 0]) & (ends[:, 1] < starts[:, 1]))
-    a = np.where(flip[:, None], ends, starts)
-    dx = np.abs(ends[:, 0] - starts[:, 0])
-    dy = np.where(flip, starts[:, 1] - ends[:, 1], ends[:, 1] - starts[:, 1])
-    live = np.flatnonzero((dx != 0) | (dy != 0))
-    if not len(live):
+    if not k:
         return result
+    # orient every line left to right (a line is the same both ways)
+    d = ends - starts
+    flip = (d[:, 0] < 0) | ((d[:, 0] == 0) & (d[:, 1] < 0))
+    a = np.where(flip[:, None], ends, starts)
+    dx = np.abs(d[:, 0])
+    dy = np.where(flip, -d[:, 1], d[:, 1])
+    moving = (dx != 0) | (dy != 0)
+    if moving.all():
+        live = np.arange(k)
+    else:
+        live = np.flatnonzero(moving)
+        if not len(live):
+            return result
+        dx, dy, a = dx[live], dy[live], a[live]
     patterns = _patterns(blockers.shape)
-    pid = patterns.ids(dx[live], dy[live])
-    base = ((a[live, 1] + 1) * blockers.stride + a[live, 0] + 1).astype(np.int32)
+    pid = patterns.ids(dx, dy)
+    base = (a[:, 1] + 1) * blockers.stride + a[:, 0] + 1
     counts, first = patterns.count[pid], patterns.start[pid]
-    entries, offsets = _gather(patterns, first, counts, base)
+    entries, offsets, owner = _gather(patterns, first, counts, base)
     terrain = np.maximum.reduceat(blockers.planes[entries], offsets)
     result[live] = terrain
     if not blockers.has_creatures:
@@ -258,12 +268,14 @@ def lines_max_level(blockers: Blockers, starts, ends, exclude=None) -> np.ndarra
     clear = np.flatnonzero(terrain == 0)
     if not len(clear):
         return result
+    if len(clear) < len(terrain):  # the entries of the lines the terrain leaves clear
+        entries, _, owner = _gather(patterns, first[clear], counts[clear], base[clear])
+        owner = clear[owner]
     # only entries that meet a creature (often just the pair's own squares) are looked at closely
-    entries, offsets = _gather(patterns, first[clear], counts[clear], base[clear])
     near = np.flatnonzero(blockers.crowded_planes[entries])
     if not len(near):
         return result
-    line = live[clear][np.searchsorted(offsets, near, side="right") - 1]
+    line = live[owner[near]]
     if exclude is None:
         exclude = np.full((k, 2), -2, np.int64)
     exclude = np.asarray(exclude, dtype=np.int64).reshape(-1, 2)
@@ -279,11 +291,13 @@ def lines_max_level(blockers: Blockers, starts, ends, exclude=None) -> np.ndarra
 
 
 def _gather(patterns: _Patterns, first: np.ndarray, counts: np.ndarray, base: np.ndarray):
-    """The absolute entries of lines (pattern start, count, start square), and where each begins."""
+    """The absolute entries of lines (pattern start, count, start square), where each line's
+    entries begin, and the line of each entry."""
     offsets = np.cumsum(counts) - counts
     total = int(offsets[-1] + counts[-1])
-    positions = np.repeat(first - offsets, counts) + np.arange(total, dtype=np.int32)
-    return patterns.entries[positions] + np.repeat(base, counts), offsets
+    owner = np.repeat(np.arange(len(counts)), counts)
+    positions = (first - offsets)[owner] + np.arange(total, dtype=np.int32)
+    return patterns.entries[positions] + base[owner].astype(np.int32), offsets, owner
 
 
 def segments_max_level(levels: np.ndarray, starts, ends) -> np.ndarray:
@@ -291,11 +305,13 @@ def segments_max_level(levels: np.ndarray, starts, ends) -> np.ndarray:
     return lines_max_level(Blockers(levels, rules=_UNGRADED), starts, ends)
 
 
+@functools.lru_cache(maxsize=None)
 def _corners(side: int) -> np.ndarray:
-    """The corners of a side x side space, as offsets from its top-left corner."""
+    """The corners of a side x side space, as offsets from its top-left corner (kept: never written)."""
     return np.array([(i, j) for j in range(side + 1) for i in range(side + 1)])
 
 
+@functools.lru_cache(maxsize=None)
 def _square_corners(side: int) -> np.ndarray:
     """For each square of the space, the indices of its four corners in _corners(side)."""
     row = side + 1
@@ -303,6 +319,7 @@ def _square_corners(side: int) -> np.ndarray:
                      for j in range(side) for i in range(side)])
 
 
+@functools.lru_cache(maxsize=None)
 def _outer_corners(side: int) -> np.ndarray:
     """The four corners of a side x side space's outline."""
     return np.array([(0, 0), (side, 0), (0, side), (side, side)])
@@ -316,13 +333,26 @@ def _corner_levels(blockers: Blockers, first: np.ndarray, second: np.ndarray, si
     outer: from the first space's four outer corners only (an estimate for big spaces).
     Returns (P, corners of a, corners of b).
     """
-    ca, cb = (_outer_corners(side_a) if outer else _corners(side_a)), _corners(side_b)
-    p = len(first)
-    starts = np.broadcast_to((first[:, None, :] + ca[None, :, :])[:, :, None, :], (p, len(ca), len(cb), 2))
-    ends = np.broadcast_to((second[:, None, :] + cb[None, :, :])[:, None, :, :], (p, len(ca), len(cb), 2))
-    exclude = np.broadcast_to(ids[:, None, None, :], (p, len(ca), len(cb), 2))
-    levels = lines_max_level(blockers, starts.reshape(-1, 2), ends.reshape(-1, 2), exclude.reshape(-1, 2))
-    return levels.reshape(p, len(ca), len(cb))
+    from_a, to_b = _line_offsets(side_a, side_b, outer)
+    p, lines = len(first), len(from_a)
+    starts = (first[:, None, :] + from_a[None, :, :]).reshape(-1, 2)
+    ends = (second[:, None, :] + to_b[None, :, :]).reshape(-1, 2)
+    exclude = np.repeat(ids, lines, axis=0)
+    levels = lines_max_level(blockers, starts, ends, exclude)
+    return levels.reshape(p, -1, (side_b + 1) ** 2)
+
+
+_OFFSETS: dict = {}
+
+
+def _line_offsets(side_a: int, side_b: int, outer: bool) -> tuple[np.ndarray, np.ndarray]:
+    """For every line between the corners of two spaces (each corner of a, then each of b):
+    its start's offset from a's top-left corner and its end's from b's (kept per shape)."""
+    key = (side_a, side_b, outer)
+    if key not in _OFFSETS:
+        ca, cb = (_outer_corners(side_a) if outer else _corners(side_a)), _corners(side_b)
+        _OFFSETS[key] = (np.repeat(ca, len(cb), axis=0), np.tile(cb, (len(ca), 1)))
+    return _OFFSETS[key]
 
 
 def _grade_from(corner_levels: np.ndarray, target_side: int, grades: np.ndarray) -> np.ndarray:
@@ -341,14 +371,15 @@ def cover_many(blockers: Blockers, pairs, estimate: bool = False) -> np.ndarray:
     """
     pairs = list(pairs)
     out = np.zeros(len(pairs), np.int8)
-    by_shape: dict[tuple[int, int], list[int]] = {}
-    for i, (att, tgt, _, _) in enumerate(pairs):
-        by_shape.setdefault((att[2], tgt[2]), []).append(i)
-    for (side_a, side_b), members in by_shape.items():
-        first = np.array([pairs[i][0][:2] for i in members])
-        second = np.array([pairs[i][1][:2] for i in members])
-        ids = np.array([pairs[i][2:] for i in members])
-        levels = _corner_levels(blockers, first, second, side_a, side_b, ids, outer=estimate and side_a > 1)
+    if not pairs:
+        return out
+    rows = np.array([(a[0], a[1], a[2], t[0], t[1], t[2], ia, it) for a, t, ia, it in pairs], np.int64)
+    shapes = {(a[2], t[2]) for a, t, _, _ in pairs}
+    for side_a, side_b in sorted(shapes):
+        members = np.flatnonzero((rows[:, 2] == side_a) & (rows[:, 5] == side_b)) if len(shapes) > 1 else slice(None)
+        sel = rows[members]
+        levels = _corner_levels(blockers, sel[:, 0:2], sel[:, 3:5], side_a, side_b, sel[:, 6:8],
+                                outer=estimate and side_a > 1)
         out[members] = _grade_from(levels, side_b, blockers.grades)
     return out
 
@@ -383,9 +414,34 @@ def cover_level(levels: np.ndarray, attacker: tuple[int, int, int], target: tupl
     return int(cover_many(Blockers(levels, rules=rules), [(attacker, target, -1, -1)])[0])
 
 
-def _grade(line_levels: np.ndarray, grades: np.ndarray) -> np.ndarray:
-    """(pairs, origins, squares, 4) line levels -> each pair's cover from its best origin and square."""
-    return _grade_each(line_levels, grades).min(axis=(-2, -1)).astype(np.int8)
+def _grade(line_levels: np.ndarray, grades) -> np.ndarray:
+    """(pairs, origins, squares, 4) line levels -> each pair's cover from its best origin and square.
+
+    A square's cover from an origin depends only on its four line levels (0..3 each): it is
+    read from a table of the 256 combinations (see _square_grades)."""
+    code = line_levels.astype(np.int16) @ _LEVEL_WEIGHTS
+    return _square_grades(grades)[code].min(axis=(-2, -1)).astype(np.int8)
+
+
+_LEVEL_WEIGHTS = np.array([1, 4, 16, 64], np.int16)
+_GRADE_TABLES: dict = {}
+
+
+def _square_grades(grades) -> np.ndarray:
+    """The cover of a square behind four lines with the levels of each of the 256 codes
+    (l0 + 4 l1 + 16 l2 + 64 l3): for each cap (total, three-quarters, half), the lines blocked
+    at that cap or above graded by the rules, at most that cap; the most of those."""
+    key = tuple(np.asarray(grades).tolist())
+    if key not in _GRADE_TABLES:
+        grades = np.asarray(grades)
+        code = np.arange(256)
+        levels = np.stack([(code >> (2 * k)) & 3 for k in range(4)], axis=-1)
+        graded = np.zeros(256, np.int8)
+        for cap in (TOTAL, THREE_QUARTERS, HALF):
+            blocked = (levels >= cap).sum(axis=-1)
+            graded = np.maximum(graded, np.minimum(grades[blocked], cap))
+        _GRADE_TABLES[key] = graded
+    return _GRADE_TABLES[key]
 
 
 def _grade_each(line_levels: np.ndarray, grades: np.ndarray) -> np.ndarray:
@@ -393,7 +449,7 @@ def _grade_each(line_levels: np.ndarray, grades: np.ndarray) -> np.ndarray:
     graded = None
     for cap in (TOTAL, THREE_QUARTERS, HALF):
         blocked = (line_levels >= cap).sum(axis=-1)
-        per = np.minimum(grades[blocked], cap)  # lines blocked by this cap account for cover up to it
+        per = np.minimum(np.asarray(grades)[blocked], cap)  # lines blocked by this cap account for cover up to it
         graded = per if graded is None else np.maximum(graded, per)
     return graded
 

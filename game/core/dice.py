@@ -80,7 +80,7 @@ class Dice:
 
     def __deepcopy__(self, memo):
         clone = Dice.__new__(Dice)
-        clone.rng = random.Random()
+        clone.rng = random.Random.__new__(random.Random)  # unseeded: the state is set next
         clone.rng.setstate(self.rng.getstate())  # the generator's state, copied whole in C
         clone.forced = deque(self.forced)
         return clone

@@ -16,6 +16,9 @@ CONSCIOUS, UNCONSCIOUS, STABLE, DEAD = "conscious", "unconscious", "stable", "de
 INCAPACITATING = {"unconscious", "incapacitated", "paralyzed", "petrified", "stunned"}
 
 
+_ATOMIC = (bool, int, float, str)
+
+
 @dataclass
 class Creature:
     id: str
@@ -53,7 +56,8 @@ class Creature:
         """A quick copy: the stat block is shared, the mutable collections copied."""
         import copy
 
-        clone = copy.copy(self)
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.__dict__)  # copy.copy's result, without its generic machinery
         clone.conditions = set(self.conditions)
         clone.effects = copy.deepcopy(self.effects, memo) if any(
             isinstance(v, (dict, list, set)) for v in self.effects.values()) else dict(self.effects)
@@ -75,11 +79,12 @@ class Creature:
 
         A rider shares its mount's space (effects["mount_side"] is the mount's side).
         """
-        if "mount_side" in self.effects:
-            return int(self.effects["mount_side"])
-        if self.squeezing:
-            return squeezed_squares(self.size)
-        return SPACE_SQUARES[self.size]
+        effects = self.effects  # (asked very often: the properties below are read directly)
+        if effects and "mount_side" in effects:
+            return int(effects["mount_side"])
+        if "squeezing" in self.conditions:
+            return squeezed_squares(self.stats.size)
+        return SPACE_SQUARES[self.stats.size]
 
     @property
     def space(self) -> tuple[int, int, int]:
@@ -202,6 +207,12 @@ class BattleState:
         for key, value in self.__dict__.items():
             if key in ("log", "log_rules", "log_kinds", "played", "rolled"):
                 clone.__dict__[key] = list(value)
+            elif value is None or type(value) in _ATOMIC:
+                clone.__dict__[key] = value  # what deepcopy gives for these, without asking it
+            elif key == "creatures":
+                clone.__dict__[key] = {cid: copy.deepcopy(c, memo) for cid, c in value.items()}
+            elif key in ("order", "helps"):
+                clone.__dict__[key] = list(value)  # ids, and tuples of ids: never changed in place
             else:
                 clone.__dict__[key] = copy.deepcopy(value, memo)
         return clone

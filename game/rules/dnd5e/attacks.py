@@ -79,8 +79,8 @@ class AttackPreview:
         """Probability of hitting: natural 20 always hits, natural 1 always misses."""
         if self.auto_miss:
             return 0.0
-        hits = sum(1 for face in range(1, 21)
-                   if face == 20 or (face != 1 and face + self.attack.to_hit >= self.target_number))
+        to_hit, target_number = self.attack.to_hit, self.target_number
+        hits = sum(1 for face in range(1, 21) if face == 20 or (face != 1 and face + to_hit >= target_number))
         p = hits / 20
         if self.advantage > 0:
             return 1 - (1 - p) ** 2

@@ -154,8 +154,11 @@ class Estimates:
     def spells(self, creature) -> list:
         """The spells (spells.Spell records) the creature knows and the engine can cast."""
         if not creature.stats.spellcasting:
-            return []
-        return [SPELLS[name] for name in creature.stats.spells if name in SPELLS]
+            return ()
+        kept = self.__dict__.setdefault("_spells", {})  # asked per square weighed: kept (one decision)
+        if creature.id not in kept:
+            kept[creature.id] = tuple(SPELLS[name] for name in creature.stats.spells if name in SPELLS)
+        return kept[creature.id]
 
     def spell_attack_bonus(self, creature) -> int:
         return spell_attack_bonus(creature)

@@ -47,7 +47,8 @@ def line_caps(board) -> np.ndarray:
 
 def sight_between(board, a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
     """Whether terrain leaves a line between two spaces (the board never changes: cached)."""
-    return sights_between(board, [(a, b)])[0]
+    known = board.__dict__.get("_sight", {}).get((a, b) if a <= b else (b, a))
+    return known if known is not None else sights_between(board, [(a, b)])[0]
 
 
 def sights_between(board, pairs: list[tuple[tuple, tuple]]) -> list[bool]:
@@ -74,8 +75,8 @@ def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
 
     Dead and prone creatures give no cover (the SRD is silent; they are not in the way).
     """
-    key = tuple((c.id, c.x, c.y, c.side_squares, c.alive, c.prone, "mounted_on" in c.effects)
-                for c in battle.state.creatures.values())
+    key = tuple([(c.id, c.x, c.y, c.side_squares, c.state, "prone" in c.conditions, "mounted_on" in c.effects)
+                 for c in battle.state.creatures.values()])  # (a list first: quicker than a generator)
     cached = battle.__dict__.get("_blockers")
     if cached is not None and cached[0] == key:
         return cached[1], cached[2]  # nobody moved, fell or rose since: the same blockers
@@ -139,11 +140,26 @@ def mover_of(creature: Creature, mode: str) -> Mover:
     )
 
 
+FIELDS_KEPT = 32  # the fields of the last few positions (a decision, its check and the move itself)
+
+
 def field_for(battle, creature: Creature, mode: str = "walk", limit_m: float | None = None) -> MovementField:
-    return movement_field(
-        battle.board, (creature.x, creature.y), mover_of(creature, mode), occupants_for(battle, creature),
-        rules=move_rules(battle.diagonals), limit_m=limit_m, start_parity=creature.diagonal_parity,
-    )
+    """The creature's movement field. A field depends only on the board (which never changes),
+    the mover, its start and parity, the other creatures and the limit: the last few are kept
+    with the battle under all of these, so a computer player's look, the check of its move and
+    the move itself search once."""
+    mover, others = mover_of(creature, mode), tuple(occupants_for(battle, creature))
+    key = (creature.x, creature.y, creature.diagonal_parity, mover, others, battle.diagonals, limit_m)
+    kept = battle.__dict__.setdefault("_fields", {})
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= FIELDS_KEPT:
+            del kept[next(iter(kept))]  # the oldest goes
+        found = kept[key] = movement_field(
+            battle.board, (creature.x, creature.y), mover, list(others),
+            rules=move_rules(battle.diagonals), limit_m=limit_m, start_parity=creature.diagonal_parity,
+        )
+    return found
 
 
 def melee_reach(creature: Creature) -> float:

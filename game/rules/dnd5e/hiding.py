@@ -6,7 +6,7 @@ from ...i18n import _
 from ..errors import IllegalCommand
 from ..state import Creature
 from .checks import ability_check
-from .geometry import can_see, cover_between
+from .geometry import can_see, cover_between, covers_between
 from .spending import BONUS_ACTION, SPENT_WORDS, spend_action_or_bonus
 
 
@@ -31,8 +31,9 @@ def do_hide(battle, actor: Creature, cmd) -> None:
     You cannot hide from a creature that sees you clearly: each enemy that can see the hider
     must find it behind at least half cover.
     """
-    exposed = [e for e in enemies_of(battle, actor)
-               if can_see(battle, e, actor) and cover_between(battle, e, actor) == 0]
+    seeing = [e for e in enemies_of(battle, actor) if can_see(battle, e, actor)]
+    covers = covers_between(battle, [(e, actor) for e in seeing])  # all in one look-up
+    exposed = [e for e, cover in zip(seeing, covers) if cover == 0]
     if exposed:
         raise IllegalCommand(_("{id} cannot hide: {enemy} sees it clearly").format(id=actor.id, enemy=exposed[0].id))
     spent = spend_action_or_bonus(battle, actor, "hide", cmd)

@@ -297,9 +297,15 @@ class Positioning:
         zones, bites = self.reach_grids()
         if not bites:
             return 0.0
-        path = np.array([(me.x, me.y)] + field.path_to(x, y))
-        along = zones[path[:, 1], path[:, 0]]
-        left = int(np.bitwise_or.reduce(along[:-1] & ~along[1:]))  # the reaches a step leaves
+        rows = self.__dict__.get("_zone_rows")
+        if rows is None:
+            rows = self._zone_rows = zones.tolist()  # read square by square below: plain ints
+        before = rows[me.y][me.x]
+        left = 0  # the reaches a step leaves
+        for sx, sy in field.path_to(x, y):
+            after = rows[sy][sx]
+            left |= before & ~after
+            before = after
         if not left:
             return 0.0
         weight = 1.5 if me.hp < 15 else 1.0
@@ -378,8 +384,6 @@ class Positioning:
     def gang_up(self, space, foes) -> int:
         """How many foes could stand next to us at once here: the free squares around our space
         that they can walk to without passing through it."""
-        from scipy import ndimage
-
         board = self.battle.board
         open_ground = ~board.blocks_move
         for ally in self.allies:
@@ -388,11 +392,14 @@ class Positioning:
                 open_ground[ay:ay + aside, ax:ax + aside] = False
         x, y, side = space
         open_ground[y:y + side, x:x + side] = False
-        labels, _ = ndimage.label(open_ground, structure=np.ones((3, 3), bool))
-        theirs = {int(labels[fy, fx]) for f in foes for fx, fy in [self.sp[f.id][:2]]} - {0}
+        seeds = np.zeros_like(open_ground)
+        for f in foes:
+            fx, fy = self.sp[f.id][:2]
+            seeds[fy, fx] = True
+        theirs = connected(open_ground, seeds)  # the ground the foes can walk over
         h, w = open_ground.shape
-        ring = labels[max(0, y - 1):min(h, y + side + 1), max(0, x - 1):min(w, x + side + 1)]
-        return int(np.isin(ring, list(theirs)).sum())
+        ring = theirs[max(0, y - 1):min(h, y + side + 1), max(0, x - 1):min(w, x + side + 1)]
+        return int(ring.sum())
 
     # -------------------------------------------------------------- hiding
     def can_hide_now(self) -> bool:
@@ -449,3 +456,23 @@ class Positioning:
     def hideout(self, space) -> bool:
         """5e, Hide: from this space every foe would find us behind at least half cover."""
         return all(self.covers[("from", foe.id, space)] >= 1 for foe in self.foes)
+
+
+def connected(ground: np.ndarray, seeds: np.ndarray) -> np.ndarray:
+    """The squares of ground joined to a seed square of ground through ground, a step in any of
+    the eight directions at a time (grown from the seeds until nothing more joins)."""
+    reach = seeds & ground
+    while True:
+        grown = reach.copy()
+        grown[1:, :] |= reach[:-1, :]
+        grown[:-1, :] |= reach[1:, :]
+        grown[:, 1:] |= reach[:, :-1]
+        grown[:, :-1] |= reach[:, 1:]
+        grown[1:, 1:] |= reach[:-1, :-1]
+        grown[:-1, :-1] |= reach[1:, 1:]
+        grown[1:, :-1] |= reach[:-1, 1:]
+        grown[:-1, 1:] |= reach[1:, :-1]
+        grown &= ground
+        if np.array_equal(grown, reach):
+            return reach
+        reach = grown

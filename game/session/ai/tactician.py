@@ -50,7 +50,10 @@ class Tactician(Positioning):
         if not foes:
             return end_or_decline(self.battle)
         self.blockers, self.index = self.est.blockers()
-        self.covers: dict = {}
+        self.owners = {cid: self.index[c.effects.get("mounted_on", cid)] for cid, c in state.creatures.items()}
+        # the planners' covers depend only on everyone's space (the blockers) and on who looks:
+        # kept with the blockers, which are new whenever anyone moves, falls or rises
+        self.covers: dict = self.blockers.__dict__.setdefault("ai_covers", {}).setdefault(me.id, {})
         self.sp = {c.id: c.space for c in state.creatures.values()}  # spaces, looked up often
         for plan in (self.plans() if self.foes else self.unseen_plans()):
             if self.battle.check(plan.command) is None:  # never a command the rules refuse
@@ -217,8 +220,9 @@ class Tactician(Positioning):
                           for space in spaces for t in targets)
 
     def owner_index(self, creature) -> int:
-        """A creature's index in the blockers (a rider stands in its mount's squares)."""
-        return self.index[creature.effects.get("mounted_on", creature.id)]
+        """A creature's index in the blockers (a rider stands in its mount's squares); kept for
+        the decision (asked for every pair of spaces weighed)."""
+        return self.owners[creature.id]
 
     def fetch_covers(self, wanted) -> None:
         """Fill self.covers from (key, (attacker space, target space, attacker, target)) entries,
@@ -284,8 +288,12 @@ class Tactician(Positioning):
 
     def guess_advantage(self, space, target, ranged: bool, attack, dist: float) -> int:
         """The ruleset's guess of an attack's edge from another square (+1, 0, -1: 5e advantage)."""
-        beside = any(gap_squares(self.sp[a.id], self.sp[target.id], self.battle.diagonals) <= 1
-                     for a in self.allies if a.standing)
+        besides = self.__dict__.setdefault("_beside", {})  # per target, kept for the decision
+        beside = besides.get(target.id)
+        if beside is None:
+            beside = besides[target.id] = any(
+                gap_squares(self.sp[a.id], self.sp[target.id], self.battle.diagonals) <= 1
+                for a in self.allies if a.standing)
         return self.est.guess_advantage(self.me, target, ranged=ranged, attack=attack, distance_m=dist,
                                         threatened=bool(self.adjacent_foes(space)), ally_beside_target=beside)
 

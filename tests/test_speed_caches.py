@@ -1,0 +1,125 @@
+"""What the speed-ups keep and copy gives the same answers as computing afresh: the movement
+fields kept with a battle, the cover grading table, the quick undo copy of the state."""
+
+import copy
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core.cover import _square_grades
+from game.core.movement import movement_field
+from game.core.terrain import HALF, NO_COVER, THREE_QUARTERS, TOTAL
+from game.rules.dnd5e.geometry import field_for, mover_of, occupants_for
+from game.rules.dnd5e.terrain_rules import move_rules
+from game.rules.registry import ruleset
+from helpers import act, battle, creature
+
+FIVE_E_GRADES = ruleset("5e").cover_rules.grades
+GRID = "........\n..#.....\n..#.....\n........"
+
+
+def fresh_field(b, c, limit_m=None):
+    return movement_field(b.board, (c.x, c.y), mover_of(c, "walk"), occupants_for(b, c),
+                          rules=move_rules(b.diagonals), limit_m=limit_m, start_parity=c.diagonal_parity)
+
+
+def two_fighters():
+    return battle(GRID, [creature("fighter", "fighter", "blue", (0, 0)), creature("orc", "orc", "red", (5, 0))],
+                  initiative=["fighter", "orc"])
+
+
+def test_a_kept_field_is_the_field_searched_afresh():
+    b = two_fighters()
+    fighter = b.state.creatures["fighter"]
+    kept = field_for(b, fighter)
+    assert field_for(b, fighter) is kept  # nothing changed: the same field, not searched again
+    assert np.array_equal(kept.cost, fresh_field(b, fighter).cost)
+    limited = field_for(b, fighter, limit_m=4.5)
+    assert limited is not kept  # another limit is another search
+    assert np.array_equal(limited.cost, fresh_field(b, fighter, 4.5).cost)
+
+
+def test_a_field_is_searched_again_once_anyone_moved():
+    b = two_fighters()
+    fighter, orc = b.state.creatures["fighter"], b.state.creatures["orc"]
+    before = field_for(b, orc)
+    act(b, "fighter", "move", to=[3, 0])  # the fighter now stands in the orc's way
+    after = field_for(b, orc)
+    assert after is not before
+    assert np.array_equal(after.cost, fresh_field(b, orc).cost)
+    assert not after.can_end[0, 3] and before.can_end[0, 3]
+    assert (fighter.x, fighter.y) == (3, 0)
+
+
+def test_the_grading_table_follows_the_rule_square_by_square():
+    # 5e, Cover (grid): of the four lines to a square, 1-2 blocked give half cover, 3
+    # three-quarters, 4 total; a line counts only up to what blocks it (a low wall: half)
+    table = _square_grades(FIVE_E_GRADES)
+
+    def graded(*levels):
+        return int(table[sum(level << (2 * k) for k, level in enumerate(levels))])
+
+    assert graded(0, 0, 0, 0) == NO_COVER
+    assert graded(TOTAL, 0, 0, 0) == HALF
+    assert graded(TOTAL, TOTAL, TOTAL, 0) == THREE_QUARTERS
+    assert graded(TOTAL, TOTAL, TOTAL, TOTAL) == TOTAL
+    assert graded(HALF, HALF, HALF, HALF) == HALF  # four lines over low walls: still half
+    assert graded(THREE_QUARTERS, THREE_QUARTERS, THREE_QUARTERS, THREE_QUARTERS) == THREE_QUARTERS
+    assert graded(TOTAL, TOTAL, HALF, HALF) == HALF  # two lines blocked fully, two by low walls
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 3), min_size=4, max_size=4))
+def test_the_grading_table_is_the_best_cap_of_the_lines_it_blocks(levels):
+    grades = np.asarray(FIVE_E_GRADES)
+    expected = max(min(int(grades[sum(level >= cap for level in levels)]), cap)
+                   for cap in (TOTAL, THREE_QUARTERS, HALF))
+    code = sum(level << (2 * k) for k, level in enumerate(levels))
+    assert int(_square_grades(FIVE_E_GRADES)[code]) == expected
+
+
+def test_the_undo_copy_shares_nothing_that_changes():
+    b = two_fighters()
+    act(b, "fighter", "move", to=[1, 0])
+    clone = copy.deepcopy(b.state)
+    fighter = b.state.creatures["fighter"]
+    twin = clone.creatures["fighter"]
+    assert twin is not fighter and twin.__dict__ == fighter.__dict__
+    twin.conditions.add("prone")
+    twin.x = 7
+    clone.order.reverse()
+    assert "prone" not in fighter.conditions and fighter.x == 1 and b.state.order == ["fighter", "orc"]
+    # the dice go on from where they were, independently
+    assert [clone.dice.roll(20) for _ in range(5)] == [b.state.dice.roll(20) for _ in range(5)]
+
+
+def flood(ground, seeds):
+    """The plain reference: a breadth-first walk over ground from the seeds, eight directions."""
+    h, w = ground.shape
+    todo = [(y, x) for y in range(h) for x in range(w) if seeds[y, x] and ground[y, x]]
+    seen = set(todo)
+    while todo:
+        y, x = todo.pop()
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                ny, nx = y + dy, x + dx
+                if 0 <= ny < h and 0 <= nx < w and ground[ny, nx] and (ny, nx) not in seen:
+                    seen.add((ny, nx))
+                    todo.append((ny, nx))
+    out = np.zeros_like(ground)
+    for y, x in seen:
+        out[y, x] = True
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 9), st.integers(1, 9), st.integers(0, 2**40), st.integers(0, 2**40))
+def test_the_ground_the_foes_can_walk_over_is_a_plain_flood_fill(h, w, ground_bits, seed_bits):
+    # the chokepoint count (positioning.gang_up) asks which squares next to us the foes can reach
+    from game.session.ai.positioning import connected
+
+    cells = np.arange(h * w).reshape(h, w) % 40
+    ground = (ground_bits >> cells) & 1 == 1
+    seeds = ((seed_bits >> cells) & 1 == 1) & (cells % 7 == 0)
+    assert np.array_equal(connected(ground, seeds), flood(ground, seeds))
