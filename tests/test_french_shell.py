@@ -255,3 +255,18 @@ def test_the_editor_speaks_french(tmp_path, french):
         assert ed.running and ed.message[0].startswith("Modifications non enregistrées")
     finally:
         ed.close()
+
+
+def test_the_action_bar_names_a_bundled_weapon_and_spell_in_french():
+    # the buttons speak the same words as the log: "Fire bolt" is "Trait de feu" in French
+    from game.rules.words import titled
+    roster = [creature("wizard", "wizard", "blue", (0, 1)), creature("gob1", "goblin", "red", (5, 1))]
+    b = new_battle(scenario("........\n........\n........", roster, initiative=["wizard", "gob1"]))
+    try:
+        i18n.set_language("fr")
+        titles = {a.key: a.title for a in b.acts()}
+        french = titled("fire-bolt")
+    finally:
+        i18n.set_language("en")
+    assert titles["spell:fire-bolt"] == french == "Trait de feu"
+    assert {a.key: a.title for a in b.acts()}["spell:fire-bolt"] == "Fire bolt"

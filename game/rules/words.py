@@ -21,6 +21,13 @@ def spoken(name: str) -> str:
     return _(name.replace("-", " "))
 
 
+def titled(name: str) -> str:
+    """An id as a button's title: spoken, its first letter a capital ("fire-bolt" -> "Fire bolt",
+    "Trait de feu" in French)."""
+    words = spoken(name)
+    return words[:1].upper() + words[1:]
+
+
 def cover_word(name: str) -> str:
     """A cover level's name ("half") in the language spoken."""
     return _(COVER_WORDS[name]) if name in COVER_WORDS else name

@@ -17,6 +17,7 @@ from ...core.terrain import COVER_NAMES
 from ...i18n import N_, _
 from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option, Preview
+from ..words import spoken, titled
 from .combat import attack_problem, crit_chance, expected_damage, hit_chance, odds
 from .engine import full_attack_rest
 from .geometry import distance_m, field_for, gap, melee_attacks, threatened_positions
@@ -186,7 +187,7 @@ def cast_options(battle, actor) -> list[Option]:
         if actor.slots.get(spell.level, 0) <= 0:
             continue
         base = {"actor": actor.id, "act": "cast", "spell": spell.name}
-        title = spell.name.replace("-", " ")
+        title = spoken(spell.name)
         uses = _("standard action, a level-{level} slot").format(level=spell.level)
         if spell.kind == "cure":
             for t in battle.state.creatures.values():
@@ -302,8 +303,8 @@ def acts(battle, options: list[Option]) -> list[Act]:
     found = []
     digits = iter("1234567890")
     for attack in actor.stats.attacks:
-        for act, title in (("attack", attack.name.replace("-", " ").capitalize()),
-                           ("full_attack", _("Full attack: {attack}").format(attack=attack.name.replace("-", " ")))):
+        for act, title in (("attack", titled(attack.name)),
+                           ("full_attack", _("Full attack: {attack}").format(attack=spoken(attack.name)))):
             listed = [o for o in by_act.get(act, []) if o.command.get("with") == attack.name]
             key = f"{act}:{attack.name}"
             tip = (f"{attack.name}: {attack.to_hit:+d}, {attack.damage} {'/'.join(attack.type)}"
@@ -320,8 +321,8 @@ def acts(battle, options: list[Option]) -> list[Act]:
         listed = [o for o in by_act.get("cast", []) if o.command.get("spell") == spell.name]
         aim = {"target": TARGET, "area": AREA}.get(spell.aim, NOW)
         tip = _("{spell} (level {level}, {slots} slots left)").format(
-            spell=spell.name.replace("-", " "), level=spell.level, slots=actor.slots.get(spell.level, 0))
-        found.append(Act(key, spell.name.replace("-", " ").capitalize(), next(digits, ""), aim, listed,
+            spell=spoken(spell.name), level=spell.level, slots=actor.slots.get(spell.level, 0))
+        found.append(Act(key, titled(spell.name), next(digits, ""), aim, listed,
                          "" if listed else battle.why_not(key), tip))
     for key in ("move", "step", "charge", "withdraw", "total_defense", "stand", "drop_prone", "coup_de_grace", "end"):
         if key == "coup_de_grace" and not by_act.get(key):

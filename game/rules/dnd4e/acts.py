@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...i18n import N_, _
 from .. import api
 from ..errors import IllegalCommand
+from ..words import titled
 from . import economy
 from .options import offer_options
 from .powers import power_of
@@ -62,7 +63,7 @@ def acts(battle, options: list[api.Option]) -> list[api.Act]:
         tip = f"{action(power.action)}, {used}, {kind(power.kind)}" + (
             " " + _("vs {defence}").format(defence=defence(power.vs)) if power.vs else "") + (
             "" if not power.limited else f" ({_('used') if left <= 0 else _('ready')})")
-        entries.append(api.Act(key, power.name.replace("-", " ").capitalize(), next(shortcuts, ""), power_aim(power),
+        entries.append(api.Act(key, titled(power.name), next(shortcuts, ""), power_aim(power),
                                by_key.get(key, []), "" if by_key.get(key) else reason_for(battle, key), tip))
     for key, (title, shortcut, aim) in TITLES.items():
         found = by_key.get(key, [])

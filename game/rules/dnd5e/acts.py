@@ -17,6 +17,7 @@ from ...core.board import SQUARE_M
 from ...i18n import N_, _
 from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option
+from ..words import titled
 from . import actions
 from .attacks import weapon_of
 from .conditions import why_immobile
@@ -80,7 +81,7 @@ def acts(battle, options: list[Option]) -> list[Act]:
     for name in attack_names(actor):
         listed = [o for o in by_act.get("attack", []) if o.command.get("with") == name
                   and not o.command.get("offhand") and o.preview.hostile is not False]
-        found.append(Act(f"attack:{name}", name.replace("-", " ").capitalize(), next(digits, ""), TARGET,
+        found.append(Act(f"attack:{name}", titled(name), next(digits, ""), TARGET,
                          listed, "" if listed else why_not(battle, actor, f"attack:{name}"), attack_tip(actor, name)))
     offhand = [o for o in by_act.get("attack", []) if o.command.get("offhand") and o.preview.hostile is not False]
     if offhand:
@@ -288,7 +289,7 @@ def spell_acts(battle, actor, listed: list[Option]) -> list[Act]:
         options = [o for o in listed if o.command.get("spell") == spell.name]
         reason = "" if options else why_not(battle, actor, f"spell:{spell.name}")
         aim = AREA if spell.effect == "area" else TARGET
-        title = spell.name.replace("-", " ").capitalize()
+        title = titled(spell.name)
         found.append(Act(f"spell:{spell.name}", title, "", aim, options, reason, spell_tip(spell)))
     return found
 
