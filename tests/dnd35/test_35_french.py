@@ -68,7 +68,7 @@ def test_an_attack_line_in_french(french):
                      creature("rogue", "rogue", "blue", (3, 1))])
     force(b, 15, 5)
     attack(b, "fighter", "gob", "longsword")
-    (line,) = [line for line in b.state.log if line.startswith("Fighter attaque Goblin avec longsword : d20 15 +")]
+    (line,) = [line for line in b.state.log if line.startswith("Fighter attaque Goblin avec épée longue : d20 15 +")]
     assert "contre CA 14 (pris au dépourvu)" in line and "prise en tenaille avec Rogue +2" in line
     assert line.endswith(", touché")
     assert any(line.startswith("Goblin subit ") and line.endswith(" pv)") for line in b.state.log)

@@ -94,7 +94,7 @@ def test_a_ranged_attack_and_standing_up_in_a_threatened_square_provoke_first():
     assert [o.reactor for o in b.state.offers] == ["gob"] and not any("Fighter attacks" in line for line in b.state.log)
     force(b, 5, 12, 2)  # the goblin's attack misses (5 + 2 = 7); then the bolt: 12 + 4 = 16 vs 13, 1d8 2
     act(b, "gob", "react", take=True)
-    assert "d20 12 +4 = 16 vs flat-footed AC 13" in last(b, "Fighter attacks Orc with light-crossbow")
+    assert "d20 12 +4 = 16 vs flat-footed AC 13" in last(b, "Fighter attacks Orc with light crossbow")
     assert c(b, "orc").hp == 3
     b = battle(OPEN, [creature("gob", "goblin", "red", (1, 1)), creature("fighter", "fighter", "blue", (2, 1),
                                                                            conditions=["prone"])])

@@ -19,7 +19,7 @@ def test_an_attack_hits_when_the_total_reaches_the_defence_named_by_the_power():
     b = battle4e(ROW, [creature("wizard", "wizard", "blue", (0, 1)), creature("orc", "orc", "red", (5, 1))])
     force(b, 10, 3)
     attack(b, "wizard", "orc", "chill-ray")
-    assert log_with(b, "chill-ray")[0] == "Wizard uses chill-ray on Orc: d20 10 +5 = 15 vs Fort 15: hit"
+    assert log_with(b, "chill ray")[0] == "Wizard uses chill ray on Orc: d20 10 +5 = 15 vs Fort 15: hit"
     assert b.state.creatures["orc"].hp == 46 - 7 and "slowed" in b.state.creatures["orc"].conditions
 
 
@@ -134,8 +134,8 @@ def test_a_multi_target_power_rolls_each_targets_d20_in_the_order_listed_then_on
     b = battle4e(ROW, roster)
     force(b, 2, 15, 6)  # orc first (listed first): 2 misses; gob1: 15 hits; one damage roll 6+4
     act(b, "fighter", "attack", target=["orc", "gob1"], **{"with": "sweeping-cut"})
-    assert [line.split(":")[0] for line in log_with(b, "sweeping-cut on")] == [
-        "Fighter uses sweeping-cut on Orc", "Fighter uses sweeping-cut on Goblin"]
+    assert [line.split(":")[0] for line in log_with(b, "sweeping cut on")] == [
+        "Fighter uses sweeping cut on Orc", "Fighter uses sweeping cut on Goblin"]
     assert (b.state.creatures["orc"].hp, b.state.creatures["gob1"].hp, b.state.creatures["cleric"].hp) == (46, 19, 34)
     with pytest.raises(IllegalCommand, match="used sweeping-cut already"):
         act(b, "fighter", "attack", **{"with": "sweeping-cut"})  # encounter: once

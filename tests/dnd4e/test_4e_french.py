@@ -67,7 +67,7 @@ def test_an_attack_and_its_condition_in_french(french):
     b = battle4e(ROW, [creature("wizard", "wizard", "blue", (0, 1)), creature("orc", "orc", "red", (5, 1))])
     force(b, 10, 3)
     attack(b, "wizard", "orc", "chill-ray")
-    assert "Wizard utilise chill-ray sur Orc : d20 10 +5 = 15 contre Vig 15 : touché" in b.state.log
+    assert "Wizard utilise rayon glacial sur Orc : d20 10 +5 = 15 contre Vig 15 : touché" in b.state.log
     assert any(line.startswith("Orc est ralenti (jusqu'à la fin du prochain tour de Wizard)") for line in b.state.log)
 
 

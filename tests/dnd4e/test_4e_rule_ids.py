@@ -29,7 +29,7 @@ def test_an_attack_names_the_defence_roll_and_the_power_usage():
     b = battle4e(ROW, [creature("wizard", "wizard", "blue", (0, 1)), creature("orc", "orc", "red", (5, 1))])
     force(b, 10, 3)
     attack(b, "wizard", "orc", "chill-ray")
-    assert rules_of(b, "uses chill-ray") == ("attack-vs-defense", "powers-at-will")
+    assert rules_of(b, "uses chill ray") == ("attack-vs-defense", "powers-at-will")
     assert rules_of(b, "is slowed") == ("conditions",)
     assert rules_of(b, "takes") == ("damage", "powers-at-will")
 
@@ -40,7 +40,7 @@ def test_flanking_names_combat_advantage():
                        creature("cleric", "cleric", "blue", (3, 1))])
     force(b, 10, 4)
     attack(b, "fighter", "gob1", "heavy-blow")
-    assert "combat-advantage" in rules_of(b, "uses heavy-blow")
+    assert "combat-advantage" in rules_of(b, "uses heavy blow")
 
 
 def test_a_natural_20_names_the_critical_hit():

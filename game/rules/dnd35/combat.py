@@ -15,6 +15,7 @@ from ...core.dice import sum_odds
 from ...core.terrain import TOTAL
 from ...i18n import N_, _
 from ..api import Reason
+from ..words import spoken
 from .creature import CONSCIOUS, DEAD, DISABLED, DYING, STABLE
 from .geometry import can_see, cover_level, distance_m, flanked_by, gap, reach_of, within_reach
 from .terrain_rules import COVER_AC
@@ -279,7 +280,7 @@ def resolve_attack(engine, attacker, target, attack, penalty: int = 0, charging:
     face = dice.roll(20)
     total = face + o.bonus
     hit = face == 20 or (face != 1 and total >= o.target_number)
-    line = _(ATTACK_LINES[what]).format(name=attacker.name, target=target.name, attack=attack.name, face=face,
+    line = _(ATTACK_LINES[what]).format(name=attacker.name, target=target.name, attack=spoken(attack.name), face=face,
                                         bonus=f"{o.bonus:+d}", total=total, defence=o.defence)
     line += "".join(f", {r.text}" for r in o.reasons)
     crit = False
@@ -402,7 +403,7 @@ def coup_de_grace(engine, attacker, target, attack) -> None:
     """3.5 SRD, Coup de grace: against a helpless foe, an automatic critical hit; if it lives,
     Fortitude DC 10 + the damage dealt or it dies."""
     engine.emit("attack", _("{name} delivers a coup de grace to {target} with {attack}: an automatic critical hit")
-                .format(name=attacker.name, target=target.name, attack=attack.name),
+                .format(name=attacker.name, target=target.name, attack=spoken(attack.name)),
                 rules=("coup-de-grace", "helpless", "critical-hit"), attacker=attacker.id, target=target.id, hit=True,
                 crit=True)
     o = odds(engine, attacker, target, attack)

@@ -10,6 +10,7 @@ import math
 
 from ...core.board import SQUARE_M, gap_squares
 from ...i18n import N_, _
+from ..words import spoken
 from .attacks import hits, roll_for
 from .conditions import END, SAVE, add_timed
 from .damage import deal, die, spend_surge
@@ -53,7 +54,7 @@ def resolve(battle, attacker, power, aim, charging: bool = False) -> None:
         rules = roll.rules + power_rules(power) + (("critical-hit",) if crit else ()) + (
             ("coup-de-grace",) if coup and hit else ())
         battle.emit("attack", _("{name} uses {power} on {target}: d20 {face} {bonus} = {total} vs {defence}: {verdict}")
-                    .format(name=attacker.name, power=power.name, target=target.name, face=face,
+                    .format(name=attacker.name, power=spoken(power.name), target=target.name, face=face,
                             bonus=f"{roll.bonus:+d}", total=total, defence=roll.defence_name,
                             verdict=_(VERDICTS[verdict])),
                     rules=tuple(dict.fromkeys(rules)), attacker=attacker.id, target=tid, hit=hit, crit=crit,
@@ -87,7 +88,7 @@ def resolve(battle, attacker, power, aim, charging: bool = False) -> None:
     try:
         for target, hit, crit, roll in results:
             amount = 0
-            what = " " + _("from {power}").format(power=power.name)
+            what = " " + _("from {power}").format(power=spoken(power.name))
             rules = power_rules(power) + (("critical-hit",) if crit else ())
             if damage is not None:
                 if hit:
