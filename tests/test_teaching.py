@@ -296,3 +296,29 @@ def test_the_bundled_skirmish_renders_every_overlay_under_each_ruleset(ruleset):
     assert shown.cover.cover == battle.cover("wizard", "ogre") and len(shown.cover.lines) == 4
     assert (shown.reach == battle.reach_squares("ogre")).all() and shown.reach.any() and shown.move_mask.any()
     assert count(picture, teaching.CORNER) > 0
+
+
+def test_the_costs_are_written_as_the_language_writes_decimals():
+    import numpy as np
+    from game import i18n
+
+    written = []
+
+    class Text:
+        def blit(self, surface, label, size, colour, at, anchor):
+            written.append(label)
+
+    class View:
+        square_px, text = 32, Text()
+
+        def square_centre(self, x, y):
+            return (x * 32 + 16, y * 32 + 16)
+
+    cost, where = np.array([[4.5, 1.5]]), np.array([[True, False]])
+    try:
+        i18n.set_language("fr")
+        teaching.draw_costs(None, View(), cost, where)
+    finally:
+        i18n.set_language("en")
+    teaching.draw_costs(None, View(), cost, where)
+    assert written == ["4,5", "4,5", "4.5", "4.5"]  # a shadow and the label, in French then English

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 import pygame
 
-from ..i18n import N_, _
+from ..i18n import N_, _, decimal
 from .modes import MoveMode
 from .overlays import DASH_EDGE, DASH_FILL, DASH_HATCH
 
@@ -176,11 +176,11 @@ def draw_movement(surface, view, mask, dash, side: int = 1) -> None:
 
 
 def draw_costs(surface, view, cost: np.ndarray, where: np.ndarray) -> None:
-    """Each position's cost in metres ("4.5") written in its square."""
+    """Each position's cost in metres ("4.5", "4,5" in French) written in its square."""
     s = view.square_px
     size = max(8, min(16, round(s * 0.4)))
     for y, x in np.argwhere(where):
-        label = f"{float(cost[y, x]):g}"
+        label = decimal(float(cost[y, x]))
         cx, cy = view.square_centre(x, y)
         view.text.blit(surface, label, size, (16, 18, 24), (cx + 1, cy + 1), "center")  # a shadow
         view.text.blit(surface, label, size, COST_TEXT, (cx, cy), "center")
