@@ -116,3 +116,10 @@ def test_a_35_rule_card_in_french(french):
     lines = card_lines(card("3.5", "flat-footed"))
     assert lines[0] == "Pris au dépourvu [flat-footed, 3.5]"
     assert "Tous les combattants commencent le combat pris au dépourvu." in lines[-3]
+
+
+def test_distances_are_written_with_the_french_decimal_comma(french):
+    # the seeds write « 1,50 m »: a move's cost reads "1,5 m" in French, "1.5 m" in English
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("orc", "orc", "red", (6, 1))])
+    labels = [o.label for o in b.legal_commands() if o.command.get("act") == "move"]
+    assert "Se déplacer jusqu'en [0, 0] (1,5 m)" in labels

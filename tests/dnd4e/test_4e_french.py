@@ -113,3 +113,10 @@ def test_a_4e_rule_card_in_french(french):
     assert lines[0] == "Avantage de combat [combat-advantage, 4e]"
     assert lines[2].startswith("+2 pour attaquer une cible qui ne vous voit pas")
     assert any("« La séquence de combat »" in line for line in lines)  # the seed's section, no seed words
+
+
+def test_a_run_reads_its_metres_with_the_french_decimal_comma(french):
+    # every distance in French is written with a comma, as the seed writes « 1,50 m »
+    b = battle4e(ROW, [creature("fighter", "fighter", "blue", (0, 1)), creature("orc", "orc", "red", (7, 2))])
+    act(b, "fighter", "run", to=[5, 1])
+    assert any("(7,5 m)" in line for line in b.state.log), b.state.log[-3:]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ...core.dice import sum_odds
 from ...core.terrain import TOTAL
-from ...i18n import N_, _
+from ...i18n import N_, _, decimal
 from ..api import Reason
 from ..words import spoken
 from .creature import CONSCIOUS, DEAD, DISABLED, DYING, STABLE
@@ -51,13 +51,13 @@ def attack_problem(battle, attacker, target, attack) -> str:
         return _("{id} cannot see {target}").format(id=attacker.id, target=target.id)
     if attack.is_melee:
         if not within_reach(attacker.space, target.space, reach_of(attacker, attack)):
-            return _("{id} is out of reach ({reach} m)").format(id=target.id, reach=f"{reach_of(attacker, attack):g}")
+            return _("{id} is out of reach ({reach} m)").format(id=target.id, reach=decimal(reach_of(attacker, attack)))
     else:
         if attacker.prone and "crossbow" not in attack.properties:
             return _("a prone creature can only shoot a crossbow")  # 3.5 SRD, Prone
         if distance_m(attacker, target) > attack.max_range + 1e-9:
             return _("{id} is beyond the {attack}'s range ({range} m)").format(
-                id=target.id, attack=attack.name, range=f"{attack.max_range:g}")
+                id=target.id, attack=attack.name, range=decimal(attack.max_range))
     if cover_level(battle, attacker, target, ranged=not attack.is_melee) >= TOTAL:
         return _("no line of effect to {id}").format(id=target.id)  # 3.5 SRD, Cover: total cover, no attack
     return ""

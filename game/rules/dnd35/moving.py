@@ -16,7 +16,7 @@ import numpy as np
 from ...core.board import SQUARE_M
 from ...core.movement import step_cost_squares
 from ...core.sizes import SPACE_SQUARES
-from ...i18n import _
+from ...i18n import _, decimal
 from ..commands import position_arg
 from ..errors import IllegalCommand
 from ..state import Offer
@@ -111,7 +111,7 @@ class Moving35:
             raise IllegalCommand(words.format(id=actor.id, square=list(goal), other=who))
         if cost_m > limit_m + 1e-9:
             raise IllegalCommand(_("{square} costs {cost} m, more than the {limit} m {id} may move").format(
-                square=list(goal), cost=f"{cost_m:g}", limit=f"{limit_m:g}", id=actor.id))
+                square=list(goal), cost=decimal(cost_m), limit=decimal(limit_m), id=actor.id))
         return steps, cost_m
 
     # ------------------------------------------------------------------ the walk
@@ -215,7 +215,7 @@ class Moving35:
         if nearest < 2:
             return None, _("{id} is too near to charge (at least 2 squares of movement)").format(id=target.id)
         if nearest * SQUARE_M > limit + 1e-9:
-            return None, _("{id} is too far to charge ({limit} m at most)").format(id=target.id, limit=f"{limit:g}")
+            return None, _("{id} is too far to charge ({limit} m at most)").format(id=target.id, limit=decimal(limit))
         candidates = [(x, y) for d, _dist, y, x in sorted(spots) if d == nearest]
         if to is not None:
             if to not in candidates:

@@ -14,7 +14,7 @@ import numpy as np
 
 from ...core.board import SQUARE_M
 from ...core.terrain import COVER_NAMES
-from ...i18n import N_, _
+from ...i18n import N_, _, decimal
 from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option, Preview
 from ..words import spoken, titled
@@ -88,7 +88,7 @@ def move_options(battle, actor, act: str = "move") -> list[Option]:
         provokes = provokers_along(battle, actor, list(path), act == "withdraw", watch)
         label = _("Withdraw to {square} ({cost} m)") if act == "withdraw" else _("Move to {square} ({cost} m)")
         options.append(Option({"actor": actor.id, "act": act, "to": [x, y]},
-                              label.format(square=f"[{x}, {y}]", cost=f"{cost:g}"),
+                              label.format(square=f"[{x}, {y}]", cost=decimal(cost)),
                               Preview(path=path, cost_m=cost, mode="walk", uses=uses, opportunity_attacks=tuple(provokes))))
     return options
 
@@ -310,7 +310,7 @@ def acts(battle, options: list[Option]) -> list[Act]:
             tip = (f"{attack.name}: {attack.to_hit:+d}, {attack.damage} {'/'.join(attack.type)}"
                    + (", " + _("threat {low}-20").format(low=attack.threat) if attack.threat < 20 else "")
                    + (f", x{attack.multiplier}" if attack.multiplier != 2 else "")
-                   + (", " + _("range increment {range} m").format(range=f"{attack.range_increment:g}")
+                   + (", " + _("range increment {range} m").format(range=decimal(attack.range_increment))
                       if attack.range_increment else ""))
             if act == "full_attack":
                 tip = _("Full attack (full round): every attack of the round.") + " " + tip

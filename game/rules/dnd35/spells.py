@@ -18,7 +18,7 @@ from ...core.areas import cone, touches
 from ...core.dice import DiceExpr
 from ...core.terrain import TOTAL
 from ...content.schema_35 import Attack35
-from ...i18n import _
+from ...i18n import _, decimal
 from .combat import apply_damage, heal, resolve_attack, roll_expr
 from .geometry import can_see, cover_level, distance_m, gap
 
@@ -111,7 +111,7 @@ def aim_problem(battle, caster, spell: Spell35, target=None, at=None) -> str:
             return _("no line of effect to {id}").format(id=target.id)
         if distance_m(caster, target) > spell.range_m + 1e-9:
             return _("{id} is beyond {spell}'s range ({range} m)").format(id=target.id, spell=spell.name,
-                                                                             range=f"{spell.range_m:g}")
+                                                                             range=decimal(spell.range_m))
     if spell.aim == "area":
         if at is None:
             return _("{spell} needs 'at' (a square)").format(spell=spell.name)

@@ -10,7 +10,7 @@ from ...content.scenarios import Scenario
 from ...core.board import SQUARE_M, gap_squares
 from ...core.dice import DiceError
 from ...core.sizes import size_index
-from ...i18n import N_, _
+from ...i18n import N_, _, decimal
 from ..engine_base import EngineBase
 from ..errors import IllegalCommand
 from ..state import Offer
@@ -97,8 +97,8 @@ class Engine(EngineBase):
             rules = ("move-action", "double-move")
         else:
             raise IllegalCommand(_("{id} cannot move {cost} m: its speed is {speed} m a move action").format(
-                id=c.id, cost=f"{cost:g}", speed=f"{speed:g}"))
-        self.emit("action", _("{name} moves ({cost} m)").format(name=c.name, cost=f"{cost:g}"), rules=rules,
+                id=c.id, cost=decimal(cost), speed=decimal(speed)))
+        self.emit("action", _("{name} moves ({cost} m)").format(name=c.name, cost=decimal(cost)), rules=rules,
                   creature=c.id)
         self._walk(c, steps)
 
@@ -113,11 +113,11 @@ class Engine(EngineBase):
         speed = (speed_squares(c) + 2) * SQUARE_M
         steps, cost = path_for(self, c, cmd.get("to"), cmd.get("path"), limit_m=speed)
         if cost > speed + 1e-9:
-            raise IllegalCommand(_("{id} can run {speed} m, not {cost} m").format(id=c.id, speed=f"{speed:g}",
-                                                                                 cost=f"{cost:g}"))
+            raise IllegalCommand(_("{id} can run {speed} m, not {cost} m").format(id=c.id, speed=decimal(speed),
+                                                                                 cost=decimal(cost)))
         economy.spend(c, "move")
         c.conditions.add("running")
-        self.emit("action", _("{name} runs ({cost} m)").format(name=c.name, cost=f"{cost:g}"),
+        self.emit("action", _("{name} runs ({cost} m)").format(name=c.name, cost=decimal(cost)),
                   rules=("run", "move-action"), creature=c.id)
         self._walk(c, steps)
 
@@ -162,7 +162,7 @@ class Engine(EngineBase):
         economy.spend(c, "standard")
         c.charged = True
         self.emit("action", _("{name} charges {target} ({cost} m)").format(name=c.name, target=target.name,
-                                                                          cost=f"{cost:g}"),
+                                                                          cost=decimal(cost)),
                   rules=("charge", "standard-action"), creature=c.id)
         self._walk(c, steps, then={"target": target.id, "power": power.name})
 
@@ -193,8 +193,8 @@ class Engine(EngineBase):
             to = (best[2], best[1])
         steps, cost = path_for(self, c, tuple(to), None, field=field)
         if cost > speed + 1e-9:
-            raise IllegalCommand(_("{id} can charge {speed} m, not {cost} m").format(id=c.id, speed=f"{speed:g}",
-                                                                                    cost=f"{cost:g}"))
+            raise IllegalCommand(_("{id} can charge {speed} m, not {cost} m").format(id=c.id, speed=decimal(speed),
+                                                                                    cost=decimal(cost)))
         if not self._charge_end_ok(c, target, power, steps[-1][0], steps[-1][1], field):
             raise IllegalCommand(_("a charge must end at least 2 squares from its start, within reach of {target}, "
                                    "each square nearer").format(target=target.id))

@@ -12,7 +12,7 @@ import numpy as np
 from ...content.schema_4e import Power
 from ...core.areas import touches
 from ...core.board import SQUARE_M, gap_squares
-from ...i18n import _
+from ...i18n import _, decimal
 from ..errors import IllegalCommand
 from .geometry import gap, line_of_effect
 
@@ -128,12 +128,12 @@ def aim(battle, actor, power, target=None, at=None) -> Aim:
         if power.melee:
             if distance > power.reach + 1e-9:
                 raise IllegalCommand(_("{id} is out of reach of {power} ({distance} m, reach {reach} m)").format(
-                    id=other.id, power=power.name, distance=f"{distance:g}", reach=f"{power.reach:g}"))
+                    id=other.id, power=power.name, distance=decimal(distance), reach=decimal(power.reach)))
         elif other is not actor:
             longest = max(power.range, power.long_range)
             if distance > longest + 1e-9:
                 raise IllegalCommand(_("{id} is out of range of {power} ({distance} m, range {range} m)").format(
-                    id=other.id, power=power.name, distance=f"{distance:g}", range=f"{longest:g}"))
+                    id=other.id, power=power.name, distance=decimal(distance), range=decimal(longest)))
             far = distance > power.range + 1e-9
         if other is not actor and not line_of_effect(battle.board, actor.space, other.space):
             raise IllegalCommand(_("{id} has no line of effect to {target}").format(id=actor.id, target=other.id))
@@ -163,7 +163,7 @@ def aim(battle, actor, power, target=None, at=None) -> Aim:
         distance = gap_squares(actor.space, origin, "1") * SQUARE_M
         if distance > power.range + 1e-9:
             raise IllegalCommand(_("{id} is out of range of {power} ({distance} m, range {range} m)").format(
-                id=list(square), power=power.name, distance=f"{distance:g}", range=f"{power.range:g}"))
+                id=list(square), power=power.name, distance=decimal(distance), range=decimal(power.range)))
         if not line_of_effect(battle.board, actor.space, origin):
             raise IllegalCommand(_("{id} has no line of effect to {target}").format(id=actor.id, target=list(square)))
     mask = area_mask(battle, actor, power, square)
