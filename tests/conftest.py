@@ -15,3 +15,18 @@ from hypothesis import settings  # noqa: E402
 # Keep the suite quick on 2 cores: bounded examples, no deadline flakiness.
 settings.register_profile("ci", max_examples=40, deadline=None)
 settings.load_profile("ci")
+
+
+import pytest  # noqa: E402
+
+from game import i18n  # noqa: E402
+
+
+@pytest.fixture
+def french():
+    """The test speaks French; English again afterwards, whatever happens."""
+    i18n.set_language("fr")
+    try:
+        yield
+    finally:
+        i18n.set_language("en")

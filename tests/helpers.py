@@ -28,6 +28,19 @@ def battle(grid: str, roster: list[dict], dice=(), initiative=None, **kwargs) ->
     return new_battle(scenario(grid, roster, dice=dice, initiative=initiative, **kwargs))
 
 
+def computer_battle(path, ruleset: str | None = None, level: str = "rush", most: int = 80) -> Battle:
+    """A bundled scenario played by the computer on both sides for at most `most` commands."""
+    from game.content.scenarios import load_scenario
+    from game.session.ai import choose
+
+    b = new_battle(load_scenario(path, ruleset))
+    for _i in range(most):
+        if b.state.over:
+            break
+        b.submit(choose(b, level))
+    return b
+
+
 def force(b: Battle, *faces: int) -> None:
     """Force the next die faces of a running battle."""
     b.state.dice.forced.extend(faces)

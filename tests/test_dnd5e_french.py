@@ -2,38 +2,20 @@
 they are made (game.i18n.set_language); ids, JSON keys, Event.data and rule ids never change with
 the language, and nothing in the engine or the computer players reads the words."""
 
-import pytest
-
 from game import i18n
 from game.content.paths import MAPS_DIR
 from game.content.scenarios import load_scenario
 from game.rules.cards import card, card_lines
-from game.rules.registry import new_battle
-from game.session.ai import choose
 from game.session.replay import replay
-from helpers import act, battle, creature
+from helpers import act, battle, computer_battle, creature
 
 ROW = "..........\n..........\n.........."
 DEFAULT = MAPS_DIR / "default.scenario.toml"
 
 
-@pytest.fixture
-def french():
-    i18n.set_language("fr")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
-
-
-def computer_battle(moves: int = 70):
-    """The default skirmish played by the computer on both sides for `moves` commands."""
-    b = new_battle(load_scenario(DEFAULT))
-    for _i in range(moves):
-        if b.state.over:
-            break
-        b.submit(choose(b, "normal"))
-    return b
+def default_battle(most: int = 70):
+    """The default skirmish played by the computer on both sides for `most` commands."""
+    return computer_battle(DEFAULT, level="normal", most=most)
 
 
 def without_log(data: dict) -> dict:
@@ -41,7 +23,7 @@ def without_log(data: dict) -> dict:
 
 
 def test_a_bundled_battle_replayed_in_french_keeps_its_json_and_rule_ids():
-    english = computer_battle()
+    english = default_battle()
     commands = list(english.state.played)
     assert len(commands) > 20
     i18n.set_language("fr")
@@ -66,10 +48,10 @@ def test_a_bundled_battle_replayed_in_french_keeps_its_json_and_rule_ids():
 
 def test_the_computer_plays_the_same_commands_in_french():
     # nothing the computer weighs is words: the same seed, the same commands in both languages
-    english = computer_battle(40).state.played
+    english = default_battle(40).state.played
     i18n.set_language("fr")
     try:
-        french = computer_battle(40).state.played
+        french = default_battle(40).state.played
     finally:
         i18n.set_language("en")
     assert french == english

@@ -34,15 +34,6 @@ BROKEN_MAP = 'name = "broken"\ngrid = """\n#x#\n###\n"""\n'
 
 
 @pytest.fixture
-def french():
-    i18n.set_language("fr")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
-
-
-@pytest.fixture
 def french_app(tmp_path, french):
     apps = []
 

@@ -91,6 +91,12 @@ def card(ruleset: str, card_id: str) -> Card:
     return known[card_id]
 
 
+def cards_named(ruleset: str, ids) -> list[Card]:
+    """The cards of `ruleset` among `ids`, each once, in order (an id with no card is left out)."""
+    known = cards(ruleset)
+    return [known[i] for i in dict.fromkeys(ids) if i in known]
+
+
 def card_lines(c: Card) -> list[str]:
     """A card as printed lines, in the language spoken now."""
     lines = [f"{c.title_shown} [{c.id}, {c.ruleset}]", "", c.text_shown]

@@ -18,7 +18,7 @@ from ..content.paths import MAPS_DIR
 from ..content.scenarios import Scenario, load_scenario
 from ..i18n import _, translated
 from ..rules.api import Battle
-from ..rules.cards import Card, cards
+from ..rules.cards import Card, cards_named
 from .replay import new_battle, replay
 
 DEMOS_DIR = MAPS_DIR / "demos"
@@ -130,19 +130,12 @@ class Demo:
         step = max(0, min(self.steps, step))
         state = self._played(step).state
         start = self._marks[step - 1] if step > 0 else 0
-        rules = state.log_rules + [[]] * (len(state.log) - len(state.log_rules))
-        return [Line(text, tuple(ids)) for text, ids in zip(state.log[start:self._marks[step]],
-                                                            rules[start:self._marks[step]])]
+        end = self._marks[step]
+        return [Line(text, tuple(ids)) for text, ids in zip(state.log[start:end], state.log_rules[start:end])]
 
     def step_cards(self, step: int) -> list[Card]:
         """The rule cards step k's lines name (each once, in order), that the ruleset has."""
-        known = cards(self.scenario.ruleset)
-        found: list[Card] = []
-        for line in self.lines(step):
-            for rule_id in line.rules:
-                if rule_id in known and known[rule_id] not in found:
-                    found.append(known[rule_id])
-        return found
+        return cards_named(self.scenario.ruleset, [i for line in self.lines(step) for i in line.rules])
 
     def cards_shown(self, step: int) -> list[Card]:
         """The cards beside the board at step k: its own, else those of the last step that named one."""

@@ -15,7 +15,7 @@ import pygame_gui
 from pygame_gui.elements import UITextBox, UIWindow
 
 from ..i18n import _
-from ..rules.cards import Card, cards
+from ..rules.cards import Card, cards_named
 from .dialogs import CLOSE, esc
 from .gui import button
 
@@ -38,16 +38,6 @@ class LogLine(tuple):
 def rules_of(line) -> tuple[str, ...]:
     """The rule ids a log panel line names (none for a plain (text, colour) line)."""
     return getattr(line, "rules", ())
-
-
-def known_cards(ruleset: str, ids) -> list[Card]:
-    """The cards of `ruleset` among `ids`, each once, in order (an id with no card is left out)."""
-    known = cards(ruleset)
-    found: list[Card] = []
-    for rule_id in ids:
-        if rule_id in known and known[rule_id] not in found:
-            found.append(known[rule_id])
-    return found
 
 
 def card_html(card: Card) -> str:
@@ -114,7 +104,7 @@ class CardClicks:
         rules_at = getattr(self.mode, "hovered_rules", None)
         if rules_at is None or self.mouse is None or not self.viewport.collidepoint(self.mouse):
             return False
-        shown = known_cards(self.scenario.ruleset, rules_at(self.view.square_at(*self.mouse)))
+        shown = cards_named(self.scenario.ruleset, rules_at(self.view.square_at(*self.mouse)))
         if not shown:
             return False
         self.open_dialog("card", CardWindow(self.manager, self.screen.get_rect(), shown))
@@ -125,7 +115,7 @@ class CardClicks:
         line = self.panel.message_at(pos)
         if line is None:
             return False
-        shown = known_cards(self.scenario.ruleset, rules_of(line))
+        shown = cards_named(self.scenario.ruleset, rules_of(line))
         if not shown:
             return False
         self.mode = None
@@ -133,4 +123,4 @@ class CardClicks:
         return True
 
 
-__all__ = ["CardClicks", "CardWindow", "LogLine", "card_html", "known_cards", "rules_of"]
+__all__ = ["CardClicks", "CardWindow", "LogLine", "card_html", "rules_of"]

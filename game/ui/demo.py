@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 
 from ..i18n import _
+from ..rules.cards import cards_named
 from .card_window import CardWindow
 from .colours import BACKGROUND, HIGHLIGHT
 from .dialogs import CLOSE
@@ -288,10 +289,9 @@ class DemoWindow:
 
     def open_card(self, pos) -> bool:
         """A click on a log line that names rules: their card window. True if one opened."""
-        from .card_window import known_cards
 
         line = self.picture.line_at(pos)
-        shown = known_cards(self.demo.scenario.ruleset, line.rules) if line is not None else []
+        shown = cards_named(self.demo.scenario.ruleset, line.rules) if line is not None else []
         if not shown:
             return False
         self.close_card()

@@ -9,23 +9,14 @@ from game.content.paths import MAPS_DIR
 from game.content.scenarios import load_scenario
 from game.rules.cards import card, card_lines
 from game.rules.errors import IllegalCommand
-from game.rules.registry import new_battle
 from game.session.replay import replay
+from helpers import computer_battle
 from helpers35 import act, attack, battle, creature, end, force
 
 ROW = "........\n........\n........"
 SCENARIO = MAPS_DIR / "mirror-goblins.scenario.toml"
 # a few words only the English lines say
 ENGLISH = (" attacks ", "'s turn", " takes ", " damage", " rolls ", " moves to ", " ends its turn")
-
-
-@pytest.fixture
-def french():
-    i18n.set_language("fr")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
 
 
 def played(commands=None):
@@ -35,14 +26,7 @@ def played(commands=None):
 
 def commands_of_a_battle() -> list[dict]:
     """The commands the computer plays for both sides, some rounds of the bundled scenario."""
-    from game.session.ai import choose
-
-    b = new_battle(load_scenario(SCENARIO, "3.5"))
-    for _i in range(80):
-        if b.state.over:
-            break
-        b.submit(choose(b, "rush"))
-    return list(b.state.played)
+    return list(computer_battle(SCENARIO, "3.5").state.played)
 
 
 def test_a_bundled_battle_replays_in_french_with_the_same_rules_and_numbers():

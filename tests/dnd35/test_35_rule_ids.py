@@ -3,10 +3,8 @@
 Every id is a card of assets/rulesets/3.5/rules.toml."""
 
 from game.content.paths import MAPS_DIR
-from game.content.scenarios import load_scenario
 from game.rules.cards import cards
-from game.rules.registry import new_battle
-from game.session.ai import choose
+from helpers import computer_battle
 from helpers35 import act, attack, battle, c, creature, end, force
 
 ROW = "........\n........\n........"
@@ -119,12 +117,7 @@ def test_leaving_a_threatened_square_names_the_attacks_of_opportunity():
 
 def test_every_line_of_a_bundled_battle_names_a_rule_but_the_end():
     # the computer plays both sides of a bundled battle for a few rounds
-    b = new_battle(load_scenario(MAPS_DIR / "mirror-goblins.scenario.toml", "3.5"))
-    for _i in range(120):
-        if b.state.over:
-            break
-        b.submit(choose(b, "rush"))
-    state = b.state
+    state = computer_battle(MAPS_DIR / "mirror-goblins.scenario.toml", "3.5", most=120).state
     assert len(state.log) > 40 and any(" attacks " in line for line in state.log)
     for line, ids in zip(state.log, state.log_rules):
         if not line.startswith("The battle is over"):  # the shared ending (engine_base) names none

@@ -81,6 +81,7 @@ def test_an_area_preview_shows_who_is_caught():
     b = duel()
     area = b.area("attack:fire-burst", (5, 1))
     assert area.problem == "" and area.caught == ("orc",) and area.mask.sum() == 9
+    assert area.lines[0].startswith("Fire burst +")  # the power named in words, as on its button
 
 
 def test_view_shows_defences_bloodied_and_the_4e_resources():

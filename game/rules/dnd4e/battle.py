@@ -11,6 +11,7 @@ from ...core.terrain import COVER_NAMES
 from ...i18n import _
 from .. import api
 from ..errors import IllegalCommand
+from ..words import titled
 from . import economy
 from .acts import acts, offer_view, reason_for
 from .conditions import speed_squares
@@ -105,7 +106,7 @@ class Battle(Engine, api.Battle):
             caught = tuple(c.id for c in self.state.creatures.values()
                            if c.alive and c is not actor and touches(mask, c.space))
         vs = " " + _("+{bonus} vs {defence}").format(bonus=power.attack, defence=defence(power.vs)) if power.vs else ""
-        lines = (f"{power.name}{vs}, {power.damage or ''}".rstrip(", "),)
+        lines = (f"{titled(power.name)}{vs}, {power.damage or ''}".rstrip(", "),)
         return api.AreaPreview(problem, mask, tuple(caught), lines)
 
     def estimates(self):
