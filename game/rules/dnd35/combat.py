@@ -17,7 +17,7 @@ from ...i18n import N_, _, decimal
 from ..api import Reason
 from ..words import spoken
 from .creature import CONSCIOUS, DEAD, DISABLED, DYING, STABLE
-from .geometry import can_see, cover_level, distance_m, flanked_by, gap, reach_of, within_reach
+from .geometry import can_see, cover_level, distance_m, flanked_by, gap, reach_band, within_reach
 from .terrain_rules import COVER_AC
 
 COVER_WORDS = {0: N_("no cover"), 1: N_("cover +{bonus} AC"), 2: N_("improved cover +{bonus} AC"),
@@ -50,8 +50,13 @@ def attack_problem(battle, attacker, target, attack) -> str:
     if not can_see(battle, attacker, target):
         return _("{id} cannot see {target}").format(id=attacker.id, target=target.id)
     if attack.is_melee:
-        if not within_reach(attacker.space, target.space, reach_of(attacker, attack)):
-            return _("{id} is out of reach ({reach} m)").format(id=target.id, reach=decimal(reach_of(attacker, attack)))
+        near, far = reach_band(attacker, attack)
+        if not within_reach(attacker.space, target.space, far):
+            return _("{id} is out of reach ({reach} m)").format(id=target.id, reach=decimal(far))
+        if near and within_reach(attacker.space, target.space, near):
+            # 3.5 SRD, Reach weapons: never against an adjacent foe (within the natural reach)
+            return _("{id} is too near for the {attack} (a reach weapon: beyond {reach} m)").format(
+                id=target.id, attack=attack.name, reach=decimal(near))
     else:
         if attacker.prone and "crossbow" not in attack.properties:
             return _("a prone creature can only shoot a crossbow")  # 3.5 SRD, Prone

@@ -17,7 +17,7 @@ from ...i18n import _
 from ..errors import IllegalCommand
 from .combat import apply_damage, attack_problem, coup_de_grace, resolve_attack
 from .creature import DEAD, DISABLED, DYING, STABLE, state_word
-from .geometry import field_for, melee_attacks
+from .geometry import field_for, melee_attacks, reaching_attacks
 from .moving import Moving35, can_take_aoo, in_order
 from .setup import new_state, roll_initiative
 from .spells import SPELLS, cast_problem, concentration, resolve
@@ -530,7 +530,9 @@ class Engine35(EngineBase, Moving35):
             return
         if not can_take_aoo(self, reactor, provoker):
             raise IllegalCommand(_("{id} can no longer attack {target}").format(id=reactor.id, target=provoker.id))
-        attack = self._attack_named(reactor, target if isinstance(target, str) else None, melee_only=True)
+        reaching = reaching_attacks(reactor, provoker)
+        attack = self._attack_named(reactor, target, melee_only=True) if isinstance(target, str) else \
+            (reaching[0] if reaching else self._attack_named(reactor, None, melee_only=True))
         reactor.aoo_left -= 1
         self.emit("reaction", _("{name} takes the attack of opportunity").format(name=reactor.name),
                   rules=("attacks-of-opportunity",), creature=reactor.id)

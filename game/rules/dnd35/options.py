@@ -20,7 +20,7 @@ from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option, Preview
 from ..words import spoken, titled
 from .combat import attack_problem, crit_chance, expected_damage, hit_chance, odds
 from .engine import full_attack_rest
-from .geometry import distance_m, field_for, gap, melee_attacks, threatened_positions
+from .geometry import distance_m, field_for, gap, melee_attacks, reaching_attacks, threatened_positions
 from .moving import can_take_aoo, in_order, ready_for_aoo
 from .spells import cast_problem, caught_in, cone_mask, known, ray_attack, save_dc
 from .terrain_rules import COVER_AC
@@ -226,7 +226,7 @@ def cast_options(battle, actor) -> list[Option]:
 def reaction_options(battle) -> list[Option]:
     offer = battle.state.offers[0]
     reactor, provoker = battle.creature(offer.reactor), battle.creature(offer.provoker)
-    attacks = melee_attacks(reactor)
+    attacks = reaching_attacks(reactor, provoker) or melee_attacks(reactor)
     preview = Preview(target=provoker.id, hostile=True, uses=_("attack of opportunity"), kind="opportunity",
                       provoker=provoker.id)
     if attacks:
@@ -356,7 +356,7 @@ def offer_view(battle) -> api.OfferView | None:
     offer = battle.state.offers[0]
     reactor, provoker = battle.creature(offer.reactor), battle.creature(offer.provoker)
     detail = ""
-    attacks = melee_attacks(reactor)
+    attacks = reaching_attacks(reactor, provoker) or melee_attacks(reactor)
     if attacks:
         p = attack_preview(battle, reactor, provoker, attacks[0])
         detail = _("{attack}: {chance} to hit ({defence})").format(attack=attacks[0].name, chance=f"{p.hit_chance:.0%}",
