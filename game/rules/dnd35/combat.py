@@ -49,6 +49,13 @@ def attack_problem(battle, attacker, target, attack) -> str:
         return _("{id} is dead").format(id=target.id)
     if not can_see(battle, attacker, target):
         return _("{id} cannot see {target}").format(id=attacker.id, target=target.id)
+    held = attacker.effects.get("grapple_with")
+    if held is not None and target.id != held:
+        return _("{id} is grappling {other}: it can attack only {other}").format(id=attacker.id, other=held)
+    if held is not None and not (attack.is_melee and {"light", "natural"} & attack.properties):
+        # 3.5 SRD, Grapple, Attack your opponent: an unarmed strike, a natural or a light weapon
+        return _("{id} is grappling: only a light or natural weapon, not the {attack}").format(id=attacker.id,
+                                                                                               attack=attack.name)
     if attack.is_melee:
         near, far = reach_band(attacker, attack)
         if not within_reach(attacker.space, target.space, far):
@@ -95,6 +102,8 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     if penalty:
         reason(_("iterative attack {penalty}").format(penalty=f"{penalty:+d}"), False, "full-attack")
     melee = attack.is_melee
+    if melee and gap(attacker.space, target.space) > 1:
+        rules.append("reach")  # 3.5 SRD, Reach: a foe beyond the next square
     flanker = flanked_by(battle, attacker, target) if melee else None
     if flanker:
         bonus += 2
@@ -126,6 +135,9 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     if attacker.squeezing:
         bonus -= 4
         reason(_("squeezing -4"), False, "squeezing")
+    if "grapple_with" in attacker.effects:
+        bonus -= 4  # 3.5 SRD, Grapple: attacking one's opponent, -4
+        reason(_("grappling -4"), False, "grapple")
     if not melee:
         increments = max(0, math.ceil(distance_m(attacker, target) / attack.range_increment - 1e-9) - 1)
         if increments:
@@ -137,12 +149,20 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
             reason(_("firing into melee -4"), False, "shooting-into-melee")
     touch = attack.touch
     unseen = "hidden" in attacker.conditions  # 3.5 SRD: an unseen attacker denies the target its Dex
-    ac = armour_class(target, touch, denied=unseen)
+    # 3.5 SRD, Grapple: no Dex to AC against anyone but its opponent; Run: no Dex to AC
+    held = target.effects.get("grapple_with") not in (None, attacker.id)
+    ran = "running" in target.effects
+    ac = armour_class(target, touch, denied=unseen or held or ran)
     if touch:
         rules.append("touch-attack")
     if unseen and not target.flat_footed and not target.helpless and target.stats.dex_to_ac:
         reason(_("hidden attacker: target denied its Dex to AC (-{dex})").format(dex=target.stats.dex_to_ac), True,
                "concealment")
+    exposed = not unseen and not target.flat_footed and not target.helpless and target.stats.dex_to_ac
+    if held and exposed:
+        reason(_("target grappling: no Dex to AC (-{dex})").format(dex=target.stats.dex_to_ac), True, "grapple")
+    elif ran and exposed:
+        reason(_("target ran: no Dex to AC (-{dex})").format(dex=target.stats.dex_to_ac), True, "run")
     if target.flat_footed:
         rules.append("flat-footed")
         if target.stats.dex_to_ac:
@@ -178,7 +198,7 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     miss_chance = concealment(target)
     if miss_chance:
         reason(_("total concealment: {chance}% miss chance").format(chance=miss_chance), False, "concealment")
-    denied = unseen or target.flat_footed or target.helpless
+    denied = unseen or held or ran or target.flat_footed or target.helpless
     return Odds(bonus, ac, defence_words(ac, touch, target.flat_footed), tuple(reasons), cover, bool(flanker),
                 attack.threat, confirm, denied, miss_chance, tuple(rules))
 
@@ -318,6 +338,10 @@ def resolve_attack(engine, attacker, target, attack, penalty: int = 0, charging:
         poisoned(engine, target, *attack.poison)
     if "trip" in attacker.stats.feats and "natural" in attack.properties and attack.is_melee:
         trip(engine, attacker, target)
+    if "improved-grab" in attacker.stats.feats and "grab" in attack.properties and attack.is_melee:
+        from .grappling import improved_grab  # grappling builds on this module
+
+        improved_grab(engine, attacker, target)
     return True
 
 

@@ -255,6 +255,9 @@ def legal_commands(battle) -> list[Option]:
         options += move_options(battle, actor, "move")
         options += step_options(battle, actor)
         options += move_options(battle, actor, "withdraw")
+        from .options_grapple_run import escape_options, grapple_options, run_options  # they build on this module
+
+        options += run_options(battle, actor) + grapple_options(battle, actor) + escape_options(battle, actor)
         if actor.standard:
             options.append(Option({"actor": actor.id, "act": "total_defense"}, _("Total defense"),
                                   Preview(uses=_("standard action"))))
@@ -271,10 +274,11 @@ def legal_commands(battle) -> list[Option]:
 
 # ----------------------------------------------------------------------------- the action bar
 LETTERS = {"coup_de_grace": "G", "move": "M", "step": "F", "charge": "C", "withdraw": "W", "total_defense": "O", "stand": "T",
-           "drop_prone": "P", "end": "E"}
+           "drop_prone": "P", "end": "E", "run": "U", "grapple": "H", "escape": "X"}
 TITLES = {"coup_de_grace": N_("Coup de grace"), "move": N_("Move"), "step": N_("5-foot step"), "charge": N_("Charge"),
           "withdraw": N_("Withdraw"), "total_defense": N_("Total defense"), "stand": N_("Stand up"),
-          "drop_prone": N_("Drop prone"), "end": N_("End turn")}
+          "drop_prone": N_("Drop prone"), "end": N_("End turn"), "run": N_("Run"), "grapple": N_("Grapple"),
+          "escape": N_("Escape")}
 TIPS = {
     "coup_de_grace": N_("Coup de grace (full round): an automatic critical hit on a helpless foe; then Fortitude DC 10 + "
                         "damage or it dies. Provokes attacks of opportunity."),
@@ -286,9 +290,14 @@ TIPS = {
     "stand": N_("Stand up (move action): provokes attacks of opportunity."),
     "drop_prone": N_("Drop prone (free action)."),
     "end": N_("End your turn."),
+    "run": N_("Run (full round): up to four times your speed straight along a row, column or diagonal, no difficult "
+              "terrain; no Dex bonus to AC to your next turn."),
+    "grapple": N_("Grapple (standard action): the target's attack of opportunity, a melee touch attack, then opposed "
+                  "grapple checks; grappling it already: hurt it (1d3 + Str). Click a foe next to you."),
+    "escape": N_("Escape the grapple (standard action): opposed grapple checks."),
 }
 AIMS = {"coup_de_grace": TARGET, "move": MOVE, "step": MENU, "charge": TARGET, "withdraw": MENU, "total_defense": NOW, "stand": NOW,
-        "drop_prone": NOW, "end": NOW}
+        "drop_prone": NOW, "end": NOW, "run": MENU, "grapple": TARGET, "escape": NOW}
 
 
 def acts(battle, options: list[Option]) -> list[Act]:
@@ -324,14 +333,19 @@ def acts(battle, options: list[Option]) -> list[Act]:
             spell=spoken(spell.name), level=spell.level, slots=actor.slots.get(spell.level, 0))
         found.append(Act(key, titled(spell.name), next(digits, ""), aim, listed,
                          "" if listed else battle.why_not(key), tip))
-    for key in ("move", "step", "charge", "withdraw", "total_defense", "stand", "drop_prone", "coup_de_grace", "end"):
+    for key in ("move", "step", "charge", "withdraw", "run", "grapple", "escape", "total_defense", "stand", "drop_prone",
+                "coup_de_grace", "end"):
         if key == "coup_de_grace" and not by_act.get(key):
             continue
         listed = by_act.get(key, [])
-        if key == "stand" and not actor.prone:
+        if key == "stand" and not actor.prone or key == "escape" and "grappled" not in actor.conditions:
             continue
         if key == "withdraw":
             listed = withdraw_menu(battle, actor, listed)
+        if key == "run":
+            from .options_grapple_run import run_menu
+
+            listed = run_menu(actor, listed)
         found.append(Act(key, _(TITLES[key]), LETTERS[key], AIMS[key], listed,
                          "" if listed else battle.why_not(key), _(TIPS[key])))
     return found
