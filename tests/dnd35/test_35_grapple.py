@@ -218,3 +218,23 @@ def test_a_held_bear_goes_on_with_its_claws_at_minus_4():
     assert grappled(b, "bear", "fighter")
     attack(b, "bear", "fighter", "claw")
     assert "grappling -4" in last(b, "attacks")
+
+
+def test_a_hidden_target_gets_its_miss_chance_against_the_touch_attack_and_a_hidden_grappler_shows_itself():
+    # 3.5 SRD, Concealment: total concealment, 50% miss chance (one d100 after a hit)
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("orc", "orc", "red", (2, 1), hidden=True)])
+    force(b, 15, 30)
+    act(b, "fighter", "grapple", target="orc")
+    assert "concealment d100 30: it misses" in last(b, "reaches for") and not grappled(b, "orc")
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1), hidden=True), creature("orc", "orc", "red", (2, 1))])
+    force(b, 15, 12, 10, 1)
+    act(b, "fighter", "grapple", target="orc")
+    assert "Fighter is no longer hidden" in last(b, "reaches for") and grappled(b, "orc")
+
+
+def test_a_grapple_ends_when_the_two_are_forced_apart():
+    # no 3.5 act pushes a creature yet: the orc is set two squares off by hand, then any command settles it
+    b = hold_fighter_and_orc()
+    c(b, "orc").x = 4
+    end(b, "orc")
+    assert not grappled(b, "orc") and not grappled(b, "fighter") and "are apart: the grapple ends" in last(b, "apart")

@@ -249,7 +249,16 @@ class Grappling35:
             name=actor.name, target=target.name, face=face, bonus=f"{o.bonus:+d}", total=face + o.bonus,
             defence=o.defence)
         line += "".join(f", {r.text}" for r in o.reasons)
+        if hit and o.miss_chance:
+            # FORMATS.md: concealment's miss chance is one d100 after a hit
+            roll = self.state.dice.roll(100)
+            hit = roll > o.miss_chance
+            line += "; " + (_("concealment d100 {roll}") if hit else _("concealment d100 {roll}: it misses")).format(
+                roll=roll)
         line += ", " + (_("hit") if hit else (_("miss (natural 1)") if face == 1 else _("miss")))
+        if "hidden" in actor.conditions:
+            actor.conditions.discard("hidden")  # grabbing gives away where it is
+            line += "; " + _("{name} is no longer hidden").format(name=actor.name)
         self.emit("attack", line, rules=tuple(dict.fromkeys(o.rules + ("grapple",))), attacker=actor.id,
                   target=target.id, hit=hit, crit=False)
         if hit and opposed_check(self, actor, target):
