@@ -111,3 +111,23 @@ def test_a_reach_weapon_in_a_stat_block_is_checked():
     with pytest.raises(Exception, match="properties"):
         battle(FIELD, [creature("orc", "orc", "red", (4, 4), attacks=[{**LONGSPEAR[0], "properties": ["long"]}]),
                        creature("fighter", "fighter", "blue", (0, 0))])
+
+
+def test_a_large_foe_walking_beside_a_reach_weapon_is_not_threatened_by_it_in_the_preview_nor_the_engine():
+    # the longspear never strikes a foe with a square next to its wielder; the bear's path from
+    # [5, 3] to [5, 4] keeps it next to the orc: no attack of opportunity, none foreseen
+    b = battle(FIELD, [creature("orc", "orc", "red", (4, 4), attacks=LONGSPEAR),
+                       creature("bear", "brown-bear", "blue", (5, 3))])
+    end(b, "orc")
+    move = next(o for o in b.legal_commands() if o.command.get("act") == "move" and o.command["to"] == [5, 4])
+    assert move.preview.opportunity_attacks == ()
+    act(b, "bear", "move", to=[5, 4])
+    assert not b.state.offers
+    # leaving from [6, 3] (2 squares off, a space the spear threatens) is foreseen and offered
+    b = battle(FIELD, [creature("orc", "orc", "red", (4, 4), attacks=LONGSPEAR),
+                       creature("bear", "brown-bear", "blue", (6, 3))])
+    end(b, "orc")
+    move = next(o for o in b.legal_commands() if o.command.get("act") == "move" and o.command["to"] == [7, 3])
+    assert move.preview.opportunity_attacks == ("orc",)
+    act(b, "bear", "move", to=[7, 3])
+    assert [o.reactor for o in b.state.offers] == ["orc"]

@@ -103,8 +103,21 @@ def threat_mask(battle, c) -> np.ndarray:
 
 
 def threatened_positions(battle, c, side: int) -> np.ndarray:
-    """Per position (the top-left of a side x side space): whether c threatens that space."""
-    return window_any(threat_mask(battle, c), side)
+    """Per position (the top-left of a side x side space): whether c threatens that space (as
+    `threatens` judges it: a reach weapon never threatens a space with a square next to c)."""
+    bands = {reach_band(c, a) for a in melee_attacks(c)}
+    if side == 1 or not any(near for near, _far in bands):
+        return window_any(threat_mask(battle, c), side)
+    h, w = battle.board.terrain.shape
+    found = np.zeros((h, w), bool)
+    if not c.standing or "grappled" in c.conditions:
+        return found
+    for near, far in bands:
+        strip = window_any(_reach_mask(battle, c, far) & ~battle.board.blocks_move, side)
+        if near:
+            strip &= ~window_any(_reach_mask(battle, c, near), side)
+        found |= strip
+    return found
 
 
 def threatens(battle, c, target) -> bool:
