@@ -4,6 +4,7 @@ accepts, with a neutral preview; and the run's menu for the action bar."""
 
 from __future__ import annotations
 
+from ...core.board import SQUARE_M
 from ...i18n import _, decimal
 from ..api import Option, Preview
 from ..errors import IllegalCommand
@@ -11,7 +12,7 @@ from .geometry import field_for
 from .grappling import economy_problem, grapple_bonus, grapple_odds, grapple_problem, partner, win_chance
 from .moving import can_take_aoo
 from .options import foes_of, provokers_along, threat_watch
-from .running import run_reach, run_unready, straight_steps
+from .running import run_reach, run_unready
 
 
 def grapple_options(battle, actor) -> list[Option]:
@@ -45,9 +46,9 @@ def run_options(battle, actor) -> list[Option]:
     if not actor.standing or run_unready(battle, actor):
         return []
     limit = run_reach(actor)
-    fld = field_for(battle, actor, "walk", limit_m=limit + 3)
+    fld = field_for(battle, actor, "walk", limit_m=limit + 2 * SQUARE_M)
     watch = threat_watch(battle, actor)
-    reach = int(limit / 1.5) + 1
+    reach = int(limit / SQUARE_M) + 1
     options = []
     for dx in (-1, 0, 1):
         for dy in (-1, 0, 1):
@@ -82,8 +83,8 @@ def _on(fld, square) -> bool:
 def cost_so_far(actor, count: int, dx: int, dy: int) -> float:
     """The metres of `count` steps in one direction (diagonals 1-2-1 from the actor's parity)."""
     if not (dx and dy):
-        return count * 1.5
-    return 1.5 * sum(2 if (i + actor.diagonal_parity) % 2 else 1 for i in range(count))
+        return count * SQUARE_M
+    return SQUARE_M * sum(2 if (i + actor.diagonal_parity) % 2 else 1 for i in range(count))
 
 
 def run_menu(actor, listed: list[Option]) -> list[Option]:
