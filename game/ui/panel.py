@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ..i18n import N_, _
-from ..rules.words import side_word, state_word
+from ..rules.words import side_word, spoken, state_word
 from .colours import HIGHLIGHT
 from .overlays import metres
 from .text import Text
@@ -36,6 +36,20 @@ def turn_pips(view) -> list[tuple[str, bool]]:
                 name = name[: -len(" action")]
             pips.append((_(PIP_WORDS.get(name, name)), resource.left))
     return pips
+
+
+def turn_counts(view) -> list[str]:
+    """What a creature has a count of (action points, healing surges, spell slots, an encounter
+    power's uses...), each as "name: count" in the language spoken."""
+    counts = []
+    for resource in view.resources:
+        if isinstance(resource.left, bool):
+            continue
+        name = resource.name
+        level = name.removeprefix("level-").removesuffix(" slots")
+        words = _("level {level} slots").format(level=level) if level.isdigit() and name.endswith(" slots") else spoken(name)
+        counts.append(_("{name}: {count}").format(name=words, count=resource.left))
+    return counts
 
 
 # the parts of a turn (api.Resource names, shortened) as the panel says them
@@ -159,6 +173,9 @@ class Panel:
                 pip(surface, (label.right + 8, label.centery), 4, GOLD, unused)
                 px = label.right + 24
             y = py + rect.h
+            counts = "  ·  ".join(turn_counts(current))
+            for part in self.wrap(counts, 13, width, indent="") if counts else ():
+                y = t.blit(surface, part, 13, DIM, (x, y + 3)).bottom
         return y
 
     def _draw_order(self, surface, app, views, x, y, width) -> int:
