@@ -238,3 +238,12 @@ def test_a_grapple_ends_when_the_two_are_forced_apart():
     c(b, "orc").x = 4
     end(b, "orc")
     assert not grappled(b, "orc") and not grappled(b, "fighter") and "are apart: the grapple ends" in last(b, "apart")
+
+
+def test_the_bears_claw_grabs_on_an_attack_of_opportunity_too_and_the_walk_stops_there():
+    b = battle(ROW, [creature("bear", "brown-bear", "red", (1, 1)), creature("fighter", "fighter", "blue", (3, 1))])
+    end(b, "bear")  # no longer flat-footed
+    act(b, "fighter", "move", to=[6, 1])
+    force(b, 10, 4, 5, 10)  # the claw hits for 12; checks 5 + 16 vs 10 + 5
+    act(b, "bear", "react", take=True)
+    assert grappled(b, "bear", "fighter") and (c(b, "fighter").x, c(b, "fighter").y) == (3, 1)

@@ -14,7 +14,7 @@ from .creature import state_word
 from .engine import Engine35, no_standard
 from .geometry import can_see, cover_explained, cover_level, field_for, threat_mask
 from .options import acts, legal_commands, offer_view, provokers_along
-from .options_grapple_run import why_not_grapple_run
+from .options_grapple_run import more_options, why_not_grapple_run
 from .spells import SPELLS, aim_problem, cast_problem, cast_unready, caught_in, cone_mask, save_dc
 from .terrain_rules import COVER_35, COVER_AC, MOVE_35
 
@@ -23,10 +23,10 @@ class Battle(Engine35, api.Battle):
     """One 3.5 battle: the engine (engine.py) and the ruleset interface (api.Battle)."""
 
     def legal_commands(self) -> list[api.Option]:
-        return legal_commands(self)
+        return legal_commands(self, more_options)
 
     def acts(self, options: list[api.Option] | None = None) -> list[api.Act]:
-        return acts(self, legal_commands(self) if options is None else options)
+        return acts(self, self.legal_commands() if options is None else options)
 
     def why_not(self, act_key: str, target_id: str | None = None) -> str:
         """Why the creature acting now may not take the act (aimed at target_id), '' when it may."""

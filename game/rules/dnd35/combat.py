@@ -338,10 +338,6 @@ def resolve_attack(engine, attacker, target, attack, penalty: int = 0, charging:
         poisoned(engine, target, *attack.poison)
     if "trip" in attacker.stats.feats and "natural" in attack.properties and attack.is_melee:
         trip(engine, attacker, target)
-    if "improved-grab" in attacker.stats.feats and "grab" in attack.properties and attack.is_melee:
-        from .grappling import improved_grab  # grappling builds on this module
-
-        improved_grab(engine, attacker, target)
     return True
 
 

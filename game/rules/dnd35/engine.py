@@ -17,7 +17,7 @@ from ...i18n import _
 from ..errors import IllegalCommand
 from .combat import apply_damage, attack_problem, coup_de_grace, resolve_attack
 from .creature import DEAD, DISABLED, DYING, STABLE, state_word
-from .grappling import Grappling35, settle_grapples
+from .grappling import Grappling35, improved_grab, settle_grapples
 from .geometry import field_for, melee_attacks, reaching_attacks
 from .moving import Moving35, can_take_aoo, in_order
 from .running import Running35
@@ -528,7 +528,8 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
             self.emit("note", _("{name}'s attack is lost: {why}").format(name=actor.name, why=problem),
                       rules=("attack-roll",), creature=actor.id)
             return
-        resolve_attack(self, actor, target, attack, penalty, charging)
+        if resolve_attack(self, actor, target, attack, penalty, charging):
+            improved_grab(self, actor, target, attack)
 
     def _answer_offer(self, offer, take: bool, target) -> None:
         state = self.state
@@ -546,7 +547,8 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
         reactor.aoo_left -= 1
         self.emit("reaction", _("{name} takes the attack of opportunity").format(name=reactor.name),
                   rules=("attacks-of-opportunity",), creature=reactor.id)
-        resolve_attack(self, reactor, provoker, attack, what="opportunity")
+        if resolve_attack(self, reactor, provoker, attack, what="opportunity"):
+            improved_grab(self, reactor, provoker, attack)
 
     def _resume(self) -> None:
         if self.state.offers or self.state.over:

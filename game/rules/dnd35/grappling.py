@@ -169,11 +169,13 @@ def strike_unarmed(engine, grappler, target) -> None:
     engine.damage_source = None
 
 
-def improved_grab(engine, attacker, target) -> None:
+def improved_grab(engine, attacker, target, attack) -> None:
     """3.5 SRD, Improved grab (the brown bear: "to use this ability, a brown bear must hit with a
     claw attack"): after a hit with its `grab` attack, a grapple check as a free action, with no
     attack of opportunity and no touch attack, against a smaller target; the engine always tries
-    it. A win is the hold; the claw's damage was the damage (no unarmed strike on top)."""
+    it (after the hit of an attack or an attack of opportunity). A win is the hold; the claw's damage was the damage (no unarmed strike on top)."""
+    if "improved-grab" not in attacker.stats.feats or "grab" not in attack.properties or not attack.is_melee:
+        return
     if not (attacker.standing and target.standing) or partner(attacker) == target.id:
         return
     if partner(attacker) is not None or partner(target) is not None or gap(attacker.space, target.space) != 1:

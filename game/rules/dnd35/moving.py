@@ -124,7 +124,7 @@ class Moving35:
         waits for their answers)."""
         walk = self.state.pending_move
         mover = self.creature(walk.mover)
-        while walk.steps and mover.standing:
+        while walk.steps and mover.standing and "grappled" not in mover.conditions:  # a grab stops it
             provokers = self._movement_provokers(mover, walk)
             if provokers:
                 self._emit_walked(mover, walk)

@@ -239,7 +239,8 @@ def reaction_options(battle) -> list[Option]:
                           Preview(kind="opportunity", provoker=provoker.id))]
 
 
-def legal_commands(battle) -> list[Option]:
+def legal_commands(battle, more=None) -> list[Option]:
+    """`more(battle, actor)`: the options of the acts built on this module (options_grapple_run.py)."""
     state = battle.state
     if state.over or not state.started:
         return []
@@ -255,9 +256,7 @@ def legal_commands(battle) -> list[Option]:
         options += move_options(battle, actor, "move")
         options += step_options(battle, actor)
         options += move_options(battle, actor, "withdraw")
-        from .options_grapple_run import escape_options, grapple_options, run_options  # they build on this module
-
-        options += run_options(battle, actor) + grapple_options(battle, actor) + escape_options(battle, actor)
+        options += more(battle, actor) if more is not None else []
         if actor.standard:
             options.append(Option({"actor": actor.id, "act": "total_defense"}, _("Total defense"),
                                   Preview(uses=_("standard action"))))
@@ -343,8 +342,6 @@ def acts(battle, options: list[Option]) -> list[Act]:
         if key == "withdraw":
             listed = withdraw_menu(battle, actor, listed)
         if key == "run":
-            from .options_grapple_run import run_menu
-
             listed = run_menu(actor, listed)
         found.append(Act(key, _(TITLES[key]), LETTERS[key], AIMS[key], listed,
                          "" if listed else battle.why_not(key), _(TIPS[key])))
@@ -362,6 +359,17 @@ def withdraw_menu(battle, actor, listed: list[Option], size: int = 8) -> list[Op
 
     ranked = sorted(listed, key=lambda o: (len(o.preview.opportunity_attacks), -away(o), o.preview.cost_m))
     return ranked[:size]
+
+
+def run_menu(actor, listed: list[Option]) -> list[Option]:
+    """The runs worth a menu: the farthest in each of the eight directions."""
+    farthest: dict = {}
+    for o in listed:
+        x, y = o.command["to"]
+        key = ((x > actor.x) - (x < actor.x), (y > actor.y) - (y < actor.y))
+        if key not in farthest or o.preview.cost_m > farthest[key].preview.cost_m:
+            farthest[key] = o
+    return list(farthest.values())
 
 
 def offer_view(battle) -> api.OfferView | None:

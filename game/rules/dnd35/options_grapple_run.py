@@ -1,6 +1,7 @@
-"""The options of the 3.5 grapple, escape and run (for `options.legal_commands`): each built
-with the checks their handlers make (grappling.py, running.py), so each is a command the battle
-accepts, with a neutral preview; and the run's menu for the action bar."""
+"""The options of the 3.5 grapple, escape and run (battle.py hands `more_options` to
+`options.legal_commands`): each built with the checks their handlers make (grappling.py,
+running.py), so each is a command the battle accepts, with a neutral preview; and why an act of
+theirs is not allowed now."""
 
 from __future__ import annotations
 
@@ -87,15 +88,9 @@ def cost_so_far(actor, count: int, dx: int, dy: int) -> float:
     return SQUARE_M * sum(2 if (i + actor.diagonal_parity) % 2 else 1 for i in range(count))
 
 
-def run_menu(actor, listed: list[Option]) -> list[Option]:
-    """The runs worth a menu: the farthest in each of the eight directions."""
-    farthest: dict = {}
-    for o in listed:
-        x, y = o.command["to"]
-        key = ((x > actor.x) - (x < actor.x), (y > actor.y) - (y < actor.y))
-        if key not in farthest or o.preview.cost_m > farthest[key].preview.cost_m:
-            farthest[key] = o
-    return list(farthest.values())
+def more_options(battle, actor) -> list[Option]:
+    """The run, grapple and escape options of the creature acting (options.legal_commands' `more`)."""
+    return run_options(battle, actor) + grapple_options(battle, actor) + escape_options(battle, actor)
 
 
 def why_not_grapple_run(battle, actor, act: str, target_id: str | None = None) -> str:
