@@ -9,11 +9,13 @@ from ...core.terrain import COVER_NAMES
 from ...i18n import _
 from .. import api
 from ..errors import IllegalCommand
+from ..words import spoken
 from .combat import armour_class, attack_problem
 from .creature import state_word
 from .engine import Engine35, no_standard
 from .geometry import can_see, cover_explained, cover_level, field_for, threat_mask
 from .options import acts, legal_commands, offer_view, provokers_along
+from .readying import delay_problem
 from .spells import SPELLS, aim_problem, cast_problem, cast_unready, caught_in, cone_mask, save_dc
 from .terrain_rules import COVER_35, COVER_AC, MOVE_35
 
@@ -55,7 +57,7 @@ class Battle(Engine35, api.Battle):
             if act == "full_attack" and (actor.limited or actor.moved or not (actor.standard and actor.move_action)):
                 return _("a full attack needs the whole turn (no move, both actions unused)")
             if act == "attack" and actor.sequence and name not in {e[0] for e in actor.sequence}:
-                return _("no {name} attack is left in this full attack").format(name=name)
+                return _("no {name} attack is left in this full attack").format(name=spoken(name))
             attack = actor.stats.attack(name)
             if attack is None:
                 return _("{id} has no attack {name}").format(id=actor.id, name=repr(name))
@@ -73,8 +75,10 @@ class Battle(Engine35, api.Battle):
             if unready or target_id is not None or spell.aim == "now":
                 return unready or aim_problem(self, actor, spell, target)
             return cast_problem(self, actor, spell, target) or _("no one to aim it at")
-        if act == "total_defense" and not actor.standard:
+        if act in ("total_defense", "ready") and not actor.standard:
             return no_standard(actor)
+        if act == "delay":
+            return delay_problem(self, actor) or _("no creature acts after {id} this round").format(id=actor.id)
         if act == "stand" and not actor.prone:
             return _("{id} is not prone").format(id=actor.id)
         if act == "drop_prone" and actor.prone:

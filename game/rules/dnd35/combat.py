@@ -57,7 +57,7 @@ def attack_problem(battle, attacker, target, attack) -> str:
             return _("a prone creature can only shoot a crossbow")  # 3.5 SRD, Prone
         if distance_m(attacker, target) > attack.max_range + 1e-9:
             return _("{id} is beyond the {attack}'s range ({range} m)").format(
-                id=target.id, attack=attack.name, range=decimal(attack.max_range))
+                id=target.id, attack=spoken(attack.name), range=decimal(attack.max_range))
     if cover_level(battle, attacker, target, ranged=not attack.is_melee) >= TOTAL:
         return _("no line of effect to {id}").format(id=target.id)  # 3.5 SRD, Cover: total cover, no attack
     return ""

@@ -15,9 +15,13 @@ from ..commands import position_arg
 from ..engine_base import EngineBase
 from ...i18n import _
 from ..errors import IllegalCommand
+from ..words import spoken
+from ..readying import move_before
+from ..state import Offer
 from .combat import apply_damage, attack_problem, coup_de_grace, resolve_attack
 from .creature import DEAD, DISABLED, DYING, STABLE, state_word
 from .geometry import field_for, melee_attacks
+from . import readying
 from .moving import Moving35, can_take_aoo, in_order
 from .setup import new_state, roll_initiative
 from .spells import SPELLS, cast_problem, concentration, resolve
@@ -37,6 +41,8 @@ ACTS_35: dict[str, tuple[set[str], set[str]]] = {
     "cast": ({"spell"}, {"target", "at", "defensively"}),
     "end": (set(), set()),
     "react": ({"take"}, {"target"}),
+    "ready": ({"trigger", "then"}, set()),
+    "delay": (set(), {"after"}),
 }
 
 
@@ -97,6 +103,7 @@ class Engine35(EngineBase, Moving35):
             c.effects.pop("power_attack", None)
             c.effects.pop("defensively", None)
             c.effects.pop("total_defense", None)
+            c.effects.pop("readied", None)  # 3.5 SRD, Ready: not taken before its next turn, it is lost
             c.effects["aoo_from"] = set()
             if c.state == DEAD or (state.round == 0 and "surprised" in c.conditions):
                 self._advance()
@@ -316,7 +323,8 @@ class Engine35(EngineBase, Moving35):
             name = cmd.get("with")
             entry = next((e for e in actor.sequence if name is None or e[0] == name), None)
             if entry is None:
-                raise IllegalCommand(_("no {name} attack is left in {id}'s full attack").format(name=name, id=actor.id))
+                raise IllegalCommand(_("no {name} attack is left in {id}'s full attack").format(name=spoken(str(name)),
+                                                                                                  id=actor.id))
             attack, penalty = actor.stats.attack(entry[0]), entry[1]
             problem = attack_problem(self, actor, target, attack)
             if problem:
@@ -470,7 +478,8 @@ class Engine35(EngineBase, Moving35):
     def _strike(self, actor, target, attack, penalty: int, charging: bool = False) -> None:
         """One attack; a ranged one in a threatened square provokes first (3.5 SRD)."""
         self.state.pending_act = ("attack", actor.id, target.id, attack.name, penalty, charging)
-        if attack.is_melee or not self._provoke(actor):
+        provoked = not attack.is_melee and self._provoke(actor)
+        if not self._offer_readied(actor, "attacks") and not provoked:
             self._run_pending_act()
 
     def _provoke(self, actor) -> bool:
@@ -507,7 +516,7 @@ class Engine35(EngineBase, Moving35):
             target = self.creature(target_id) if target_id else None
             if target is not None and not target.alive:
                 self.emit("note", _("{name}'s {spell} is lost: {target} is dead").format(
-                    name=actor.name, spell=name, target=target.name), rules=("spells",), creature=actor.id)
+                    name=actor.name, spell=spoken(name), target=target.name), rules=("spells",), creature=actor.id)
                 return
             resolve(self, actor, spell, target, at)
             return
@@ -524,6 +533,9 @@ class Engine35(EngineBase, Moving35):
         state = self.state
         state.offers.remove(offer)
         reactor, provoker = self.creature(offer.reactor), self.creature(offer.provoker)
+        if offer.kind == "readied":
+            self._take_readied(reactor, provoker, take)
+            return
         if not take:
             self.emit("reaction", _("{name} lets the attack of opportunity pass").format(name=reactor.name),
                       rules=("attacks-of-opportunity",), creature=reactor.id)
@@ -535,6 +547,54 @@ class Engine35(EngineBase, Moving35):
         self.emit("reaction", _("{name} takes the attack of opportunity").format(name=reactor.name),
                   rules=("attacks-of-opportunity",), creature=reactor.id)
         resolve_attack(self, reactor, provoker, attack, what="opportunity")
+
+    # ------------------------------------------------------------------ ready and delay
+    def _do_ready(self, actor, cmd) -> None:
+        """3.5 SRD, Ready (a standard action): an attack held back until its trigger, before the
+        start of the creature's next turn (readying.py)."""
+        self._able(actor)
+        if actor.sequence:
+            raise IllegalCommand(_("{id} is in the middle of a full attack").format(id=actor.id))
+        ready = readying.readied(self, actor, cmd.get("trigger"), cmd.get("then"))
+        self._spend(actor, "standard")
+        actor.effects["readied"] = ready
+        self.emit("action", readying.ready_words(actor, ready), rules=("ready",), creature=actor.id)
+
+    def _offer_readied(self, author, event: str, before: set[str] | None = None) -> bool:
+        """Offer the readied actions this event of the author triggers; True when offered."""
+        found = readying.triggered(self, author, event, before)
+        for rid in found:
+            self.state.offers.append(Offer(rid, "readied", author.id, "act"))
+            self.emit("offer", _("{name} triggers {reactor}'s readied action").format(
+                name=author.name, reactor=self.state.creatures[rid].name), rules=("ready",), reactor=rid,
+                provoker=author.id, offer="readied")
+        return bool(found)
+
+    def _take_readied(self, reactor, provoker, take: bool) -> None:
+        """The readied attack, rolled before its trigger; the readier now acts just before its author."""
+        able = readying.may_fire(self, reactor, provoker)
+        target = readying.aimed_at(self, reactor, provoker)
+        ready = reactor.effects.pop("readied")
+        if not take:
+            self.emit("reaction", _("{name} lets its readied action go").format(name=reactor.name), rules=("ready",),
+                      creature=reactor.id)
+            return
+        if not able:
+            raise IllegalCommand(_("{id} can no longer make its readied attack").format(id=reactor.id))
+        move_before(self.state, reactor.id, provoker.id)
+        self.emit("reaction", _("{name} takes its readied action; it now acts just before {author}").format(
+            name=reactor.name, author=provoker.name), rules=("ready", "initiative"), creature=reactor.id)
+        resolve_attack(self, reactor, target, reactor.stats.attack(ready["with"]))
+
+    def _do_delay(self, actor, cmd) -> None:
+        """3.5 SRD, Delay: no action now; the creature acts later this round, right after `after`
+        (by default the next creature), and keeps that place in later rounds."""
+        after = readying.delay_after(self, actor, cmd.get("after"))
+        actor.effects["delayed"] = self.state.round
+        readying.delay(self.state, actor.id, after)
+        self.emit("note", _("{name} delays: it will act after {other}").format(
+            name=actor.name, other=self.creature(after).name), rules=("delay",), creature=actor.id)
+        self._begin_turn()
 
     def _resume(self) -> None:
         if self.state.offers or self.state.over:

@@ -20,6 +20,7 @@ from ...i18n import _, decimal
 from ..commands import position_arg
 from ..errors import IllegalCommand
 from ..state import Offer
+from . import readying
 from .geometry import can_see, cover_level, field_for, gap, melee_attacks, threatens, within_reach
 from .terrain_rules import MOVE_35
 
@@ -117,7 +118,8 @@ class Moving35:
     # ------------------------------------------------------------------ the walk
     def _walk(self, actor, steps, free_first: bool = False, rules: tuple[str, ...] = ("move-action",)) -> None:
         self.state.pending_move = Walk(actor.id, list(steps), free_first, rules=rules)
-        self._continue_walk()
+        if not self._offer_readied(actor, "moves"):  # readying.py: before its first step
+            self._continue_walk()
 
     def _continue_walk(self) -> None:
         """Step on; before leaving a square, offer the attacks of opportunity it provokes (the walk
@@ -130,6 +132,7 @@ class Moving35:
                 self._emit_walked(mover, walk)
                 self._offer(provokers, mover, "move")
                 return
+            before = readying.threatening(self, mover)
             nxt = walk.steps.pop(0)
             if nxt[0] != mover.x and nxt[1] != mover.y:
                 mover.diagonal_parity = 1 - mover.diagonal_parity
@@ -137,8 +140,14 @@ class Moving35:
             self._squeeze(mover)
             walk.walked.append(nxt)
             walk.free_first = False
+            if self._offer_readied(mover, "enters_reach", before):  # readying.py: the rest of the move waits
+                self._emit_walked(mover, walk)
+                return
         self._emit_walked(mover, walk)
         self.state.pending_move = None
+        act = self.state.pending_act
+        if act is not None and act[0] == "attack" and mover.standing and self._offer_readied(mover, "attacks"):
+            return  # a charge's attack: the readied actions it triggers come first
         self._run_pending_act()
 
     def _squeeze(self, mover) -> None:

@@ -22,6 +22,7 @@ from .combat import attack_problem, crit_chance, expected_damage, hit_chance, od
 from .engine import full_attack_rest
 from .geometry import distance_m, field_for, gap, melee_attacks, threatened_positions
 from .moving import can_take_aoo, in_order, ready_for_aoo
+from .readying import aimed_at, delay_problem, later_this_round, may_fire
 from .spells import cast_problem, caught_in, cone_mask, known, ray_attack, save_dc
 from .terrain_rules import COVER_AC
 
@@ -121,7 +122,7 @@ def attack_options(battle, actor) -> list[Option]:
                 for t in foes:
                     if not attack_problem(battle, actor, t, attack):
                         options.append(Option({"actor": actor.id, "act": "attack", "target": t.id, "with": name},
-                                              _("{attack} at {target} (full attack)").format(attack=attack.name,
+                                              _("{attack} at {target} (full attack)").format(attack=spoken(attack.name),
                                                                                            target=t.name),
                                               attack_preview(battle, actor, t, attack, penalty, uses=N_("full attack"))))
         return options
@@ -133,7 +134,7 @@ def attack_options(battle, actor) -> list[Option]:
             preview = attack_preview(battle, actor, t, attack)
             if actor.standard:
                 options.append(Option({"actor": actor.id, "act": "attack", "target": t.id, "with": attack.name},
-                                      _("{attack} at {target}").format(attack=attack.name, target=t.name), preview))
+                                      _("{attack} at {target}").format(attack=spoken(attack.name), target=t.name), preview))
             if full:
                 # what the whole full attack would bring, if every attack of it went at this target
                 total = preview.expected_damage + sum(
@@ -141,7 +142,7 @@ def attack_options(battle, actor) -> list[Option]:
                                     odds(battle, actor, t, actor.stats.attack(name), penalty))
                     for name, penalty in full_attack_rest(actor, attack))
                 options.append(Option({"actor": actor.id, "act": "full_attack", "target": t.id, "with": attack.name},
-                                      _("Full attack on {target} ({attack})").format(target=t.name, attack=attack.name),
+                                      _("Full attack on {target} ({attack})").format(target=t.name, attack=spoken(attack.name)),
                                       replace(preview, uses=_("full-round action"), expected_damage=total)))
     return options
 
@@ -152,7 +153,7 @@ def coup_options(battle, actor) -> list[Option]:
         for t in foes_of(battle, actor):
             if t.helpless and not battle.coup_problem(actor, t, attack):
                 options.append(Option({"actor": actor.id, "act": "coup_de_grace", "target": t.id, "with": attack.name},
-                                      _("Coup de grace on {target} ({attack})").format(target=t.name, attack=attack.name),
+                                      _("Coup de grace on {target} ({attack})").format(target=t.name, attack=spoken(attack.name)),
                                       Preview(target=t.id, hostile=True, uses=_("full-round action"), attack=attack.name,
                                               hit_chance=1.0, crit_chance=1.0,
                                               expected_damage=attack.damage.average * attack.multiplier)))
@@ -174,7 +175,7 @@ def charge_options(battle, actor) -> list[Option]:
         preview = attack_preview(battle, actor, t, attack, charging=True, uses=N_("full-round action (charge)"))
         preview = replace(preview, path=tuple(steps), opportunity_attacks=tuple(provokers_along(battle, actor, steps)))
         options.append(Option({"actor": actor.id, "act": "charge", "target": t.id, "with": attack.name},
-                              _("Charge {target} ({attack})").format(target=t.name, attack=attack.name), preview))
+                              _("Charge {target} ({attack})").format(target=t.name, attack=spoken(attack.name)), preview))
     return options
 
 
@@ -223,9 +224,56 @@ def cast_options(battle, actor) -> list[Option]:
     return options
 
 
+# the events a readied attack is offered for, by the kind of attack (readying.py)
+READY_EVENTS = {True: ("enters_reach", "attacks"), False: ("moves", "attacks")}
+READY_LABELS = {"enters_reach": N_("Ready {attack}: when an enemy enters your reach"),
+                "moves": N_("Ready {attack}: when an enemy moves"),
+                "attacks": N_("Ready {attack}: when an enemy attacks")}
+
+
+def ready_options(battle, actor) -> list[Option]:
+    """3.5 SRD, Ready (a standard action): each attack held for an enemy's move or attack."""
+    if not actor.standing or not actor.standard or actor.sequence:
+        return []
+    options = []
+    for attack in actor.stats.attacks:
+        for event in READY_EVENTS[attack.is_melee]:
+            options.append(Option({"actor": actor.id, "act": "ready", "trigger": {"event": event, "by": "enemy"},
+                                   "then": {"act": "attack", "with": attack.name}},
+                                  _(READY_LABELS[event]).format(attack=spoken(attack.name)),
+                                  Preview(uses=_("standard action"), attack=attack.name)))
+    return options
+
+
+def delay_options(battle, actor) -> list[Option]:
+    """3.5 SRD, Delay: act right after a creature still to act this round."""
+    if delay_problem(battle, actor):
+        return []
+    return [Option({"actor": actor.id, "act": "delay", "after": cid},
+                   _("Delay: act after {name}").format(name=battle.creature(cid).name), Preview(uses=_("no action")))
+            for cid in later_this_round(battle)]
+
+
+def readied_options(battle, reactor, provoker) -> list[Option]:
+    ready = reactor.effects["readied"]
+    target = aimed_at(battle, reactor, provoker)
+    attack = reactor.stats.attack(ready["with"])
+    take = []
+    if may_fire(battle, reactor, provoker):
+        preview = replace(attack_preview(battle, reactor, target, attack, uses=N_("readied action")), kind="readied",
+                          provoker=provoker.id)
+        take = [Option({"actor": reactor.id, "act": "react", "take": True},
+                       _("Readied {attack} on {target}").format(attack=spoken(attack.name), target=target.name),
+                       preview)]
+    return take + [Option({"actor": reactor.id, "act": "react", "take": False}, _("Let the readied action go"),
+                          Preview(kind="readied", provoker=provoker.id))]
+
+
 def reaction_options(battle) -> list[Option]:
     offer = battle.state.offers[0]
     reactor, provoker = battle.creature(offer.reactor), battle.creature(offer.provoker)
+    if offer.kind == "readied":
+        return readied_options(battle, reactor, provoker)
     attacks = melee_attacks(reactor)
     preview = Preview(target=provoker.id, hostile=True, uses=_("attack of opportunity"), kind="opportunity",
                       provoker=provoker.id)
@@ -255,6 +303,8 @@ def legal_commands(battle) -> list[Option]:
         options += move_options(battle, actor, "move")
         options += step_options(battle, actor)
         options += move_options(battle, actor, "withdraw")
+        options += ready_options(battle, actor)
+        options += delay_options(battle, actor)
         if actor.standard:
             options.append(Option({"actor": actor.id, "act": "total_defense"}, _("Total defense"),
                                   Preview(uses=_("standard action"))))
@@ -271,10 +321,10 @@ def legal_commands(battle) -> list[Option]:
 
 # ----------------------------------------------------------------------------- the action bar
 LETTERS = {"coup_de_grace": "G", "move": "M", "step": "F", "charge": "C", "withdraw": "W", "total_defense": "O", "stand": "T",
-           "drop_prone": "P", "end": "E"}
+           "drop_prone": "P", "end": "E", "ready": "Y", "delay": "D"}
 TITLES = {"coup_de_grace": N_("Coup de grace"), "move": N_("Move"), "step": N_("5-foot step"), "charge": N_("Charge"),
           "withdraw": N_("Withdraw"), "total_defense": N_("Total defense"), "stand": N_("Stand up"),
-          "drop_prone": N_("Drop prone"), "end": N_("End turn")}
+          "drop_prone": N_("Drop prone"), "end": N_("End turn"), "ready": N_("Ready"), "delay": N_("Delay")}
 TIPS = {
     "coup_de_grace": N_("Coup de grace (full round): an automatic critical hit on a helpless foe; then Fortitude DC 10 + "
                         "damage or it dies. Provokes attacks of opportunity."),
@@ -286,9 +336,12 @@ TIPS = {
     "stand": N_("Stand up (move action): provokes attacks of opportunity."),
     "drop_prone": N_("Drop prone (free action)."),
     "end": N_("End your turn."),
+    "ready": N_("Ready (standard action): hold an attack until an enemy moves, enters your reach or attacks; it "
+                "strikes first, and you act just before that enemy from then on."),
+    "delay": N_("Delay: act later this round, right after another creature, and keep that place."),
 }
 AIMS = {"coup_de_grace": TARGET, "move": MOVE, "step": MENU, "charge": TARGET, "withdraw": MENU, "total_defense": NOW, "stand": NOW,
-        "drop_prone": NOW, "end": NOW}
+        "drop_prone": NOW, "end": NOW, "ready": MENU, "delay": MENU}
 
 
 def acts(battle, options: list[Option]) -> list[Act]:
@@ -324,7 +377,8 @@ def acts(battle, options: list[Option]) -> list[Act]:
             spell=spoken(spell.name), level=spell.level, slots=actor.slots.get(spell.level, 0))
         found.append(Act(key, titled(spell.name), next(digits, ""), aim, listed,
                          "" if listed else battle.why_not(key), tip))
-    for key in ("move", "step", "charge", "withdraw", "total_defense", "stand", "drop_prone", "coup_de_grace", "end"):
+    for key in ("move", "step", "charge", "withdraw", "total_defense", "ready", "delay", "stand", "drop_prone",
+                "coup_de_grace", "end"):
         if key == "coup_de_grace" and not by_act.get(key):
             continue
         listed = by_act.get(key, [])
@@ -355,11 +409,18 @@ def offer_view(battle) -> api.OfferView | None:
         return None
     offer = battle.state.offers[0]
     reactor, provoker = battle.creature(offer.reactor), battle.creature(offer.provoker)
+    if offer.kind == "readied":
+        take = readied_options(battle, reactor, provoker)[0].preview
+        detail = _("{attack}: {chance} to hit ({defence})").format(
+            attack=spoken(take.attack), chance=f"{take.hit_chance:.0%}", defence=take.defence) if take.attack else ""
+        return api.OfferView(offer.reactor, offer.provoker, "readied",
+                             _("{name} triggers {reactor}'s readied action — take it?").format(
+                                 name=provoker.name, reactor=reactor.name), detail)
     detail = ""
     attacks = melee_attacks(reactor)
     if attacks:
         p = attack_preview(battle, reactor, provoker, attacks[0])
-        detail = _("{attack}: {chance} to hit ({defence})").format(attack=attacks[0].name, chance=f"{p.hit_chance:.0%}",
+        detail = _("{attack}: {chance} to hit ({defence})").format(attack=spoken(attacks[0].name), chance=f"{p.hit_chance:.0%}",
                                                                   defence=p.defence)
     return api.OfferView(offer.reactor, offer.provoker, "opportunity",
                          _("{name} provokes an attack of opportunity from {reactor} — take it?").format(
