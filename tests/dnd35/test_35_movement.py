@@ -177,3 +177,26 @@ def test_a_diagonal_into_difficult_terrain_costs_3_and_still_counts_in_the_1_2_a
                       creature("gob", "goblin", "red", (6, 3))])
     act(b, "rogue", "move", path=[[3, 1], [2, 2], [1, 1]])  # 1 + 2, then a diagonal into it 3 (not 2 x 1): 6
     assert c(b, "rogue").standard is False  # past its 5 squares: a double move
+
+
+def test_the_move_preview_lists_only_the_attacks_of_opportunity_the_walk_will_offer():
+    # the preview asks the walk's own question (sight, cover, threat) at each square left:
+    # a blinded threatener does not see the mover; across a wall's corner the mover has cover
+    grid = ".#.......\n.........\n........."
+    roster = [creature("gob", "goblin", "red", (1, 1)), creature("fighter", "fighter", "blue", (0, 0)),
+              creature("cleric", "cleric", "blue", (3, 2), conditions=["blinded"])]
+    b = battle(grid, roster)
+    (move,) = [o for o in b.legal_commands() if o.act == "move" and o.command["to"] == [5, 1]]
+    assert move.preview.opportunity_attacks == ()
+    end(b, "gob")
+    end(b, "fighter")
+    end(b, "cleric")
+    act(b, "gob", "move", to=[5, 1])
+    assert not b.state.offers and (c(b, "gob").x, c(b, "gob").y) == (5, 1)
+    b = battle(grid, [creature("gob", "goblin", "red", (0, 1)), creature("fighter", "fighter", "blue", (0, 0))])
+    end(b, "gob")
+    end(b, "fighter")
+    (move,) = [o for o in b.legal_commands() if o.act == "move" and o.command["to"] == [4, 1]]
+    assert move.preview.opportunity_attacks == ("fighter",)  # square to square, seen: it provokes
+    act(b, "gob", "move", to=[4, 1])
+    assert [o.reactor for o in b.state.offers] == ["fighter"]

@@ -18,6 +18,7 @@ from ..api import Reason
 from ..words import spoken
 from .creature import CONSCIOUS, DEAD, DISABLED, DYING, STABLE
 from .geometry import can_see, cover_level, distance_m, flanked_by, gap, reach_of, within_reach
+from .poison import poisoned
 from .terrain_rules import COVER_AC
 
 COVER_WORDS = {0: N_("no cover"), 1: N_("cover +{bonus} AC"), 2: N_("improved cover +{bonus} AC"),
@@ -329,28 +330,6 @@ def str_penalty(c) -> int:
     lost = c.effects.get("str_damage", 0)
     score = dict(c.stats.abilities).get("str") or 10
     return (max(0, score - lost) - 10) // 2 - (score - 10) // 2 if lost else 0
-
-
-def poisoned(engine, target, dc: int, dice_expr) -> None:
-    """3.5 SRD, Poison: Fortitude against the DC, or the initial damage (here Strength); undead and
-    constructs are immune (the secondary damage, a minute later, never comes in a skirmish)."""
-    if target.stats.type in ("undead", "construct"):
-        return
-    face = engine.state.dice.roll(20)
-    fort = target.stats.save("fort")
-    if face + fort >= dc:
-        engine.emit("save", _("{name} rolls Fortitude against poison: d20 {face} {bonus} = {total} vs DC {dc}, "
-                              "resisted").format(name=target.name, face=face, bonus=f"{fort:+d}", total=face + fort,
-                                                 dc=dc),
-                    rules=("poison", "saving-throw"), creature=target.id)
-        return
-    lost, faces = roll_expr(engine.state.dice, dice_expr)
-    target.effects["str_damage"] = target.effects.get("str_damage", 0) + lost
-    engine.emit("save", _("{name} rolls Fortitude against poison: d20 {face} {bonus} = {total} vs DC {dc}, failed: "
-                          "{dice} [{faces}] Strength damage").format(
-                    name=target.name, face=face, bonus=f"{fort:+d}", total=face + fort, dc=dc, dice=dice_expr,
-                    faces=" ".join(map(str, faces))),
-                rules=("poison", "saving-throw", "ability-damage"), creature=target.id)
 
 
 def deal_damage(engine, attacker, target, attack, times: int, o: Odds) -> int:

@@ -23,6 +23,7 @@ from .creature import DEAD, DISABLED, DYING, STABLE, state_word
 from .geometry import field_for, melee_attacks
 from . import readying
 from .moving import Moving35, can_take_aoo, in_order
+from .poison import secondary_saves
 from .setup import new_state, roll_initiative
 from .spells import SPELLS, cast_problem, concentration, resolve
 
@@ -114,6 +115,7 @@ class Engine35(EngineBase, Moving35):
             self.emit("turn", _("{name}'s turn").format(name=c.name),
                       rules=("combat-cycle", "surprise-round") if state.round == 0 else ("combat-cycle",),
                       creature=c.id, round=state.round)
+            secondary_saves(self, c)  # poison.py: a poison's secondary save, 10 rounds after the hit
             if c.state == DYING:
                 self._dying_roll(c)
                 self.check_over()

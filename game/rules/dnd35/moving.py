@@ -58,6 +58,15 @@ def can_take_aoo(battle, reactor, victim) -> bool:
     return cover_level(battle, reactor, victim, ranged=False) == 0
 
 
+def leaving_provokes(battle, reactor, mover, withdrawing: bool = False) -> bool:
+    """Whether the mover leaving the square it stands on now provokes this reactor's attack of
+    opportunity: can_take_aoo, and for a withdraw's first square a reactor the mover does not
+    see. The walk and the move previews both ask it."""
+    if not can_take_aoo(battle, reactor, mover):
+        return False
+    return not (withdrawing and can_see(battle, mover, reactor))  # 3.5 SRD, Withdraw
+
+
 def in_order(battle, ids) -> list[str]:
     order = battle.state.order
     return sorted(ids, key=lambda cid: order.index(cid) if cid in order else len(order))
@@ -184,11 +193,8 @@ class Moving35:
         taken = mover.effects.setdefault("aoo_from", set())
         found = []
         for e in self.state.creatures.values():
-            if e.id in taken or not can_take_aoo(self, e, mover):
-                continue
-            if walk.free_first and can_see(self, mover, e):
-                continue  # 3.5 SRD, Withdraw: the start square is not threatened by the foes it sees
-            found.append(e.id)
+            if e.id not in taken and leaving_provokes(self, e, mover, walk.free_first):
+                found.append(e.id)
         taken.update(found)
         return in_order(self, found)
 

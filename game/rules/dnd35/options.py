@@ -21,7 +21,7 @@ from ..words import spoken, titled
 from .combat import attack_problem, crit_chance, expected_damage, hit_chance, odds
 from .engine import full_attack_rest
 from .geometry import distance_m, field_for, gap, melee_attacks, threatened_positions
-from .moving import can_take_aoo, in_order, ready_for_aoo
+from .moving import can_take_aoo, in_order, leaving_provokes, ready_for_aoo
 from .readying import aimed_at, delay_problem, later_this_round, may_fire
 from .spells import cast_problem, caught_in, cone_mask, known, ray_attack, save_dc
 from .terrain_rules import COVER_AC
@@ -43,26 +43,44 @@ def foes_of(battle, actor) -> list:
     return [c for c in battle.state.creatures.values() if c.side != actor.side and c.alive and c is not actor]
 
 
-def threat_watch(battle, actor) -> list[tuple[str, np.ndarray]]:
+def threat_watch(battle, actor) -> list[tuple[str, np.ndarray, dict]]:
     """The foes that could take an attack of opportunity on the actor's movement this round, each
-    with the positions (of the actor's space) it threatens."""
+    with the positions (of the actor's space) it threatens and a cache of the engine's answer
+    per square left."""
     taken = actor.effects.get("aoo_from", set())
     side = actor.side_squares
     found = []
     for e in battle.state.creatures.values():
         if e.id not in taken and ready_for_aoo(e, actor):
-            found.append((e.id, threatened_positions(battle, e, side)))
+            found.append((e.id, threatened_positions(battle, e, side), {}))
     return found
 
 
 def provokers_along(battle, actor, steps, free_first: bool = False, watch=None) -> list[str]:
-    """Who would get an attack of opportunity if the actor walked these steps (from its start)."""
+    """Who would get an attack of opportunity if the actor walked these steps (from its start):
+    at each square left, the walk's own question (moving.leaving_provokes: threat, sight, cover),
+    asked with the actor standing there."""
     if not steps:
         return []
     watch = threat_watch(battle, actor) if watch is None else watch
     left = [(actor.x, actor.y)] + [tuple(p) for p in steps[:-1]]
-    squares = left[1:] if free_first else left
-    found = [eid for eid, mask in watch if any(mask[y, x] for x, y in squares)]
+    found = []
+    home = (actor.x, actor.y)
+    try:
+        for eid, mask, asked in watch:
+            foe = battle.state.creatures[eid]
+            for i, (x, y) in enumerate(left):
+                if not mask[y, x]:
+                    continue
+                key = (x, y, free_first and i == 0)
+                if key not in asked:
+                    actor.x, actor.y = x, y
+                    asked[key] = leaving_provokes(battle, foe, actor, key[2])
+                if asked[key]:
+                    found.append(eid)
+                    break
+    finally:
+        actor.x, actor.y = home
     return in_order(battle, found)
 
 
