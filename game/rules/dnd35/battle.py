@@ -12,9 +12,10 @@ from ..errors import IllegalCommand
 from ..words import spoken
 from .combat import armour_class, attack_problem
 from .creature import state_word
-from .engine import Engine35, no_standard
+from .engine import Engine35, no_move, no_standard
 from .geometry import can_see, cover_explained, cover_level, field_for, threat_mask
 from .options import acts, legal_commands, offer_view, provokers_along
+from .hiding import hide_problem
 from .readying import delay_problem
 from .spells import SPELLS, aim_problem, cast_problem, cast_unready, caught_in, cone_mask, save_dc
 from .terrain_rules import COVER_35, COVER_AC, MOVE_35
@@ -77,6 +78,8 @@ class Battle(Engine35, api.Battle):
             return cast_problem(self, actor, spell, target) or _("no one to aim it at")
         if act in ("total_defense", "ready") and not actor.standard:
             return no_standard(actor)
+        if act == "hide":
+            return hide_problem(self, actor) or no_move(actor)
         if act == "delay":
             return delay_problem(self, actor) or _("no creature acts after {id} this round").format(id=actor.id)
         if act == "stand" and not actor.prone:

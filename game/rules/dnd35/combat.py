@@ -19,6 +19,7 @@ from ..words import spoken
 from .creature import CONSCIOUS, DEAD, DISABLED, DYING, STABLE
 from .geometry import can_see, cover_level, distance_m, flanked_by, gap, reach_of, within_reach
 from .poison import poisoned
+from .water import in_deep_water, underwater_weapon
 from .terrain_rules import COVER_AC
 
 COVER_WORDS = {0: N_("no cover"), 1: N_("cover +{bonus} AC"), 2: N_("improved cover +{bonus} AC"),
@@ -122,6 +123,9 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     if attacker.squeezing:
         bonus -= 4
         reason(_("squeezing -4"), False, "squeezing")
+    if underwater_weapon(battle, attacker, attack):
+        bonus -= 2  # water.py: slashing or bludgeoning underwater, -2 and half damage
+        reason(_("underwater -2, half damage"), False, "underwater-combat")
     if not melee:
         increments = max(0, math.ceil(distance_m(attacker, target) / attack.range_increment - 1e-9) - 1)
         if increments:
@@ -193,11 +197,6 @@ def concealment(target) -> int:
     return 50 if "hidden" in target.conditions else 0
 
 
-def in_deep_water(battle, c) -> bool:
-    x, y, side = c.space
-    return bool(battle.board.prop("deep_water")[y: y + side, x: x + side].any())
-
-
 def _in_melee(battle, attacker, target) -> bool:
     """3.5 SRD, Shooting into a melee: the target is next to one of the attacker's allies."""
     return any(o.side == attacker.side and o is not attacker and o.standing and gap(o.space, target.space) == 1
@@ -226,9 +225,15 @@ def expected_damage(battle, attacker, target, attack, o: Odds) -> float:
     dr = damage_reduction(target, attack)
     bonus = attack.damage.bonus + power_damage(attacker, attack)
 
+    halved = underwater_weapon(battle, attacker, attack)
+
+    def dealt(amount: float) -> float:
+        amount = max(1.0, amount)
+        return max(0.0, (max(1.0, amount // 2) if halved else amount) - dr)
+
     def mean(times: int) -> float:
         odds = sum_odds(attack.damage.count * times, attack.damage.sides)
-        return sum(p * max(0.0, max(1.0, total + bonus * times + extra) - dr) for total, p in enumerate(odds) if p)
+        return sum(p * dealt(total + bonus * times + extra) for total, p in enumerate(odds) if p)
 
     p_crit = crit_chance(o)
     return (hit_chance(o) - p_crit) * mean(1) + p_crit * mean(attack.multiplier)
@@ -365,9 +370,13 @@ def deal_damage(engine, attacker, target, attack, times: int, o: Odds) -> int:
     if total_damage < 1:
         rules.append("minimum-damage")
     total_damage = max(1, total_damage)
+    how = f"{' + '.join(parts)} = {total_damage}"
+    if underwater_weapon(engine, attacker, attack):
+        total_damage = max(1, total_damage // 2)  # water.py: half damage underwater
+        how += ", " + _("halved underwater: {left}").format(left=total_damage)
+        rules.append("underwater-combat")
     dr = damage_reduction(target, attack)
     reduced = max(0, total_damage - dr)
-    how = f"{' + '.join(parts)} = {total_damage}"
     if dr:
         how += " " + _("(damage reduction {dr}/{bypass}: {left})").format(dr=dr, bypass=target.stats.dr_bypass,
                                                                           left=reduced)

@@ -21,7 +21,7 @@ from ..state import Offer
 from .combat import apply_damage, attack_problem, coup_de_grace, resolve_attack
 from .creature import DEAD, DISABLED, DYING, STABLE, state_word
 from .geometry import field_for, melee_attacks
-from . import readying
+from . import hiding, readying
 from .moving import Moving35, can_take_aoo, in_order
 from .poison import secondary_saves
 from .setup import new_state, roll_initiative
@@ -44,6 +44,7 @@ ACTS_35: dict[str, tuple[set[str], set[str]]] = {
     "react": ({"take"}, {"target"}),
     "ready": ({"trigger", "then"}, set()),
     "delay": (set(), {"after"}),
+    "hide": (set(), set()),
 }
 
 
@@ -261,6 +262,7 @@ class Engine35(EngineBase, Moving35):
         self._squeeze(actor)
         self.emit("move", _("{name} takes a 5-foot step to {square}").format(name=actor.name, square=list(to)),
                   rules=("five-foot-step",), creature=actor.id, path=[list(to)])
+        hiding.after_move(self, actor)
 
     def step_problem(self, actor, to, fld=None) -> str:
         """Why the 5-foot step to `to` is refused ('' when it is allowed)."""
@@ -597,6 +599,15 @@ class Engine35(EngineBase, Moving35):
         self.emit("note", _("{name} delays: it will act after {other}").format(
             name=actor.name, other=self.creature(after).name), rules=("delay",), creature=actor.id)
         self._begin_turn()
+
+    def _do_hide(self, actor, cmd) -> None:
+        """3.5 SRD, Hide (hiding.py): a move action, behind cover from every enemy that sees it."""
+        self._able(actor)
+        problem = hiding.hide_problem(self, actor)
+        if problem:
+            raise IllegalCommand(problem)
+        self._spend(actor, "move")
+        hiding.hide(self, actor)
 
     def _resume(self) -> None:
         if self.state.offers or self.state.over:

@@ -20,7 +20,7 @@ from ...i18n import _, decimal
 from ..commands import position_arg
 from ..errors import IllegalCommand
 from ..state import Offer
-from . import readying
+from . import hiding, readying, water
 from .geometry import can_see, cover_level, field_for, gap, melee_attacks, threatens, within_reach
 from .terrain_rules import MOVE_35
 
@@ -136,6 +136,9 @@ class Moving35:
         walk = self.state.pending_move
         mover = self.creature(walk.mover)
         while walk.steps and mover.standing:
+            if water.needs_check(self, mover, walk.steps[0]) and not water.swim_check(self, mover):
+                walk.steps = []  # water.py: no progress through the water this round
+                break
             provokers = self._movement_provokers(mover, walk)
             if provokers:
                 self._emit_walked(mover, walk)
@@ -154,6 +157,7 @@ class Moving35:
                 return
         self._emit_walked(mover, walk)
         self.state.pending_move = None
+        hiding.after_move(self, mover)  # a hidden creature ending its move in the open is seen
         act = self.state.pending_act
         if act is not None and act[0] == "attack" and mover.standing and self._offer_readied(mover, "attacks"):
             return  # a charge's attack: the readied actions it triggers come first

@@ -22,6 +22,7 @@ from .combat import attack_problem, crit_chance, expected_damage, hit_chance, od
 from .engine import full_attack_rest
 from .geometry import distance_m, field_for, gap, melee_attacks, threatened_positions
 from .moving import can_take_aoo, in_order, leaving_provokes, ready_for_aoo
+from .hiding import hide_problem
 from .readying import aimed_at, delay_problem, later_this_round, may_fire
 from .spells import cast_problem, caught_in, cone_mask, known, ray_attack, save_dc
 from .terrain_rules import COVER_AC
@@ -323,6 +324,8 @@ def legal_commands(battle) -> list[Option]:
         options += move_options(battle, actor, "withdraw")
         options += ready_options(battle, actor)
         options += delay_options(battle, actor)
+        if (actor.move_action or actor.standard) and not hide_problem(battle, actor):
+            options.append(Option({"actor": actor.id, "act": "hide"}, _("Hide"), Preview(uses=_("move action"))))
         if actor.standard:
             options.append(Option({"actor": actor.id, "act": "total_defense"}, _("Total defense"),
                                   Preview(uses=_("standard action"))))
@@ -339,10 +342,11 @@ def legal_commands(battle) -> list[Option]:
 
 # ----------------------------------------------------------------------------- the action bar
 LETTERS = {"coup_de_grace": "G", "move": "M", "step": "F", "charge": "C", "withdraw": "W", "total_defense": "O", "stand": "T",
-           "drop_prone": "P", "end": "E", "ready": "Y", "delay": "D"}
+           "drop_prone": "P", "end": "E", "ready": "Y", "delay": "D", "hide": "H"}
 TITLES = {"coup_de_grace": N_("Coup de grace"), "move": N_("Move"), "step": N_("5-foot step"), "charge": N_("Charge"),
           "withdraw": N_("Withdraw"), "total_defense": N_("Total defense"), "stand": N_("Stand up"),
-          "drop_prone": N_("Drop prone"), "end": N_("End turn"), "ready": N_("Ready"), "delay": N_("Delay")}
+          "drop_prone": N_("Drop prone"), "end": N_("End turn"), "ready": N_("Ready"), "delay": N_("Delay"),
+          "hide": N_("Hide")}
 TIPS = {
     "coup_de_grace": N_("Coup de grace (full round): an automatic critical hit on a helpless foe; then Fortitude DC 10 + "
                         "damage or it dies. Provokes attacks of opportunity."),
@@ -357,9 +361,11 @@ TIPS = {
     "ready": N_("Ready (standard action): hold an attack until an enemy moves, enters your reach or attacks; it "
                 "strikes first, and you act just before that enemy from then on."),
     "delay": N_("Delay: act later this round, right after another creature, and keep that place."),
+    "hide": N_("Hide (move action): only behind cover from every enemy that sees you; your Hide against each "
+               "one's Spot. Hidden: attacks on you miss half the time, and your attack catches its target off guard."),
 }
 AIMS = {"coup_de_grace": TARGET, "move": MOVE, "step": MENU, "charge": TARGET, "withdraw": MENU, "total_defense": NOW, "stand": NOW,
-        "drop_prone": NOW, "end": NOW, "ready": MENU, "delay": MENU}
+        "drop_prone": NOW, "end": NOW, "ready": MENU, "delay": MENU, "hide": NOW}
 
 
 def acts(battle, options: list[Option]) -> list[Act]:
@@ -395,8 +401,8 @@ def acts(battle, options: list[Option]) -> list[Act]:
             spell=spoken(spell.name), level=spell.level, slots=actor.slots.get(spell.level, 0))
         found.append(Act(key, titled(spell.name), next(digits, ""), aim, listed,
                          "" if listed else battle.why_not(key), tip))
-    for key in ("move", "step", "charge", "withdraw", "total_defense", "ready", "delay", "stand", "drop_prone",
-                "coup_de_grace", "end"):
+    for key in ("move", "step", "charge", "withdraw", "total_defense", "ready", "delay", "hide", "stand",
+                "drop_prone", "coup_de_grace", "end"):
         if key == "coup_de_grace" and not by_act.get(key):
             continue
         listed = by_act.get(key, [])
