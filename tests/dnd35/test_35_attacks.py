@@ -365,3 +365,21 @@ def test_the_spiders_poison_calls_for_a_secondary_save_10_rounds_later():
     assert b.state.round == 11 and b.state.current_id == "fighter"
     assert "secondary damage: d20 3 +5 = 8 vs DC 13, failed: 1d6 [5] Strength damage" in last(b, "secondary")
     assert c(b, "fighter").effects["str_damage"] == 5 and "poison_due" not in c(b, "fighter").effects
+
+
+def test_a_blinded_attacker_strikes_at_total_concealment_and_a_blinded_target_loses_dex_and_2_ac():
+    # RULESETS.md 1: "blinded (-2 AC, no Dex, 50% miss)"
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1), conditions=["blinded"]),
+                     creature("gob", "goblin", "red", (2, 1)), creature("orc", "orc", "red", (0, 1))])
+    (option,) = [o for o in b.legal_commands() if o.act == "attack" and o.command["target"] == "gob"
+                 and o.command["with"] == "longsword"]
+    assert option.preview.hit_chance == pytest.approx(0.5 * 13 / 20)  # 8+ vs flat-footed AC 14, then half
+    force(b, 15, 20)  # 15 + 6 = 21 hits, then d100 20: it misses
+    attack(b, "fighter", "gob", "longsword")
+    assert "total concealment: 50% miss chance" in last(b, "attacks") and "it misses" in last(b, "attacks")
+    end(b, "fighter")
+    end(b, "gob")
+    force(b, 8, 1)  # the orc: 8 + 4 = 12 vs AC 17 - 1 (no Dex) - 2 = 14, a miss
+    attack(b, "orc", "fighter", "falchion")
+    line = last(b, "attacks")
+    assert "vs AC 14" in line and "target blinded: -2 AC" in line and "target blinded: no Dex to AC (-1)" in line

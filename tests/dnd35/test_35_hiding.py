@@ -24,6 +24,8 @@ def test_behind_cover_the_hide_check_beats_each_watchers_spot():
     assert "Hide d20 15 +8 = 23" in line and "Goblin Spot d20 5 +2 = 7" in line and line.endswith("hidden")
     assert "hidden" in c(b, "rogue").conditions and c(b, "rogue").move_action is False
     end(b, "rogue")
+    (shot,) = [o for o in b.legal_commands() if o.act == "attack" and o.command["with"] == "javelin"]
+    assert any("total concealment: 50% miss chance" in r.text for r in shot.preview.reasons)
     force(b, 18, 40)  # the goblin's javelin hits, but total concealment: d100 40 misses
     attack(b, "gob", "rogue", "javelin")
     assert "concealment d100 40: it misses" in last(b, "attacks")

@@ -49,7 +49,7 @@ def attack_problem(battle, attacker, target, attack) -> str:
         return _("a creature does not attack itself")
     if not target.alive:
         return _("{id} is dead").format(id=target.id)
-    if not can_see(battle, attacker, target):
+    if not can_see(battle, attacker, target) and not sight_lost(attacker, target):
         return _("{id} cannot see {target}").format(id=attacker.id, target=target.id)
     if attack.is_melee:
         if not within_reach(attacker.space, target.space, reach_of(attacker, attack)):
@@ -136,13 +136,17 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
             bonus -= 4
             reason(_("firing into melee -4"), False, "shooting-into-melee")
     touch = attack.touch
-    unseen = "hidden" in attacker.conditions  # 3.5 SRD: an unseen attacker denies the target its Dex
+    # 3.5 SRD: an unseen attacker denies the target its Dex; a blinded target loses it too
+    hidden = "hidden" in attacker.conditions or "invisible" in attacker.conditions
+    blind = "blinded" in target.conditions
+    unseen = hidden or blind
     ac = armour_class(target, touch, denied=unseen)
     if touch:
         rules.append("touch-attack")
     if unseen and not target.flat_footed and not target.helpless and target.stats.dex_to_ac:
-        reason(_("hidden attacker: target denied its Dex to AC (-{dex})").format(dex=target.stats.dex_to_ac), True,
-               "concealment")
+        words = _("hidden attacker: target denied its Dex to AC (-{dex})") if hidden else \
+            _("target blinded: no Dex to AC (-{dex})")
+        reason(words.format(dex=target.stats.dex_to_ac), True, "concealment" if hidden else "blinded")
     if target.flat_footed:
         rules.append("flat-footed")
         if target.stats.dex_to_ac:
@@ -150,6 +154,9 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
                    "flat-footed")
     if target.helpless:
         reason(_("target helpless: Dex 0"), True, "helpless")
+    if "blinded" in target.conditions:
+        ac -= 2
+        reason(_("target blinded: -2 AC"), True, "blinded")
     if "shield" in target.effects:
         ac += 4
         reason(_("shield +4 AC"), False, "spells")
@@ -175,9 +182,11 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
         ac += COVER_AC[cover]
         reason(_(COVER_WORDS[cover]).format(bonus=COVER_AC[cover]), False, "cover")
     confirm = not target.stats.crit_immune
-    miss_chance = concealment(target)
+    miss_chance = concealment(attacker, target)
     if miss_chance:
         reason(_("total concealment: {chance}% miss chance").format(chance=miss_chance), False, "concealment")
+        if "blinded" in attacker.conditions and "blinded" not in rules:
+            rules.append("blinded")
     denied = unseen or target.flat_footed or target.helpless
     return Odds(bonus, ac, defence_words(ac, touch, target.flat_footed), tuple(reasons), cover, bool(flanker),
                 attack.threat, confirm, denied, miss_chance, tuple(rules))
@@ -192,9 +201,16 @@ def defence_words(ac: int, touch: bool, flat_footed: bool) -> str:
     return text.format(ac=ac)
 
 
-def concealment(target) -> int:
-    """3.5 SRD, Concealment: a hidden creature (the scenario's `hidden`) has total concealment, 50%."""
-    return 50 if "hidden" in target.conditions else 0
+def sight_lost(attacker, target) -> bool:
+    """The attacker cannot see the target for want of sight, not of a line: it is blinded, or the
+    target invisible (3.5 SRD: it attacks the square with total concealment's 50% miss chance)."""
+    return "blinded" in attacker.conditions or "invisible" in target.conditions
+
+
+def concealment(attacker, target) -> int:
+    """3.5 SRD, Concealment: a hidden creature (the scenario's `hidden`, or `hide`) has total
+    concealment, 50%; so has every target of a blinded attacker, and an invisible one."""
+    return 50 if "hidden" in target.conditions or sight_lost(attacker, target) else 0
 
 
 def _in_melee(battle, attacker, target) -> bool:
