@@ -183,3 +183,22 @@ def test_delay_options_are_accepted():
     delays = [o for o in b.legal_commands() if o.command["act"] == "delay"]
     assert {o.command.get("after") for o in delays} == {"cleric", "gob"}
     assert all(b.check(o.command) is None for o in delays)
+
+
+def test_a_readied_shot_in_a_threatened_square_provokes_first():
+    # 3.5 SRD, Attacks of opportunity: a ranged attack in a threatened square provokes, before it
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("orc", "orc", "red", (2, 1)),
+                     creature("gob", "goblin", "red", (6, 1))])
+    ready(b, "fighter", "moves", by="gob", weapon="light-crossbow")
+    end(b, "fighter")
+    end(b, "orc")
+    act(b, "gob", "move", to=[5, 1])
+    act(b, "fighter", "react", take=True)
+    assert [(o.reactor, o.kind) for o in b.state.offers] == [("orc", "opportunity")]
+    force(b, 2, 15, 3)  # the orc's falchion misses (2 + 4); then the shot: 15 + 4 = 19 hits, 1d8 3
+    act(b, "orc", "react", take=True)
+    log = b.state.log
+    aoo = next(i for i, line in enumerate(log) if "Orc makes an attack of opportunity" in line)
+    shot = next(i for i, line in enumerate(log) if "Fighter attacks Goblin with light crossbow" in line)
+    assert aoo < shot and c(b, "gob").hp == 5 - 3
+    assert (c(b, "gob").x, c(b, "gob").y) == (5, 1)  # then the goblin's move goes on

@@ -588,7 +588,29 @@ class Engine35(EngineBase, Moving35):
         move_before(self.state, reactor.id, provoker.id)
         self.emit("reaction", _("{name} takes its readied action; it now acts just before {author}").format(
             name=reactor.name, author=provoker.name), rules=("ready", "initiative"), creature=reactor.id)
-        resolve_attack(self, reactor, target, reactor.stats.attack(ready["with"]))
+        attack = reactor.stats.attack(ready["with"])
+        if not attack.is_melee:
+            # 3.5 SRD: a ranged attack in a threatened square provokes; the shot waits for the answers
+            threatening = in_order(self, [e.id for e in self.state.creatures.values() if can_take_aoo(self, e, reactor)])
+            if threatening:
+                reactor.effects["readied_shot"] = (target.id, attack.name)
+                self._offer(threatening, reactor, "act")
+                return
+        resolve_attack(self, reactor, target, attack)
+
+    def _fire_readied_shot(self) -> None:
+        """A readied ranged attack that provoked, once its attacks of opportunity are answered."""
+        for c in self.state.creatures.values():
+            shot = c.effects.pop("readied_shot", None)
+            if shot is None:
+                continue
+            target, attack = self.creature(shot[0]), c.stats.attack(shot[1])
+            problem = attack_problem(self, c, target, attack) if c.standing else state_word(c.state)
+            if problem:
+                self.emit("note", _("{name}'s readied attack is lost: {why}").format(name=c.name, why=problem),
+                          rules=("ready",), creature=c.id)
+            else:
+                resolve_attack(self, c, target, attack)
 
     def _do_delay(self, actor, cmd) -> None:
         """3.5 SRD, Delay: no action now; the creature acts later this round, right after `after`
@@ -610,6 +632,9 @@ class Engine35(EngineBase, Moving35):
         hiding.hide(self, actor)
 
     def _resume(self) -> None:
+        if self.state.offers or self.state.over:
+            return
+        self._fire_readied_shot()
         if self.state.offers or self.state.over:
             return
         if self.state.pending_move is not None:

@@ -8,8 +8,9 @@ its trigger happens before the readier's next turn: "moves", before the author's
 "enters_reach", right after the step that brings the author into the readier's threatened
 squares (the rest of the move waits); "attacks", before the author's attack is rolled. Taken,
 it is rolled at once and the readier's place in the initiative order is now just before the
-author's; declined, it is let go. Not yet: a readied ranged attack does not provoke, and only
-attacks are readied (no move, no spell).
+author's (a readied ranged attack in a threatened square provokes first: engine.py); declined,
+it is let go. "moves" means a walk (move, charge, withdraw), not the 5-foot step; "attacks" an
+attack, full attack or charge, not a spell. Not yet: readying a move or a spell.
 
 Delay (no action, only before anything else of the turn, once a round, E): the turn ends and
 the creature's place is now right after another creature still to act this round (`after`;
