@@ -202,3 +202,11 @@ def test_a_readied_shot_in_a_threatened_square_provokes_first():
     shot = next(i for i, line in enumerate(log) if "Fighter attacks Goblin with light crossbow" in line)
     assert aoo < shot and c(b, "gob").hp == 5 - 3
     assert (c(b, "gob").x, c(b, "gob").y) == (5, 1)  # then the goblin's move goes on
+
+
+def test_why_ready_and_delay_are_greyed():
+    b = three()
+    act(b, "fighter", "total_defense")
+    bar = {a.key: a for a in b.acts()}
+    assert not bar["ready"].options and "no standard action left" in bar["ready"].reason
+    assert not bar["delay"].options and "too late to delay" in bar["delay"].reason

@@ -78,6 +78,10 @@ class Battle(Engine35, api.Battle):
             return cast_problem(self, actor, spell, target) or _("no one to aim it at")
         if act in ("total_defense", "ready") and not actor.standard:
             return no_standard(actor)
+        if act == "ready" and actor.sequence:
+            return _("{id} is in the middle of a full attack").format(id=actor.id)
+        if act == "ready" and not actor.stats.attacks:
+            return _("{id} has no attack").format(id=actor.id)
         if act == "hide":
             return hide_problem(self, actor) or no_move(actor)
         if act == "delay":
