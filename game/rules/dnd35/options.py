@@ -341,7 +341,7 @@ def legal_commands(battle) -> list[Option]:
 
 
 # ----------------------------------------------------------------------------- the action bar
-LETTERS = {"coup_de_grace": "G", "move": "M", "step": "F", "charge": "C", "withdraw": "W", "total_defense": "O", "stand": "T",
+LETTERS = {"coup_de_grace": "G", "move": "M", "step": "S", "charge": "C", "withdraw": "W", "total_defense": "O", "stand": "T",
            "drop_prone": "P", "end": "E", "ready": "Y", "delay": "D", "hide": "K"}
 TITLES = {"coup_de_grace": N_("Coup de grace"), "move": N_("Move"), "step": N_("5-foot step"), "charge": N_("Charge"),
           "withdraw": N_("Withdraw"), "total_defense": N_("Total defense"), "stand": N_("Stand up"),
