@@ -36,11 +36,14 @@ FEATS = {
     "point-blank-shot", "dodge", "toughness", "alertness", "track", "improved-grab", "trip",
     "weapon-finesse", "scribe-scroll", "lightning-reflexes", "iron-will", "great-fortitude",
 }
+# the skills the engine rolls (others may not be listed), each with the ability it falls back on
+SKILLS = {"climb": "str", "hide": "dex", "jump": "str", "listen": "wis", "move-silently": "dex", "spot": "wis",
+          "swim": "str"}
 STAT_KEYS = {
     "id", "name", "size", "type", "hp", "ac", "touch", "flat_footed", "speed", "abilities",
     "bab", "grapple", "saves", "initiative", "feats", "damage_reduction", "reach", "attacks",
     "full_attack", "sneak_attack", "spells", "spell_slots", "caster_level", "casting_ability", "player", "armor",
-    "challenge", "traits",
+    "challenge", "traits", "skills",
 }
 ATTACK_KEYS = {"name", "kind", "to_hit", "damage", "type", "threat", "multiplier", "range_increment",
                "reach", "touch", "properties", "poison"}
@@ -116,6 +119,7 @@ class StatBlock35:
     casting_ability: str | None = None  # the ability behind its spells' save DCs ("int", "wis")
     player: bool = False  # shown only: 3.5 monsters follow the same hit point rules
     traits: frozenset[str] = frozenset()
+    skills: tuple[tuple[str, int], ...] = ()  # the SRD's total skill modifiers it lists
 
     # what the shared code (scenario loading, the screen) asks of any stat block
     condition_immunities: frozenset[str] = frozenset()
@@ -147,6 +151,12 @@ class StatBlock35:
     @property
     def crit_immune(self) -> bool:
         return self.type in CRIT_IMMUNE_TYPES
+
+    def skill(self, name: str) -> int:
+        """Its skill modifier: the block's total, else the ability's modifier (E: no armour check
+        penalty, which the blocks do not carry)."""
+        listed = dict(self.skills)
+        return listed[name] if name in listed else self.mod(SKILLS[name])
 
     def attack(self, name: str) -> Attack35 | None:
         return next((a for a in self.attacks if a.name == name), None)
@@ -319,6 +329,11 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
         problems.add(_("'casting_ability' must be an ability like 'int'"), key_line(text, "casting_ability"))
     if not isinstance(data.get("player", False), bool):
         problems.add(_("'player' must be true or false"), key_line(text, "player"))
+    skills = data.get("skills", {})
+    if not isinstance(skills, dict) or set(skills) - set(SKILLS) or not all(_whole(v) for v in skills.values()):
+        problems.add(_("'skills' must map skills ({names}) to whole modifiers, like {{ hide = 5, spot = 2 }}").format(
+            names=", ".join(sorted(SKILLS))), key_line(text, "skills"))
+        skills = {}
     problems.raise_all()
     dex = abilities.get("dex", 10)
     return StatBlock35(
@@ -334,6 +349,7 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
         spells=tuple(data.get("spells", [])), spell_slots=slots, caster_level=numbers.get("caster_level", 0),
         casting_ability=data.get("casting_ability"),
         player=data.get("player", False), traits=frozenset(data.get("traits", [])),
+        skills=tuple(sorted(skills.items())),
     )
 
 

@@ -2,7 +2,8 @@
 
 The board is physical; what a step costs is the ruleset's, handed in as a MoveRules record
 (game/core/rules_data.py): a step into a position costs its diagonal count (1, or 2 for every
-second diagonal under "5-10-5") times the position's multiplier, plus its extra squares. The
+second diagonal under "5-10-5") times the position's multiplier, plus its extra squares (3.5:
+a diagonal into a costly position counts 1.5 times its multiplier, rounded down). The
 multiplier gathers the terrain kinds of the space entered (its worst square), another
 creature's space, squeezing, crawling, swimming or climbing without the speed, stacked as the
 rules say (squeezing may stack its own way). Everywhere: a hostile creature's space is
@@ -285,6 +286,7 @@ class _Graph(NamedTuple):
     beside: tuple[np.ndarray, np.ndarray]  # per diagonal step: the squares a step of dx, dy alone reaches
     edge: np.ndarray | None  # parities 2: the neighbour step behind each graph edge
     factor: np.ndarray | None  # parities 2: its count (a diagonal from odd parity: 2)
+    edge_diagonal: np.ndarray | None = None  # parities 2: whether each graph edge is a diagonal step
 
 
 _GRAPHS: dict[tuple[int, int, int], _Graph] = {}
@@ -313,7 +315,7 @@ def _graph(h: int, w: int, parities: int) -> _Graph:
     tie = np.zeros(len(dst))
     tie[diagonal] = _TIE_BREAK
     n = h * w
-    edge = factor = None
+    edge = factor = edge_diagonal = None
     if parities == 2:
         # orthogonal steps keep the parity; a diagonal from even counts 1 and flips, from odd 2
         orth = np.flatnonzero((bx == src) | (by == src))
@@ -323,6 +325,7 @@ def _graph(h: int, w: int, parities: int) -> _Graph:
         factor = np.concatenate([np.ones(2 * len(orth) + len(diagonal)), np.full(len(diagonal), 2.0)])
         order = np.argsort(s_all, kind="stable")
         src, indices, edge, factor = s_all[order], d_all[order].astype(np.int32), edge[order], factor[order]
+        edge_diagonal = np.concatenate([np.zeros(2 * len(orth), bool), np.ones(2 * len(diagonal), bool)])[order]
     else:
         indices = dst
     indptr = np.zeros(n * parities + 1, np.int32)
@@ -331,7 +334,8 @@ def _graph(h: int, w: int, parities: int) -> _Graph:
         del _GRAPHS[next(iter(_GRAPHS))]
     nodes = n * parities
     matrix = csr_matrix((np.ones(len(indices)), indices, indptr), shape=(nodes, nodes))
-    graph = _GRAPHS[key] = _Graph(matrix, dst, tie, diagonal, (bx[diagonal], by[diagonal]), edge, factor)
+    graph = _GRAPHS[key] = _Graph(matrix, dst, tie, diagonal, (bx[diagonal], by[diagonal]), edge, factor,
+                                  edge_diagonal)
     return graph
 
 
@@ -384,6 +388,11 @@ def movement_field(
         weight[graph.diagonal[~passes]] = np.inf
     if parities == 2:
         weight = weight[graph.edge] * graph.factor
+        if rules.flat_costly_diagonals:
+            # a diagonal into a costly position: m + m // 2 squares from either parity (3.5: difficult 3)
+            entered = multiplier[graph.dst[graph.edge]].astype(np.float64)
+            flat = graph.edge_diagonal & (entered >= 2) & np.isfinite(weight)
+            weight = np.where(flat, entered + entered // 2 + graph.tie[graph.edge], weight)
     if rules.has_extra:  # squares added per step, whatever the diagonal counts
         added = costs.extra.ravel()[graph.dst]
         weight = weight + (added[graph.edge] if parities == 2 else added)
@@ -410,5 +419,7 @@ def step_cost_squares(multiplier: np.ndarray, to: tuple[int, int], diagonal: boo
     base = int(multiplier[to[1], to[0]])
     added = 0 if extra is None else int(extra[to[1], to[0]])
     if diagonal and diagonals_of(diagonals) == "5-10-5":
+        if base >= 2 and getattr(diagonals, "flat_costly_diagonals", False):
+            return base + base // 2 + added, 1 - parity  # MoveRules.flat_costly_diagonals
         return base * (2 if parity else 1) + added, 1 - parity
     return base + added, parity

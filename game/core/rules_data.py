@@ -81,6 +81,9 @@ class MoveRules:
     corner_cutting: int  # the most blocked squares a diagonal step may pass between (0, 1 or 2)
     hostile_size_gap: int  # sizes apart at which a hostile creature's space may be crossed
     squeeze_stacking: str | None = None  # one of STACKING: squeezing on what the space costs (None: `stacking`)
+    # a diagonal into a position whose multiplier m is 2 or more counts m + m // 2 squares,
+    # whatever the 1-2 count (which it still advances); 3.5 SRD: a diagonal into difficult terrain is 3
+    flat_costly_diagonals: bool = False
 
     def __post_init__(self) -> None:
         for name in ("enter_factor", "enter_extra"):

@@ -320,3 +320,66 @@ def test_the_expected_damage_through_damage_reduction_counts_every_face_of_the_d
                    if o.command.get("act") == "attack" and o.command.get("with") == "scimitar"]
     assert scimitar.preview.expected_damage == pytest.approx(scimitar.preview.hit_chance * 0.5)
     assert scimitar.preview.expected_damage > 0
+
+
+def test_adjacent_melee_across_a_wall_corner_has_cover_and_provokes_no_attack_of_opportunity():
+    # RULESETS.md 1, Cover: "Adjacent melee: cover if any line between the squares crosses a wall
+    # (low included); creatures never"; section 3, `#`: "melee across its corner: cover +4, no AoO"
+    grid = ".#...\n.....\n....."
+    b = battle(grid, [creature("fighter", "fighter", "blue", (0, 0)), creature("gob", "goblin", "red", (1, 1)),
+                      creature("orc", "orc", "red", (0, 1))])
+    force(b, 10, 1)
+    attack(b, "fighter", "gob", "longsword")
+    assert "cover +4 AC" in last(b, "attacks") and "vs flat-footed AC 18" in last(b, "attacks")
+    # the orc beside the fighter, square to square: no wall between them, no cover (creatures never)
+    b2 = battle(grid, [creature("fighter", "fighter", "blue", (0, 0)), creature("orc", "orc", "red", (0, 1)),
+                       creature("gob", "goblin", "red", (2, 1))])
+    force(b2, 10, 1)
+    attack(b2, "fighter", "orc", "longsword")
+    assert "cover" not in last(b2, "attacks")
+    # a goblin leaving its square across the corner provokes nothing from the fighter
+    b3 = battle(grid, [creature("gob", "goblin", "red", (1, 1)), creature("fighter", "fighter", "blue", (0, 0))])
+    end(b3, "gob")
+    end(b3, "fighter")
+    act(b3, "gob", "move", to=[3, 1])
+    assert not b3.state.offers and (c(b3, "gob").x, c(b3, "gob").y) == (3, 1)
+
+
+def test_the_spiders_poison_calls_for_a_secondary_save_10_rounds_later():
+    # 3.5 SRD, Poison: "one minute later, the character must make another saving throw to avoid
+    # secondary damage" (a minute is 10 rounds; the save at the start of its turn), whatever the first did
+    b = battle(ROW, [creature("spider", "giant-spider", "red", (0, 0)), creature("fighter", "fighter", "blue", (2, 1)),
+                     creature("orc", "orc", "red", (7, 2))])
+    force(b, 15, 1, 15)  # bite 15 + 4 hits; 1d8+3 = 4; Fortitude 15 + 5 = 20: resisted
+    attack(b, "spider", "fighter", "bite")
+    assert "resisted" in last(b, "against poison") and "str_damage" not in c(b, "fighter").effects
+    for _round in range(9):
+        for cid in ("spider", "fighter", "orc"):
+            end(b, cid)
+    assert b.state.round == 10 and not any("secondary" in line for line in b.state.log)
+    end(b, "spider")
+    end(b, "fighter")
+    force(b, 3, 5)  # round 11, at the fighter's turn: Fortitude 3 + 5 = 8 vs 13; 1d6 5 Strength
+    end(b, "orc")
+    end(b, "spider")
+    assert b.state.round == 11 and b.state.current_id == "fighter"
+    assert "secondary damage: d20 3 +5 = 8 vs DC 13, failed: 1d6 [5] Strength damage" in last(b, "secondary")
+    assert c(b, "fighter").effects["str_damage"] == 5 and "poison_due" not in c(b, "fighter").effects
+
+
+def test_a_blinded_attacker_strikes_at_total_concealment_and_a_blinded_target_loses_dex_and_2_ac():
+    # RULESETS.md 1: "blinded (-2 AC, no Dex, 50% miss)"
+    b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1), conditions=["blinded"]),
+                     creature("gob", "goblin", "red", (2, 1)), creature("orc", "orc", "red", (0, 1))])
+    (option,) = [o for o in b.legal_commands() if o.act == "attack" and o.command["target"] == "gob"
+                 and o.command["with"] == "longsword"]
+    assert option.preview.hit_chance == pytest.approx(0.5 * 13 / 20)  # 8+ vs flat-footed AC 14, then half
+    force(b, 15, 20)  # 15 + 6 = 21 hits, then d100 20: it misses
+    attack(b, "fighter", "gob", "longsword")
+    assert "total concealment: 50% miss chance" in last(b, "attacks") and "it misses" in last(b, "attacks")
+    end(b, "fighter")
+    end(b, "gob")
+    force(b, 8, 1)  # the orc: 8 + 4 = 12 vs AC 17 - 1 (no Dex) - 2 = 14, a miss
+    attack(b, "orc", "fighter", "falchion")
+    line = last(b, "attacks")
+    assert "vs AC 14" in line and "target blinded: -2 AC" in line and "target blinded: no Dex to AC (-1)" in line

@@ -143,3 +143,11 @@ def test_a_full_attack_preview_counts_every_attack_of_it():
     single = next(o for o in b.legal_commands() if o.act == "attack" and o.command["with"] == "greatclub")
     full = next(o for o in b.legal_commands() if o.act == "full_attack" and o.command["with"] == "greatclub")
     assert full.preview.expected_damage > single.preview.expected_damage * 1.5
+
+
+def test_each_act_has_its_own_shortcut_and_none_is_one_the_screen_keeps():
+    # the screen keeps F (fit the map) and L (load) for itself (game/ui/controls.py)
+    b = skirmish()
+    letters = [a.shortcut for a in b.acts() if a.shortcut]
+    assert len(letters) == len(set(letters)) and not set(letters) & {"F", "L"}
+    assert next(a.shortcut for a in b.acts() if a.key == "step") == "S"

@@ -126,7 +126,7 @@ def test_a_large_creature_squeezes_through_a_narrow_way_at_double_cost_minus_4()
     # 3.5 SRD, Squeezing: through a space at least half its width, each square counting two,
     # -4 on attacks and -4 AC while squeezing
     grid = "..#####..\n.........\n..#####.."
-    b = battle(grid, [creature("ogre", "ogre", "red", (0, 0)), creature("gob", "goblin", "blue", (5, 1))])
+    b = battle(grid, [creature("ogre", "ogre", "red", (0, 1)), creature("gob", "goblin", "blue", (5, 1))])
     (move,) = [o for o in b.legal_commands() if o.act == "move" and o.command["to"] == [3, 1]]
     assert move.preview.cost_m == 9.0  # three squares, each squeezed (its 2x2 space does not fit): two each
     act(b, "ogre", "move", to=[3, 1])
@@ -160,3 +160,43 @@ def test_a_mover_dropped_by_the_first_attack_of_opportunity_is_offered_to_no_one
     force(b, 15, 4, 1, 1)  # rapier 4 + 1, sneak attack (flanked) 1 + 1: 5 - 7 = -2
     act(b, "rogue", "react", take=True)
     assert c(b, "gob").state == "dying" and not b.state.offers and (c(b, "gob").x, c(b, "gob").y) == (2, 1)
+
+
+def test_a_diagonal_into_difficult_terrain_costs_3_and_still_counts_in_the_1_2_alternation():
+    # RULESETS.md 1: "Difficult x2; a diagonal into it 3 (D: still counts in the 1-2 alternation)"
+    # (3.5 SRD, Difficult terrain: moving diagonally into such a square, it counts as 3 squares)
+    grid = ".......\n.:.....\n.......\n......."
+    b = battle(grid, [creature("rogue", "rogue", "blue", (0, 0), speed={"walk": 6}),
+                      creature("gob", "goblin", "red", (6, 3))])
+    assert b.movement_field("rogue").cost_to(1, 1) == 4.5  # the first diagonal, into it: 3 squares, not 2
+    (move,) = [o for o in b.legal_commands() if o.act == "move" and o.command["to"] == [2, 2]]
+    assert move.preview.cost_m == 4.5  # around it: [1, 0], [2, 1] (the first diagonal), [2, 2]: 3 squares
+    act(b, "rogue", "move", path=[[1, 1], [2, 2]])  # 3, then the second diagonal 2: 5 squares, past its 4
+    assert c(b, "rogue").standard is False and c(b, "rogue").move_action is False  # a double move
+    b = battle(grid, [creature("rogue", "rogue", "blue", (2, 0), speed={"walk": 7.5}),
+                      creature("gob", "goblin", "red", (6, 3))])
+    act(b, "rogue", "move", path=[[3, 1], [2, 2], [1, 1]])  # 1 + 2, then a diagonal into it 3 (not 2 x 1): 6
+    assert c(b, "rogue").standard is False  # past its 5 squares: a double move
+
+
+def test_the_move_preview_lists_only_the_attacks_of_opportunity_the_walk_will_offer():
+    # the preview asks the walk's own question (sight, cover, threat) at each square left:
+    # a blinded threatener does not see the mover; across a wall's corner the mover has cover
+    grid = ".#.......\n.........\n........."
+    roster = [creature("gob", "goblin", "red", (1, 1)), creature("fighter", "fighter", "blue", (0, 0)),
+              creature("cleric", "cleric", "blue", (3, 2), conditions=["blinded"])]
+    b = battle(grid, roster)
+    (move,) = [o for o in b.legal_commands() if o.act == "move" and o.command["to"] == [5, 1]]
+    assert move.preview.opportunity_attacks == ()
+    end(b, "gob")
+    end(b, "fighter")
+    end(b, "cleric")
+    act(b, "gob", "move", to=[5, 1])
+    assert not b.state.offers and (c(b, "gob").x, c(b, "gob").y) == (5, 1)
+    b = battle(grid, [creature("gob", "goblin", "red", (0, 1)), creature("fighter", "fighter", "blue", (0, 0))])
+    end(b, "gob")
+    end(b, "fighter")
+    (move,) = [o for o in b.legal_commands() if o.act == "move" and o.command["to"] == [4, 1]]
+    assert move.preview.opportunity_attacks == ("fighter",)  # square to square, seen: it provokes
+    act(b, "gob", "move", to=[4, 1])
+    assert [o.reactor for o in b.state.offers] == ["fighter"]

@@ -41,7 +41,7 @@ def test_burning_hands_rolls_once_then_each_reflex_save_for_half():
                      creature("orc", "orc", "red", (2, 1)), creature("orc2", "orc", "red", (7, 2))])
     force(b, 4, 3, 3, 15, 5)  # 3d4 = 10; goblin Ref 15 + 1 = 16 vs DC 13 half (5); orc 5 + 0 failed
     cast(b, "wizard", "burning-hands", at=[1, 1])
-    assert "Reflex DC 13 half" in last(b, "burning-hands:")
+    assert "Reflex DC 13 half" in last(b, "burning hands:")
     assert c(b, "gob").hp == 0 and c(b, "orc").hp == -5 and c(b, "orc2").hp == 5
     area = b.area("spell:burning-hands", (1, 1))
     assert area.problem == "" and set(area.caught) == {"gob", "orc"}
@@ -101,3 +101,16 @@ def test_casting_defensively_provokes_nothing_but_needs_concentration_dc_15_plus
     force(b, 11)  # 15 vs 16: the spell and its slot are lost
     cast(b, "wizard", "magic-missile", target="orc", defensively=True)
     assert c(b, "orc").hp == 5 and c(b, "wizard").slots[1] == 2 and not b.state.offers
+
+
+def test_refusals_and_labels_name_spells_and_weapons_in_words_as_the_log_does():
+    # FORMATS.md: ids are for files and commands; what a person reads says "magic missile"
+    b = battle(ROW, [creature("wizard", "wizard", "blue", (0, 1)), creature("fighter", "fighter", "blue", (0, 0)),
+                     creature("orc", "orc", "red", (4, 1))])
+    with pytest.raises(IllegalCommand, match="magic missile needs a 'target'"):
+        cast(b, "wizard", "magic-missile")
+    with pytest.raises(IllegalCommand, match="does not know cure light wounds"):
+        cast(b, "wizard", "cure-light-wounds", target="fighter")
+    end(b, "wizard")
+    labels = [o.label for o in b.legal_commands() if o.command["act"] in ("attack", "full_attack")]
+    assert "light crossbow at Orc" in labels and not [label for label in labels if "light-crossbow" in label]

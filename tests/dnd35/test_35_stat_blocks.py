@@ -93,3 +93,15 @@ def test_a_bad_attack_names_the_attack():
     messages = [p.message for p in problems_of(err.value)]
     assert any(m.startswith("attack 'falchion': 'type' must be a damage type") for m in messages)
     assert any(m.startswith("attack 'falchion': 'threat' must be") for m in messages)
+
+
+def test_skills_are_the_srds_totals_else_the_abilitys_modifier_and_a_bad_one_is_one_line():
+    # 3.5 SRD, Goblin: Hide +5, Spot +2; the fighter lists none: Swim falls back on Str 15 (+2)
+    assert stats("goblin").skill("hide") == 5 and stats("goblin").skill("spot") == 2
+    assert stats("brown-bear").skill("swim") == 12 and stats("fighter").skill("swim") == 2
+    data = dict(bundled_raw("3.5", "orc"), skills={"hide": 2, "juggle": 3})
+    with pytest.raises(ContentError) as err:
+        parse_stat_block(data, ruleset="3.5")
+    assert [p.message for p in problems_of(err.value)] == [
+        "'skills' must map skills (climb, hide, jump, listen, move-silently, spot, swim) to whole modifiers, "
+        "like { hide = 5, spot = 2 }"]

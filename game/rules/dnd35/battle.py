@@ -9,12 +9,15 @@ from ...core.terrain import COVER_NAMES
 from ...i18n import _
 from .. import api
 from ..errors import IllegalCommand
+from ..words import spoken
 from .combat import armour_class, attack_problem
 from .creature import state_word
-from .engine import Engine35, no_standard
+from .engine import Engine35, no_move, no_standard
 from .geometry import can_see, cover_explained, cover_level, field_for, threat_mask
 from .options import acts, legal_commands, offer_view, provokers_along
+from .hiding import hide_problem
 from .options_grapple_run import more_options, why_not_grapple_run
+from .readying import delay_problem
 from .spells import SPELLS, aim_problem, cast_problem, cast_unready, caught_in, cone_mask, save_dc
 from .terrain_rules import COVER_35, COVER_AC, MOVE_35
 
@@ -56,7 +59,7 @@ class Battle(Engine35, api.Battle):
             if act == "full_attack" and (actor.limited or actor.moved or not (actor.standard and actor.move_action)):
                 return _("a full attack needs the whole turn (no move, both actions unused)")
             if act == "attack" and actor.sequence and name not in {e[0] for e in actor.sequence}:
-                return _("no {name} attack is left in this full attack").format(name=name)
+                return _("no {name} attack is left in this full attack").format(name=spoken(name))
             attack = actor.stats.attack(name)
             if attack is None:
                 return _("{id} has no attack {name}").format(id=actor.id, name=repr(name))
@@ -76,8 +79,16 @@ class Battle(Engine35, api.Battle):
             return cast_problem(self, actor, spell, target) or _("no one to aim it at")
         if act in ("grapple", "escape", "run"):
             return why_not_grapple_run(self, actor, act, target_id)
-        if act == "total_defense" and not actor.standard:
+        if act in ("total_defense", "ready") and not actor.standard:
             return no_standard(actor)
+        if act == "ready" and actor.sequence:
+            return _("{id} is in the middle of a full attack").format(id=actor.id)
+        if act == "ready" and not actor.stats.attacks:
+            return _("{id} has no attack").format(id=actor.id)
+        if act == "hide":
+            return hide_problem(self, actor) or no_move(actor)
+        if act == "delay":
+            return delay_problem(self, actor) or _("no creature acts after {id} this round").format(id=actor.id)
         if act == "stand" and not actor.prone:
             return _("{id} is not prone").format(id=actor.id)
         if act == "drop_prone" and actor.prone:

@@ -18,6 +18,8 @@ from ..api import Reason
 from ..words import spoken
 from .creature import CONSCIOUS, DEAD, DISABLED, DYING, STABLE
 from .geometry import can_see, cover_level, distance_m, flanked_by, gap, reach_band, within_reach
+from .poison import poisoned
+from .water import in_deep_water, underwater_weapon
 from .terrain_rules import COVER_AC
 
 COVER_WORDS = {0: N_("no cover"), 1: N_("cover +{bonus} AC"), 2: N_("improved cover +{bonus} AC"),
@@ -47,7 +49,7 @@ def attack_problem(battle, attacker, target, attack) -> str:
         return _("a creature does not attack itself")
     if not target.alive:
         return _("{id} is dead").format(id=target.id)
-    if not can_see(battle, attacker, target):
+    if not can_see(battle, attacker, target) and not sight_lost(attacker, target):
         return _("{id} cannot see {target}").format(id=attacker.id, target=target.id)
     held = attacker.effects.get("grapple_with")
     if held is not None and target.id != held:
@@ -69,7 +71,7 @@ def attack_problem(battle, attacker, target, attack) -> str:
             return _("a prone creature can only shoot a crossbow")  # 3.5 SRD, Prone
         if distance_m(attacker, target) > attack.max_range + 1e-9:
             return _("{id} is beyond the {attack}'s range ({range} m)").format(
-                id=target.id, attack=attack.name, range=decimal(attack.max_range))
+                id=target.id, attack=spoken(attack.name), range=decimal(attack.max_range))
     if cover_level(battle, attacker, target, ranged=not attack.is_melee) >= TOTAL:
         return _("no line of effect to {id}").format(id=target.id)  # 3.5 SRD, Cover: total cover, no attack
     return ""
@@ -138,6 +140,9 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     if "grapple_with" in attacker.effects:
         bonus -= 4  # 3.5 SRD, Grapple: attacking one's opponent, -4
         reason(_("grappling -4"), False, "grapple")
+    if underwater_weapon(battle, attacker, attack):
+        bonus -= 2  # water.py: slashing or bludgeoning underwater, -2 and half damage
+        reason(_("underwater -2, half damage"), False, "underwater-combat")
     if not melee:
         increments = max(0, math.ceil(distance_m(attacker, target) / attack.range_increment - 1e-9) - 1)
         if increments:
@@ -148,7 +153,10 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
             bonus -= 4
             reason(_("firing into melee -4"), False, "shooting-into-melee")
     touch = attack.touch
-    unseen = "hidden" in attacker.conditions  # 3.5 SRD: an unseen attacker denies the target its Dex
+    # 3.5 SRD: an unseen attacker denies the target its Dex; a blinded target loses it too
+    hidden = "hidden" in attacker.conditions or "invisible" in attacker.conditions
+    blind = "blinded" in target.conditions
+    unseen = hidden or blind
     # 3.5 SRD, Grapple: no Dex to AC against anyone but its opponent; Run: no Dex to AC
     held = target.effects.get("grapple_with") not in (None, attacker.id)
     ran = "running" in target.effects
@@ -156,8 +164,9 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     if touch:
         rules.append("touch-attack")
     if unseen and not target.flat_footed and not target.helpless and target.stats.dex_to_ac:
-        reason(_("hidden attacker: target denied its Dex to AC (-{dex})").format(dex=target.stats.dex_to_ac), True,
-               "concealment")
+        words = _("hidden attacker: target denied its Dex to AC (-{dex})") if hidden else \
+            _("target blinded: no Dex to AC (-{dex})")
+        reason(words.format(dex=target.stats.dex_to_ac), True, "concealment" if hidden else "blinded")
     exposed = not unseen and not target.flat_footed and not target.helpless and target.stats.dex_to_ac
     if held and exposed:
         reason(_("target grappling: no Dex to AC (-{dex})").format(dex=target.stats.dex_to_ac), True, "grapple")
@@ -170,6 +179,9 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
                    "flat-footed")
     if target.helpless:
         reason(_("target helpless: Dex 0"), True, "helpless")
+    if "blinded" in target.conditions:
+        ac -= 2
+        reason(_("target blinded: -2 AC"), True, "blinded")
     if "shield" in target.effects:
         ac += 4
         reason(_("shield +4 AC"), False, "spells")
@@ -195,9 +207,11 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
         ac += COVER_AC[cover]
         reason(_(COVER_WORDS[cover]).format(bonus=COVER_AC[cover]), False, "cover")
     confirm = not target.stats.crit_immune
-    miss_chance = concealment(target)
+    miss_chance = concealment(attacker, target)
     if miss_chance:
         reason(_("total concealment: {chance}% miss chance").format(chance=miss_chance), False, "concealment")
+        if "blinded" in attacker.conditions and "blinded" not in rules:
+            rules.append("blinded")
     denied = unseen or held or ran or target.flat_footed or target.helpless
     return Odds(bonus, ac, defence_words(ac, touch, target.flat_footed), tuple(reasons), cover, bool(flanker),
                 attack.threat, confirm, denied, miss_chance, tuple(rules))
@@ -212,14 +226,16 @@ def defence_words(ac: int, touch: bool, flat_footed: bool) -> str:
     return text.format(ac=ac)
 
 
-def concealment(target) -> int:
-    """3.5 SRD, Concealment: a hidden creature (the scenario's `hidden`) has total concealment, 50%."""
-    return 50 if "hidden" in target.conditions else 0
+def sight_lost(attacker, target) -> bool:
+    """The attacker cannot see the target for want of sight, not of a line: it is blinded, or the
+    target invisible (3.5 SRD: it attacks the square with total concealment's 50% miss chance)."""
+    return "blinded" in attacker.conditions or "invisible" in target.conditions
 
 
-def in_deep_water(battle, c) -> bool:
-    x, y, side = c.space
-    return bool(battle.board.prop("deep_water")[y: y + side, x: x + side].any())
+def concealment(attacker, target) -> int:
+    """3.5 SRD, Concealment: a hidden creature (the scenario's `hidden`, or `hide`) has total
+    concealment, 50%; so has every target of a blinded attacker, and an invisible one."""
+    return 50 if "hidden" in target.conditions or sight_lost(attacker, target) else 0
 
 
 def _in_melee(battle, attacker, target) -> bool:
@@ -250,9 +266,15 @@ def expected_damage(battle, attacker, target, attack, o: Odds) -> float:
     dr = damage_reduction(target, attack)
     bonus = attack.damage.bonus + power_damage(attacker, attack)
 
+    halved = underwater_weapon(battle, attacker, attack)
+
+    def dealt(amount: float) -> float:
+        amount = max(1.0, amount)
+        return max(0.0, (max(1.0, amount // 2) if halved else amount) - dr)
+
     def mean(times: int) -> float:
         odds = sum_odds(attack.damage.count * times, attack.damage.sides)
-        return sum(p * max(0.0, max(1.0, total + bonus * times + extra) - dr) for total, p in enumerate(odds) if p)
+        return sum(p * dealt(total + bonus * times + extra) for total, p in enumerate(odds) if p)
 
     p_crit = crit_chance(o)
     return (hit_chance(o) - p_crit) * mean(1) + p_crit * mean(attack.multiplier)
@@ -356,28 +378,6 @@ def str_penalty(c) -> int:
     return (max(0, score - lost) - 10) // 2 - (score - 10) // 2 if lost else 0
 
 
-def poisoned(engine, target, dc: int, dice_expr) -> None:
-    """3.5 SRD, Poison: Fortitude against the DC, or the initial damage (here Strength); undead and
-    constructs are immune (the secondary damage, a minute later, never comes in a skirmish)."""
-    if target.stats.type in ("undead", "construct"):
-        return
-    face = engine.state.dice.roll(20)
-    fort = target.stats.save("fort")
-    if face + fort >= dc:
-        engine.emit("save", _("{name} rolls Fortitude against poison: d20 {face} {bonus} = {total} vs DC {dc}, "
-                              "resisted").format(name=target.name, face=face, bonus=f"{fort:+d}", total=face + fort,
-                                                 dc=dc),
-                    rules=("poison", "saving-throw"), creature=target.id)
-        return
-    lost, faces = roll_expr(engine.state.dice, dice_expr)
-    target.effects["str_damage"] = target.effects.get("str_damage", 0) + lost
-    engine.emit("save", _("{name} rolls Fortitude against poison: d20 {face} {bonus} = {total} vs DC {dc}, failed: "
-                          "{dice} [{faces}] Strength damage").format(
-                    name=target.name, face=face, bonus=f"{fort:+d}", total=face + fort, dc=dc, dice=dice_expr,
-                    faces=" ".join(map(str, faces))),
-                rules=("poison", "saving-throw", "ability-damage"), creature=target.id)
-
-
 def deal_damage(engine, attacker, target, attack, times: int, o: Odds) -> int:
     """A hit's damage: the dice and bonus `times` times (a critical hit), the sneak attack once,
     at least 1, less damage reduction; the damage dealt."""
@@ -411,9 +411,13 @@ def deal_damage(engine, attacker, target, attack, times: int, o: Odds) -> int:
     if total_damage < 1:
         rules.append("minimum-damage")
     total_damage = max(1, total_damage)
+    how = f"{' + '.join(parts)} = {total_damage}"
+    if underwater_weapon(engine, attacker, attack):
+        total_damage = max(1, total_damage // 2)  # water.py: half damage underwater
+        how += ", " + _("halved underwater: {left}").format(left=total_damage)
+        rules.append("underwater-combat")
     dr = damage_reduction(target, attack)
     reduced = max(0, total_damage - dr)
-    how = f"{' + '.join(parts)} = {total_damage}"
     if dr:
         how += " " + _("(damage reduction {dr}/{bypass}: {left})").format(dr=dr, bypass=target.stats.dr_bypass,
                                                                           left=reduced)

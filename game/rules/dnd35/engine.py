@@ -15,11 +15,16 @@ from ..commands import position_arg
 from ..engine_base import EngineBase
 from ...i18n import _
 from ..errors import IllegalCommand
+from ..words import spoken
+from ..readying import move_before
+from ..state import Offer
 from .combat import apply_damage, attack_problem, coup_de_grace, resolve_attack
 from .creature import DEAD, DISABLED, DYING, STABLE, state_word
 from .grappling import Grappling35, improved_grab, settle_grapples
 from .geometry import field_for, melee_attacks, reaching_attacks
+from . import hiding, readying
 from .moving import Moving35, can_take_aoo, in_order
+from .poison import secondary_saves
 from .running import Running35
 from .setup import new_state, roll_initiative
 from .spells import SPELLS, cast_problem, concentration, resolve
@@ -42,6 +47,9 @@ ACTS_35: dict[str, tuple[set[str], set[str]]] = {
     "run": (set(), {"to", "path"}),
     "end": (set(), set()),
     "react": ({"take"}, {"target"}),
+    "ready": ({"trigger", "then"}, set()),
+    "delay": (set(), {"after"}),
+    "hide": (set(), set()),
 }
 
 
@@ -103,6 +111,7 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
             c.effects.pop("defensively", None)
             c.effects.pop("total_defense", None)
             c.effects.pop("running", None)  # 3.5 SRD, Run: no Dex to AC until its next turn
+            c.effects.pop("readied", None)  # 3.5 SRD, Ready: not taken before its next turn, it is lost
             c.effects["aoo_from"] = set()
             if c.state == DEAD or (state.round == 0 and "surprised" in c.conditions):
                 self._advance()
@@ -113,6 +122,7 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
             self.emit("turn", _("{name}'s turn").format(name=c.name),
                       rules=("combat-cycle", "surprise-round") if state.round == 0 else ("combat-cycle",),
                       creature=c.id, round=state.round)
+            secondary_saves(self, c)  # poison.py: a poison's secondary save, 10 rounds after the hit
             if c.state == DYING:
                 self._dying_roll(c)
                 self.check_over()
@@ -259,6 +269,7 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
         self._squeeze(actor)
         self.emit("move", _("{name} takes a 5-foot step to {square}").format(name=actor.name, square=list(to)),
                   rules=("five-foot-step",), creature=actor.id, path=[list(to)])
+        hiding.after_move(self, actor)
 
     def step_problem(self, actor, to, fld=None) -> str:
         """Why the 5-foot step to `to` is refused ('' when it is allowed)."""
@@ -323,7 +334,8 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
             name = cmd.get("with")
             entry = next((e for e in actor.sequence if name is None or e[0] == name), None)
             if entry is None:
-                raise IllegalCommand(_("no {name} attack is left in {id}'s full attack").format(name=name, id=actor.id))
+                raise IllegalCommand(_("no {name} attack is left in {id}'s full attack").format(name=spoken(str(name)),
+                                                                                                  id=actor.id))
             attack, penalty = actor.stats.attack(entry[0]), entry[1]
             problem = attack_problem(self, actor, target, attack)
             if problem:
@@ -477,7 +489,8 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
     def _strike(self, actor, target, attack, penalty: int, charging: bool = False) -> None:
         """One attack; a ranged one in a threatened square provokes first (3.5 SRD)."""
         self.state.pending_act = ("attack", actor.id, target.id, attack.name, penalty, charging)
-        if attack.is_melee or not self._provoke(actor):
+        provoked = not attack.is_melee and self._provoke(actor)
+        if not self._offer_readied(actor, "attacks") and not provoked:
             self._run_pending_act()
 
     def _provoke(self, actor) -> bool:
@@ -517,7 +530,7 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
             target = self.creature(target_id) if target_id else None
             if target is not None and not target.alive:
                 self.emit("note", _("{name}'s {spell} is lost: {target} is dead").format(
-                    name=actor.name, spell=name, target=target.name), rules=("spells",), creature=actor.id)
+                    name=actor.name, spell=spoken(name), target=target.name), rules=("spells",), creature=actor.id)
                 return
             resolve(self, actor, spell, target, at)
             return
@@ -535,6 +548,9 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
         state = self.state
         state.offers.remove(offer)
         reactor, provoker = self.creature(offer.reactor), self.creature(offer.provoker)
+        if offer.kind == "readied":
+            self._take_readied(reactor, provoker, take)
+            return
         if not take:
             self.emit("reaction", _("{name} lets the attack of opportunity pass").format(name=reactor.name),
                       rules=("attacks-of-opportunity",), creature=reactor.id)
@@ -550,7 +566,89 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
         if resolve_attack(self, reactor, provoker, attack, what="opportunity"):
             improved_grab(self, reactor, provoker, attack)
 
+    # ------------------------------------------------------------------ ready and delay
+    def _do_ready(self, actor, cmd) -> None:
+        """3.5 SRD, Ready (a standard action): an attack held back until its trigger, before the
+        start of the creature's next turn (readying.py)."""
+        self._able(actor)
+        if actor.sequence:
+            raise IllegalCommand(_("{id} is in the middle of a full attack").format(id=actor.id))
+        ready = readying.readied(self, actor, cmd.get("trigger"), cmd.get("then"))
+        self._spend(actor, "standard")
+        actor.effects["readied"] = ready
+        self.emit("action", readying.ready_words(actor, ready), rules=("ready",), creature=actor.id)
+
+    def _offer_readied(self, author, event: str, before: set[str] | None = None) -> bool:
+        """Offer the readied actions this event of the author triggers; True when offered."""
+        found = readying.triggered(self, author, event, before)
+        for rid in found:
+            self.state.offers.append(Offer(rid, "readied", author.id, "act"))
+            self.emit("offer", _("{name} triggers {reactor}'s readied action").format(
+                name=author.name, reactor=self.state.creatures[rid].name), rules=("ready",), reactor=rid,
+                provoker=author.id, offer="readied")
+        return bool(found)
+
+    def _take_readied(self, reactor, provoker, take: bool) -> None:
+        """The readied attack, rolled before its trigger; the readier now acts just before its author."""
+        able = readying.may_fire(self, reactor, provoker)
+        target = readying.aimed_at(self, reactor, provoker)
+        ready = reactor.effects.pop("readied")
+        if not take:
+            self.emit("reaction", _("{name} lets its readied action go").format(name=reactor.name), rules=("ready",),
+                      creature=reactor.id)
+            return
+        if not able:
+            raise IllegalCommand(_("{id} can no longer make its readied attack").format(id=reactor.id))
+        move_before(self.state, reactor.id, provoker.id)
+        self.emit("reaction", _("{name} takes its readied action; it now acts just before {author}").format(
+            name=reactor.name, author=provoker.name), rules=("ready", "initiative"), creature=reactor.id)
+        attack = reactor.stats.attack(ready["with"])
+        if not attack.is_melee:
+            # 3.5 SRD: a ranged attack in a threatened square provokes; the shot waits for the answers
+            threatening = in_order(self, [e.id for e in self.state.creatures.values() if can_take_aoo(self, e, reactor)])
+            if threatening:
+                reactor.effects["readied_shot"] = (target.id, attack.name)
+                self._offer(threatening, reactor, "act")
+                return
+        resolve_attack(self, reactor, target, attack)
+
+    def _fire_readied_shot(self) -> None:
+        """A readied ranged attack that provoked, once its attacks of opportunity are answered."""
+        for c in self.state.creatures.values():
+            shot = c.effects.pop("readied_shot", None)
+            if shot is None:
+                continue
+            target, attack = self.creature(shot[0]), c.stats.attack(shot[1])
+            problem = attack_problem(self, c, target, attack) if c.standing else state_word(c.state)
+            if problem:
+                self.emit("note", _("{name}'s readied attack is lost: {why}").format(name=c.name, why=problem),
+                          rules=("ready",), creature=c.id)
+            else:
+                resolve_attack(self, c, target, attack)
+
+    def _do_delay(self, actor, cmd) -> None:
+        """3.5 SRD, Delay: no action now; the creature acts later this round, right after `after`
+        (by default the next creature), and keeps that place in later rounds."""
+        after = readying.delay_after(self, actor, cmd.get("after"))
+        actor.effects["delayed"] = self.state.round
+        readying.delay(self.state, actor.id, after)
+        self.emit("note", _("{name} delays: it will act after {other}").format(
+            name=actor.name, other=self.creature(after).name), rules=("delay",), creature=actor.id)
+        self._begin_turn()
+
+    def _do_hide(self, actor, cmd) -> None:
+        """3.5 SRD, Hide (hiding.py): a move action, behind cover from every enemy that sees it."""
+        self._able(actor)
+        problem = hiding.hide_problem(self, actor)
+        if problem:
+            raise IllegalCommand(problem)
+        self._spend(actor, "move")
+        hiding.hide(self, actor)
+
     def _resume(self) -> None:
+        if self.state.offers or self.state.over:
+            return
+        self._fire_readied_shot()
         if self.state.offers or self.state.over:
             return
         if self.state.pending_move is not None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares, window_any
-from ...core.cover import Blockers, cover_many, explain_cover
+from ...core.cover import Blockers, cover_many, explain_cover, lines_max_level
 from ...core.movement import MovementField, Mover, Occupant, movement_field
-from ...core.terrain import TOTAL
+from ...core.terrain import HALF, NO_COVER, TOTAL
 from .terrain_rules import COVER_35, MOVE_35
 
 DIAGONALS = "5-10-5"  # 3.5 SRD: 1-2-1
@@ -127,8 +127,10 @@ def threatens(battle, c, target) -> bool:
 
 
 def _blockers(battle, with_creatures: bool, low_walls: bool = True):
+    # without creatures the blockers are the terrain's alone: only the ids (their indices) count
     key = (with_creatures, low_walls, tuple((c.id, c.x, c.y, c.side_squares, c.alive, c.prone)
-                                            for c in battle.state.creatures.values()))
+                                            for c in battle.state.creatures.values()) if with_creatures
+           else tuple(battle.state.creatures))
     cache = battle.__dict__.setdefault("_blockers35", {})
     if key not in cache:
         if len(cache) > 16:
@@ -157,8 +159,29 @@ def cover_level(battle, attacker, target, ranged: bool) -> int:
     blockers, index, known = _blockers(battle, ranged)
     key = (attacker.space, target.space, index[attacker.id], index[target.id])
     if key not in known:
-        known[key] = _deciding(battle, key, ranged)[0]
+        adjacent = not ranged and gap(attacker.space, target.space) == 1
+        known[key] = adjacent_melee_cover(battle, attacker, target) if adjacent else _deciding(battle, key, ranged)[0]
     return known[key]
+
+
+SQUARE_CORNERS = ((0, 0), (1, 0), (0, 1), (1, 1))
+
+
+def adjacent_melee_cover(battle, attacker, target) -> int:
+    """RULESETS.md 1, Cover: "Adjacent melee: cover if any line between the squares crosses a
+    wall (low included); creatures never". Between two touching squares every corner-to-corner
+    line is drawn; a big creature strikes from the pair of touching squares that is clearest."""
+    blockers, _, _ = _blockers(battle, with_creatures=False)
+    best = HALF
+    for a in attacker.squares():
+        for t in target.squares():
+            if max(abs(a[0] - t[0]), abs(a[1] - t[1])) != 1:
+                continue
+            starts = [(a[0] + i, a[1] + j) for i, j in SQUARE_CORNERS for _k in range(4)]
+            ends = [(t[0] + i, t[1] + j) for _k in range(4) for i, j in SQUARE_CORNERS]
+            if int(lines_max_level(blockers, starts, ends).max()) == 0:
+                return NO_COVER
+    return best
 
 
 def _deciding(battle, key, ranged: bool) -> tuple[int, Blockers]:

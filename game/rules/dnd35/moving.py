@@ -20,6 +20,7 @@ from ...i18n import _, decimal
 from ..commands import position_arg
 from ..errors import IllegalCommand
 from ..state import Offer
+from . import hiding, readying, water
 from .geometry import can_see, cover_level, field_for, gap, melee_attacks, threatens, within_band, reach_band
 from .terrain_rules import MOVE_35
 
@@ -55,6 +56,15 @@ def can_take_aoo(battle, reactor, victim) -> bool:
     if not threatens(battle, reactor, victim) or not can_see(battle, reactor, victim):
         return False
     return cover_level(battle, reactor, victim, ranged=False) == 0
+
+
+def leaving_provokes(battle, reactor, mover, withdrawing: bool = False) -> bool:
+    """Whether the mover leaving the square it stands on now provokes this reactor's attack of
+    opportunity: can_take_aoo, and for a withdraw's first square a reactor the mover does not
+    see. The walk and the move previews both ask it."""
+    if not can_take_aoo(battle, reactor, mover):
+        return False
+    return not (withdrawing and can_see(battle, mover, reactor))  # 3.5 SRD, Withdraw
 
 
 def in_order(battle, ids) -> list[str]:
@@ -117,7 +127,8 @@ class Moving35:
     # ------------------------------------------------------------------ the walk
     def _walk(self, actor, steps, free_first: bool = False, rules: tuple[str, ...] = ("move-action",)) -> None:
         self.state.pending_move = Walk(actor.id, list(steps), free_first, rules=rules)
-        self._continue_walk()
+        if not self._offer_readied(actor, "moves"):  # readying.py: before its first step
+            self._continue_walk()
 
     def _continue_walk(self) -> None:
         """Step on; before leaving a square, offer the attacks of opportunity it provokes (the walk
@@ -125,11 +136,15 @@ class Moving35:
         walk = self.state.pending_move
         mover = self.creature(walk.mover)
         while walk.steps and mover.standing and "grappled" not in mover.conditions:  # a grab stops it
+            if water.needs_check(self, mover, walk.steps[0]) and not water.swim_check(self, mover):
+                walk.steps = []  # water.py: no progress through the water this round
+                break
             provokers = self._movement_provokers(mover, walk)
             if provokers:
                 self._emit_walked(mover, walk)
                 self._offer(provokers, mover, "move")
                 return
+            before = readying.threatening(self, mover)
             nxt = walk.steps.pop(0)
             if nxt[0] != mover.x and nxt[1] != mover.y:
                 mover.diagonal_parity = 1 - mover.diagonal_parity
@@ -137,8 +152,15 @@ class Moving35:
             self._squeeze(mover)
             walk.walked.append(nxt)
             walk.free_first = False
+            if self._offer_readied(mover, "enters_reach", before):  # readying.py: the rest of the move waits
+                self._emit_walked(mover, walk)
+                return
         self._emit_walked(mover, walk)
         self.state.pending_move = None
+        hiding.after_move(self, mover)  # a hidden creature ending its move in the open is seen
+        act = self.state.pending_act
+        if act is not None and act[0] == "attack" and mover.standing and self._offer_readied(mover, "attacks"):
+            return  # a charge's attack: the readied actions it triggers come first
         self._run_pending_act()
 
     def _squeeze(self, mover) -> None:
@@ -175,11 +197,8 @@ class Moving35:
         taken = mover.effects.setdefault("aoo_from", set())
         found = []
         for e in self.state.creatures.values():
-            if e.id in taken or not can_take_aoo(self, e, mover):
-                continue
-            if walk.free_first and can_see(self, mover, e):
-                continue  # 3.5 SRD, Withdraw: the start square is not threatened by the foes it sees
-            found.append(e.id)
+            if e.id not in taken and leaving_provokes(self, e, mover, walk.free_first):
+                found.append(e.id)
         taken.update(found)
         return in_order(self, found)
 

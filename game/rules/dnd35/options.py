@@ -21,7 +21,9 @@ from ..words import spoken, titled
 from .combat import attack_problem, crit_chance, expected_damage, hit_chance, odds
 from .engine import full_attack_rest
 from .geometry import distance_m, field_for, gap, melee_attacks, reaching_attacks, threatened_positions
-from .moving import can_take_aoo, in_order, ready_for_aoo
+from .moving import can_take_aoo, in_order, leaving_provokes, ready_for_aoo
+from .hiding import hide_problem
+from .readying import aimed_at, delay_problem, later_this_round, may_fire
 from .spells import cast_problem, caught_in, cone_mask, known, ray_attack, save_dc
 from .terrain_rules import COVER_AC
 
@@ -42,26 +44,44 @@ def foes_of(battle, actor) -> list:
     return [c for c in battle.state.creatures.values() if c.side != actor.side and c.alive and c is not actor]
 
 
-def threat_watch(battle, actor) -> list[tuple[str, np.ndarray]]:
+def threat_watch(battle, actor) -> list[tuple[str, np.ndarray, dict]]:
     """The foes that could take an attack of opportunity on the actor's movement this round, each
-    with the positions (of the actor's space) it threatens."""
+    with the positions (of the actor's space) it threatens and a cache of the engine's answer
+    per square left."""
     taken = actor.effects.get("aoo_from", set())
     side = actor.side_squares
     found = []
     for e in battle.state.creatures.values():
         if e.id not in taken and ready_for_aoo(e, actor):
-            found.append((e.id, threatened_positions(battle, e, side)))
+            found.append((e.id, threatened_positions(battle, e, side), {}))
     return found
 
 
 def provokers_along(battle, actor, steps, free_first: bool = False, watch=None) -> list[str]:
-    """Who would get an attack of opportunity if the actor walked these steps (from its start)."""
+    """Who would get an attack of opportunity if the actor walked these steps (from its start):
+    at each square left, the walk's own question (moving.leaving_provokes: threat, sight, cover),
+    asked with the actor standing there."""
     if not steps:
         return []
     watch = threat_watch(battle, actor) if watch is None else watch
     left = [(actor.x, actor.y)] + [tuple(p) for p in steps[:-1]]
-    squares = left[1:] if free_first else left
-    found = [eid for eid, mask in watch if any(mask[y, x] for x, y in squares)]
+    found = []
+    home = (actor.x, actor.y)
+    try:
+        for eid, mask, asked in watch:
+            foe = battle.state.creatures[eid]
+            for i, (x, y) in enumerate(left):
+                if not mask[y, x]:
+                    continue
+                key = (x, y, free_first and i == 0)
+                if key not in asked:
+                    actor.x, actor.y = x, y
+                    asked[key] = leaving_provokes(battle, foe, actor, key[2])
+                if asked[key]:
+                    found.append(eid)
+                    break
+    finally:
+        actor.x, actor.y = home
     return in_order(battle, found)
 
 
@@ -121,7 +141,7 @@ def attack_options(battle, actor) -> list[Option]:
                 for t in foes:
                     if not attack_problem(battle, actor, t, attack):
                         options.append(Option({"actor": actor.id, "act": "attack", "target": t.id, "with": name},
-                                              _("{attack} at {target} (full attack)").format(attack=attack.name,
+                                              _("{attack} at {target} (full attack)").format(attack=spoken(attack.name),
                                                                                            target=t.name),
                                               attack_preview(battle, actor, t, attack, penalty, uses=N_("full attack"))))
         return options
@@ -133,7 +153,7 @@ def attack_options(battle, actor) -> list[Option]:
             preview = attack_preview(battle, actor, t, attack)
             if actor.standard:
                 options.append(Option({"actor": actor.id, "act": "attack", "target": t.id, "with": attack.name},
-                                      _("{attack} at {target}").format(attack=attack.name, target=t.name), preview))
+                                      _("{attack} at {target}").format(attack=spoken(attack.name), target=t.name), preview))
             if full:
                 # what the whole full attack would bring, if every attack of it went at this target
                 total = preview.expected_damage + sum(
@@ -141,7 +161,7 @@ def attack_options(battle, actor) -> list[Option]:
                                     odds(battle, actor, t, actor.stats.attack(name), penalty))
                     for name, penalty in full_attack_rest(actor, attack))
                 options.append(Option({"actor": actor.id, "act": "full_attack", "target": t.id, "with": attack.name},
-                                      _("Full attack on {target} ({attack})").format(target=t.name, attack=attack.name),
+                                      _("Full attack on {target} ({attack})").format(target=t.name, attack=spoken(attack.name)),
                                       replace(preview, uses=_("full-round action"), expected_damage=total)))
     return options
 
@@ -152,7 +172,7 @@ def coup_options(battle, actor) -> list[Option]:
         for t in foes_of(battle, actor):
             if t.helpless and not battle.coup_problem(actor, t, attack):
                 options.append(Option({"actor": actor.id, "act": "coup_de_grace", "target": t.id, "with": attack.name},
-                                      _("Coup de grace on {target} ({attack})").format(target=t.name, attack=attack.name),
+                                      _("Coup de grace on {target} ({attack})").format(target=t.name, attack=spoken(attack.name)),
                                       Preview(target=t.id, hostile=True, uses=_("full-round action"), attack=attack.name,
                                               hit_chance=1.0, crit_chance=1.0,
                                               expected_damage=attack.damage.average * attack.multiplier)))
@@ -174,7 +194,7 @@ def charge_options(battle, actor) -> list[Option]:
         preview = attack_preview(battle, actor, t, attack, charging=True, uses=N_("full-round action (charge)"))
         preview = replace(preview, path=tuple(steps), opportunity_attacks=tuple(provokers_along(battle, actor, steps)))
         options.append(Option({"actor": actor.id, "act": "charge", "target": t.id, "with": attack.name},
-                              _("Charge {target} ({attack})").format(target=t.name, attack=attack.name), preview))
+                              _("Charge {target} ({attack})").format(target=t.name, attack=spoken(attack.name)), preview))
     return options
 
 
@@ -223,9 +243,56 @@ def cast_options(battle, actor) -> list[Option]:
     return options
 
 
+# the events a readied attack is offered for, by the kind of attack (readying.py)
+READY_EVENTS = {True: ("enters_reach", "attacks"), False: ("moves", "attacks")}
+READY_LABELS = {"enters_reach": N_("Ready {attack}: when an enemy enters your reach"),
+                "moves": N_("Ready {attack}: when an enemy moves"),
+                "attacks": N_("Ready {attack}: when an enemy attacks")}
+
+
+def ready_options(battle, actor) -> list[Option]:
+    """3.5 SRD, Ready (a standard action): each attack held for an enemy's move or attack."""
+    if not actor.standing or not actor.standard or actor.sequence:
+        return []
+    options = []
+    for attack in actor.stats.attacks:
+        for event in READY_EVENTS[attack.is_melee]:
+            options.append(Option({"actor": actor.id, "act": "ready", "trigger": {"event": event, "by": "enemy"},
+                                   "then": {"act": "attack", "with": attack.name}},
+                                  _(READY_LABELS[event]).format(attack=spoken(attack.name)),
+                                  Preview(uses=_("standard action"), attack=attack.name)))
+    return options
+
+
+def delay_options(battle, actor) -> list[Option]:
+    """3.5 SRD, Delay: act right after a creature still to act this round."""
+    if delay_problem(battle, actor):
+        return []
+    return [Option({"actor": actor.id, "act": "delay", "after": cid},
+                   _("Delay: act after {name}").format(name=battle.creature(cid).name), Preview(uses=_("no action")))
+            for cid in later_this_round(battle)]
+
+
+def readied_options(battle, reactor, provoker) -> list[Option]:
+    ready = reactor.effects["readied"]
+    target = aimed_at(battle, reactor, provoker)
+    attack = reactor.stats.attack(ready["with"])
+    take = []
+    if may_fire(battle, reactor, provoker):
+        preview = replace(attack_preview(battle, reactor, target, attack, uses=N_("readied action")), kind="readied",
+                          provoker=provoker.id)
+        take = [Option({"actor": reactor.id, "act": "react", "take": True},
+                       _("Readied {attack} on {target}").format(attack=spoken(attack.name), target=target.name),
+                       preview)]
+    return take + [Option({"actor": reactor.id, "act": "react", "take": False}, _("Let the readied action go"),
+                          Preview(kind="readied", provoker=provoker.id))]
+
+
 def reaction_options(battle) -> list[Option]:
     offer = battle.state.offers[0]
     reactor, provoker = battle.creature(offer.reactor), battle.creature(offer.provoker)
+    if offer.kind == "readied":
+        return readied_options(battle, reactor, provoker)
     attacks = reaching_attacks(reactor, provoker) or melee_attacks(reactor)
     preview = Preview(target=provoker.id, hostile=True, uses=_("attack of opportunity"), kind="opportunity",
                       provoker=provoker.id)
@@ -257,6 +324,10 @@ def legal_commands(battle, more=None) -> list[Option]:
         options += step_options(battle, actor)
         options += move_options(battle, actor, "withdraw")
         options += more(battle, actor) if more is not None else []
+        options += ready_options(battle, actor)
+        options += delay_options(battle, actor)
+        if (actor.move_action or actor.standard) and not hide_problem(battle, actor):
+            options.append(Option({"actor": actor.id, "act": "hide"}, _("Hide"), Preview(uses=_("move action"))))
         if actor.standard:
             options.append(Option({"actor": actor.id, "act": "total_defense"}, _("Total defense"),
                                   Preview(uses=_("standard action"))))
@@ -272,12 +343,13 @@ def legal_commands(battle, more=None) -> list[Option]:
 
 
 # ----------------------------------------------------------------------------- the action bar
-LETTERS = {"coup_de_grace": "G", "move": "M", "step": "F", "charge": "C", "withdraw": "W", "total_defense": "O", "stand": "T",
-           "drop_prone": "P", "end": "E", "run": "U", "grapple": "H", "escape": "X"}
+LETTERS = {"coup_de_grace": "G", "move": "M", "step": "S", "charge": "C", "withdraw": "W", "total_defense": "O", "stand": "T",
+           "drop_prone": "P", "end": "E", "run": "U", "grapple": "H", "escape": "X", "ready": "Y", "delay": "D",
+           "hide": "K"}
 TITLES = {"coup_de_grace": N_("Coup de grace"), "move": N_("Move"), "step": N_("5-foot step"), "charge": N_("Charge"),
           "withdraw": N_("Withdraw"), "total_defense": N_("Total defense"), "stand": N_("Stand up"),
           "drop_prone": N_("Drop prone"), "end": N_("End turn"), "run": N_("Run"), "grapple": N_("Grapple"),
-          "escape": N_("Escape")}
+          "escape": N_("Escape"), "ready": N_("Ready"), "delay": N_("Delay"), "hide": N_("Hide")}
 TIPS = {
     "coup_de_grace": N_("Coup de grace (full round): an automatic critical hit on a helpless foe; then Fortitude DC 10 + "
                         "damage or it dies. Provokes attacks of opportunity."),
@@ -294,9 +366,15 @@ TIPS = {
     "grapple": N_("Grapple (standard action): the target's attack of opportunity, a melee touch attack, then opposed "
                   "grapple checks; grappling it already: hurt it (1d3 + Str). Click a foe next to you."),
     "escape": N_("Escape the grapple (standard action): opposed grapple checks."),
+    "ready": N_("Ready (standard action): hold an attack until an enemy moves, enters your reach or attacks; it "
+                "strikes first, and you act just before that enemy from then on."),
+    "delay": N_("Delay: act later this round, right after another creature, and keep that place."),
+    "hide": N_("Hide (move action): only behind cover from every enemy that sees you; your Hide against each "
+               "one's Spot. Hidden: attacks on you miss half the time, and your attack catches its target off guard."),
 }
 AIMS = {"coup_de_grace": TARGET, "move": MOVE, "step": MENU, "charge": TARGET, "withdraw": MENU, "total_defense": NOW, "stand": NOW,
-        "drop_prone": NOW, "end": NOW, "run": MENU, "grapple": TARGET, "escape": NOW}
+        "drop_prone": NOW, "end": NOW, "run": MENU, "grapple": TARGET, "escape": NOW, "ready": MENU, "delay": MENU,
+        "hide": NOW}
 
 
 def acts(battle, options: list[Option]) -> list[Act]:
@@ -332,8 +410,8 @@ def acts(battle, options: list[Option]) -> list[Act]:
             spell=spoken(spell.name), level=spell.level, slots=actor.slots.get(spell.level, 0))
         found.append(Act(key, titled(spell.name), next(digits, ""), aim, listed,
                          "" if listed else battle.why_not(key), tip))
-    for key in ("move", "step", "charge", "withdraw", "run", "grapple", "escape", "total_defense", "stand", "drop_prone",
-                "coup_de_grace", "end"):
+    for key in ("move", "step", "charge", "withdraw", "run", "grapple", "escape", "total_defense", "ready", "delay",
+                "hide", "stand", "drop_prone", "coup_de_grace", "end"):
         if key == "coup_de_grace" and not by_act.get(key):
             continue
         listed = by_act.get(key, [])
@@ -377,11 +455,18 @@ def offer_view(battle) -> api.OfferView | None:
         return None
     offer = battle.state.offers[0]
     reactor, provoker = battle.creature(offer.reactor), battle.creature(offer.provoker)
+    if offer.kind == "readied":
+        take = readied_options(battle, reactor, provoker)[0].preview
+        detail = _("{attack}: {chance} to hit ({defence})").format(
+            attack=spoken(take.attack), chance=f"{take.hit_chance:.0%}", defence=take.defence) if take.attack else ""
+        return api.OfferView(offer.reactor, offer.provoker, "readied",
+                             _("{name} triggers {reactor}'s readied action — take it?").format(
+                                 name=provoker.name, reactor=reactor.name), detail)
     detail = ""
     attacks = reaching_attacks(reactor, provoker) or melee_attacks(reactor)
     if attacks:
         p = attack_preview(battle, reactor, provoker, attacks[0])
-        detail = _("{attack}: {chance} to hit ({defence})").format(attack=attacks[0].name, chance=f"{p.hit_chance:.0%}",
+        detail = _("{attack}: {chance} to hit ({defence})").format(attack=spoken(attacks[0].name), chance=f"{p.hit_chance:.0%}",
                                                                   defence=p.defence)
     return api.OfferView(offer.reactor, offer.provoker, "opportunity",
                          _("{name} provokes an attack of opportunity from {reactor} — take it?").format(

@@ -19,6 +19,7 @@ from ...core.dice import DiceExpr
 from ...core.terrain import TOTAL
 from ...content.schema_35 import Attack35
 from ...i18n import _, decimal
+from ..words import spoken
 from .combat import apply_damage, heal, resolve_attack, roll_expr
 from .geometry import can_see, cover_level, distance_m, gap
 
@@ -86,7 +87,7 @@ def cast_problem(battle, caster, spell: Spell35, target=None, at=None) -> str:
 def cast_unready(caster, spell: Spell35) -> str:
     """Why the caster cannot cast this spell at all now, wherever it aims ('' when it can)."""
     if spell.name not in caster.stats.spells:
-        return _("{id} does not know {spell}").format(id=caster.id, spell=spell.name)
+        return _("{id} does not know {spell}").format(id=caster.id, spell=spoken(spell.name))
     if caster.slots.get(spell.level, 0) <= 0:
         return _("{id} has no level-{level} slot left").format(id=caster.id, level=spell.level)
     if "grappled" in caster.conditions:
@@ -101,7 +102,7 @@ def aim_problem(battle, caster, spell: Spell35, target=None, at=None) -> str:
     """Why the spell cannot be aimed at this target or square ('' when it can)."""
     if spell.aim == "target":
         if target is None:
-            return _("{spell} needs a 'target'").format(spell=spell.name)
+            return _("{spell} needs a 'target'").format(spell=spoken(spell.name))
         if not target.alive:
             return _("{id} is dead").format(id=target.id)
         if spell.kind == "cure":
@@ -109,15 +110,15 @@ def aim_problem(battle, caster, spell: Spell35, target=None, at=None) -> str:
                 return _("{id} is not within touch").format(id=target.id)
             return ""
         if target is caster:
-            return _("{id} does not aim {spell} at itself").format(id=caster.id, spell=spell.name)
+            return _("{id} does not aim {spell} at itself").format(id=caster.id, spell=spoken(spell.name))
         if not can_see(battle, caster, target) or cover_level(battle, caster, target, ranged=True) >= TOTAL:
             return _("no line of effect to {id}").format(id=target.id)
         if distance_m(caster, target) > spell.range_m + 1e-9:
-            return _("{id} is beyond {spell}'s range ({range} m)").format(id=target.id, spell=spell.name,
+            return _("{id} is beyond {spell}'s range ({range} m)").format(id=target.id, spell=spoken(spell.name),
                                                                              range=decimal(spell.range_m))
     if spell.aim == "area":
         if at is None:
-            return _("{spell} needs 'at' (a square)").format(spell=spell.name)
+            return _("{spell} needs 'at' (a square)").format(spell=spoken(spell.name))
         x, y = at
         h, w = battle.board.terrain.shape
         if not (0 <= x < w and 0 <= y < h):
@@ -132,7 +133,7 @@ def resolve(engine, caster, spell: Spell35, target=None, at=None) -> None:
     dice = engine.state.dice
     level = caster.stats.caster_level or 1
     words = _("{name} casts {spell} at {target}") if target else _("{name} casts {spell}")
-    engine.emit("cast", words.format(name=caster.name, spell=spell.name, target=target.name if target else ""),
+    engine.emit("cast", words.format(name=caster.name, spell=spoken(spell.name), target=target.name if target else ""),
                 rules=("spells",), caster=caster.id, spell=spell.name)
     engine.damage_source = caster.id
     try:
@@ -154,7 +155,7 @@ def resolve(engine, caster, spell: Spell35, target=None, at=None) -> None:
             amount, faces = roll_expr(dice, expr)
             dc = save_dc(caster, spell)
             engine.emit("note", _("{spell}: {dice} [{faces}] = {amount} fire, Reflex DC {dc} half").format(
-                spell=spell.name, dice=expr, faces=" ".join(map(str, faces)), amount=amount, dc=dc),
+                spell=spoken(spell.name), dice=expr, faces=" ".join(map(str, faces)), amount=amount, dc=dc),
                 rules=("spells", "saving-throw"))
             for c in caught_in(engine, caster, cone_mask(engine, caster, at)):
                 face = dice.roll(20)
@@ -169,7 +170,7 @@ def resolve(engine, caster, spell: Spell35, target=None, at=None) -> None:
             bonus = min(spell.per_level_cap, level)
             amount, faces = roll_expr(dice, DiceExpr.parse(spell.dice))
             engine.emit("note", _("{spell}: {dice} [{faces}] + {bonus}").format(
-                spell=spell.name, dice=spell.dice, faces=" ".join(map(str, faces)), bonus=bonus),
+                spell=spoken(spell.name), dice=spell.dice, faces=" ".join(map(str, faces)), bonus=bonus),
                 rules=("spells", "healing"))
             heal(engine, target, amount + bonus)
         elif spell.kind == "shield":

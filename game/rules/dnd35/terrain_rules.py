@@ -8,8 +8,10 @@ from ...core.terrain import HALF, NO_COVER, THREE_QUARTERS, TOTAL
 
 MOVE_35 = MoveRules(
     # 3.5 SRD, Difficult terrain: each square costs 2 squares of movement (rubble, undergrowth,
-    # shallow water, a low wall to climb over); engine: a diagonal into it doubles its 1-2 count
+    # shallow water, a low wall to climb over); a diagonal into it 3 (RULESETS.md 1: "D: still
+    # counts in the 1-2 alternation"); squeezing or swimming likewise 1.5 times, rounded down
     enter_factor=per_kind({"difficult": 2, "shallow-water": 2, "low-wall": 2}, default=1),
+    flat_costly_diagonals=True,
     enter_extra=per_kind({}, default=0),
     diagonals="5-10-5",  # 3.5 SRD, Measuring distance: diagonals count 1, 2, 1, 2 ...
     stacking="max",

@@ -8,25 +8,18 @@ from __future__ import annotations
 from ...core.board import SQUARE_M
 from ...i18n import _
 from ..errors import IllegalCommand
+from ..readying import EVENTS, named_by, plain
+from ..readying import move_before as _move_before
 from .creature import NO_IMMEDIATE
 from .geometry import gap
 from .powers import power_of
 
-EVENTS = ("enters_reach", "moves", "attacks")
-
-
-def _plain(value):
-    """A frozen command value (commands.py freezes tables into pairs) as a plain dict."""
-    if isinstance(value, dict):
-        return value
-    if isinstance(value, tuple) and all(isinstance(v, tuple) and len(v) == 2 for v in value):
-        return {k: (list(v) if isinstance(v, tuple) and k != "then" else v) for k, v in value}
-    return None
+__all__ = ["EVENTS", "readied", "can_react", "in_reach", "triggered", "move_before"]
 
 
 def readied(trigger, then, c) -> dict:
     """The readied action of a `ready` command (IllegalCommand when it is not one)."""
-    trigger, then = _plain(trigger), _plain(then)
+    trigger, then = plain(trigger), plain(then)
     if trigger is None or trigger.get("event") not in EVENTS or not isinstance(trigger.get("by"), str):
         raise IllegalCommand(_("'trigger' must be {{event = \"enters_reach\" / \"moves\" / \"attacks\", by = ID or "
                                "\"enemy\"}}").format())
@@ -42,11 +35,6 @@ def readied(trigger, then, c) -> dict:
 def can_react(battle, c) -> bool:
     return (c.standing and c.immediate and not c.conditions & NO_IMMEDIATE and battle.state.current_id != c.id
             and "readied" in c.effects)
-
-
-def _matches(ready: dict, readier, author) -> bool:
-    by = ready["by"]
-    return author.id == by if by != "enemy" else author.side != readier.side
 
 
 def in_reach(readier, author) -> bool:
@@ -65,7 +53,7 @@ def triggered(battle, author, event: str, was_in_reach: dict | None = None) -> l
         if r is author or not can_react(battle, r):
             continue
         ready = r.effects["readied"]
-        if ready["event"] != event or not _matches(ready, r, author):
+        if ready["event"] != event or not named_by(ready["by"], r, author):
             continue
         if event == "enters_reach" and (was_in_reach is None or was_in_reach.get(cid, True) or not in_reach(r, author)):
             continue
@@ -75,9 +63,4 @@ def triggered(battle, author, event: str, was_in_reach: dict | None = None) -> l
 
 def move_before(battle, readier_id: str, author_id: str) -> None:
     """4e: the readier's place in the initiative order is now just before the trigger's author."""
-    state = battle.state
-    order = state.order
-    current = order[state.turn_index]
-    order.remove(readier_id)
-    order.insert(order.index(author_id), readier_id)
-    state.turn_index = order.index(current)
+    _move_before(battle.state, readier_id, author_id)

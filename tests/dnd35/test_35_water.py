@@ -1,0 +1,56 @@
+"""3.5 deep water (RULESETS.md section 3, `~`: "no swim speed: Swim DC 10 each round; pass: 4 per
+sq; fail <= 4 stuck, 5+ under. Improved cover (+8) vs attackers on land; underwater
+slash/bludgeon -2, half damage"; the 3.5 SRD, Swim and Underwater combat). Seed 003 stops
+before these rules."""
+
+from helpers35 import act, attack, battle, c, creature, end, force, last
+
+POOL = "..~~~..\n..~~~..\n......."
+
+
+def test_a_swimmer_without_a_swim_speed_checks_swim_dc_10_once_a_round_and_pays_4_a_square():
+    b = battle(POOL, [creature("fighter", "fighter", "blue", (1, 0), speed={"walk": 9}),
+                      creature("gob", "goblin", "red", (6, 2))])
+    (move,) = [o for o in b.legal_commands() if o.act == "move" and o.command["to"] == [2, 0]]
+    assert move.preview.cost_m == 6.0  # a square of deep water without a swim speed: 4
+    force(b, 8)  # d20 8 + 2 (Str 15) = 10 vs DC 10: it swims on
+    act(b, "fighter", "move", path=[[2, 0]])
+    assert "rolls Swim: d20 8 +2 = 10 vs DC 10, it swims on" in last(b, "Swim")
+    assert (c(b, "fighter").x, c(b, "fighter").y) == (2, 0)
+    act(b, "fighter", "move", path=[[3, 0]])  # the same round: no second check
+    assert sum("rolls Swim" in line for line in b.state.log) == 1 and (c(b, "fighter").x, c(b, "fighter").y) == (3, 0)
+
+
+def test_a_failed_swim_check_makes_no_progress_and_by_5_or_more_it_goes_under():
+    b = battle(POOL, [creature("fighter", "fighter", "blue", (2, 0)), creature("gob", "goblin", "red", (6, 2))])
+    force(b, 5)  # 5 + 2 = 7: failed by 3
+    act(b, "fighter", "move", path=[[3, 0]])
+    assert "failed: it makes no progress this round" in last(b, "Swim") and (c(b, "fighter").x, c(b, "fighter").y) == (2, 0)
+    end(b, "fighter")
+    end(b, "gob")
+    force(b, 2)  # 2 + 2 = 4: failed by 6
+    act(b, "fighter", "move", path=[[2, 1], [2, 2]])  # even to climb out, it must swim
+    assert "goes under" in last(b, "Swim") and (c(b, "fighter").x, c(b, "fighter").y) == (2, 0)
+
+
+def test_a_creature_with_a_swim_speed_never_checks():
+    b = battle(POOL, [creature("sahuagin", "sahuagin", "red", (1, 0)), creature("fighter", "fighter", "blue", (6, 2))])
+    act(b, "sahuagin", "move", path=[[2, 0], [3, 0], [4, 0]])
+    assert not any("Swim" in line for line in b.state.log) and c(b, "sahuagin").x == 4
+
+
+def test_slashing_and_bludgeoning_underwater_take_minus_2_and_deal_half_damage():
+    # 3.5 SRD, Underwater combat: slashing or bludgeoning weapons -2 on attacks, half damage
+    b = battle(POOL, [creature("fighter", "fighter", "blue", (3, 0)), creature("sahuagin", "sahuagin", "red", (4, 0)),
+                      creature("orc", "orc", "red", (6, 2))])
+    (option,) = [o for o in b.legal_commands() if o.act == "attack" and o.command["target"] == "sahuagin"
+                 and o.command["with"] == "longsword"]
+    assert any("underwater -2" in r.text for r in option.preview.reasons)
+    force(b, 12, 7)  # 12 + 6 - 2 = 16 vs flat-footed AC 15; 1d8+2 = 9, halved: 4
+    attack(b, "fighter", "sahuagin", "longsword")
+    assert "d20 12 +4 = 16" in last(b, "attacks") and "underwater -2, half damage" in last(b, "attacks")
+    assert "halved underwater: 4" in last(b, "takes") and c(b, "sahuagin").hp == 11 - 4
+    end(b, "fighter")
+    force(b, 15, 3)  # the sahuagin's trident is piercing: no penalty, full damage (1d8+3 = 6)
+    attack(b, "sahuagin", "fighter", "trident")
+    assert "underwater" not in last(b, "attacks") and c(b, "fighter").hp == 28 - 6
