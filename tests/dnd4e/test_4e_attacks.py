@@ -193,7 +193,9 @@ def test_a_ranged_target_out_of_range_is_refused_and_long_range_is_minus_2():
 
 def test_an_unseen_attacker_has_combat_advantage_and_its_attack_gives_it_away():
     # RULESETS.md 2, Combat advantage: "attacker unseen"
-    b = battle4e(ROW, [creature("rogue", "rogue", "blue", (1, 1), hidden=True), creature("orc", "orc", "red", (2, 1))])
+    # (the wizard is not hidden: no Stealth roll for surprise)
+    b = battle4e(ROW, [creature("rogue", "rogue", "blue", (1, 1), hidden=True), creature("orc", "orc", "red", (2, 1)),
+                       creature("wizard", "wizard", "blue", (7, 2))])
     preview = next(o.preview for o in b.legal_commands() if o.command.get("with") == "slip-strike")
     assert preview.reasons[0].text == "combat advantage +2 (Orc cannot see Rogue)"
     force(b, 2)

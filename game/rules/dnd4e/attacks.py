@@ -58,6 +58,22 @@ def combat_advantage(battle, attacker, target, power) -> list[str]:
     return why
 
 
+def concealment(battle, attacker, target, power) -> str:
+    """RULESETS.md 2, Concealment (melee and ranged attacks only): why the target has total
+    concealment from the attacker ('' when it has none). Engine reading: nothing on our maps
+    obscures (no fog, no darkness), so concealment comes from sight alone: a hidden or invisible
+    target, or a blinded attacker, is unseen (total concealment, -5); lightly obscured squares
+    (-2) do not exist on our boards."""
+    if power.kind not in ("melee", "ranged"):
+        return ""
+    if "blinded" in attacker.conditions:
+        return _("{name} is {condition}").format(name=attacker.name, condition=condition("blinded"))
+    for held in ("invisible", "hidden"):
+        if held in target.conditions:
+            return _("{name} is {condition}").format(name=target.name, condition=condition(held))
+    return ""
+
+
 def roll_for(battle, attacker, target, power, charging: bool = False, long_range: bool = False,
              origin=None) -> Roll:
     """The bonus and the defence of one attack roll of `power` by attacker against target."""
@@ -95,6 +111,10 @@ def roll_for(battle, attacker, target, power, charging: bool = False, long_range
     if marker is not None and marker != target.id and "marked" in attacker.conditions:
         bonus -= 2
         reason(_("marked by {name} -2").format(name=battle.state.creatures[marker].name), False, "marks")
+    unseen = concealment(battle, attacker, target, power)
+    if unseen:
+        bonus -= 5
+        reason(_("total concealment -5 ({why})").format(why=unseen), False, "concealment")
     cover = cover_level(battle, attacker, target, power.melee, origin)
     if cover in (HALF, THREE_QUARTERS):
         bonus -= COVER_PENALTY[cover]

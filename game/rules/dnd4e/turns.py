@@ -8,11 +8,13 @@ from ...i18n import _
 from .conditions import at_turn_end, at_turn_start, ongoing, saving_throws
 from .creature import DYING
 from .damage import death_save, deal
-from .setup import roll_initiative
+from .setup import roll_initiative, roll_stealth_surprise
 
 
 def start(battle) -> None:
     state = battle.state
+    # seed 004: "1. Déterminer la surprise", then "2. ... initiative"
+    roll_stealth_surprise(state, lambda text, rules: battle.emit("note", text, rules=rules))
     state.order = roll_initiative(state, battle.scenario, lambda text: battle.emit("note", text, rules=("initiative",)))
     state.started = True
     if not state.order:
