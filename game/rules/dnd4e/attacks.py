@@ -15,7 +15,7 @@ from .terrain_rules import COVER_PENALTY
 from .words import condition, defence as defence_word
 
 CA_FROM_TARGET = ("surprised", "stunned", "dazed", "blinded", "unconscious", "helpless", "restrained",
-                  "running", "squeezing")
+                  "running", "squeezing", "underwater")  # underwater: athletics.py's reading
 
 
 @dataclass(frozen=True)

@@ -57,10 +57,11 @@ class Battle(Engine, api.Battle):
 
     # ------------------------------------------------------------------ board queries
     def move_modes(self, creature_id: str) -> list[str]:
-        return ["walk"]
+        """Walk, and climb where the board has a cliff (athletics.py: a cliff is climbed)."""
+        return ["walk", "climb"] if self.board.prop("climbable").any() else ["walk"]
 
     def movement_field(self, creature_id: str, mode: str = "walk", limit_m: float | None = None):
-        return field_for(self, self.creature(creature_id), "walk", limit_m)
+        return field_for(self, self.creature(creature_id), "climb" if mode == "climb" else "walk", limit_m)
 
     def movement_budget(self, creature_id: str, mode: str = "walk") -> tuple[float, float]:
         """(one move action's metres if one is left, the metres a second one would add)."""

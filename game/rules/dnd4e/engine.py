@@ -14,7 +14,7 @@ from ...i18n import N_, _, decimal
 from ..engine_base import EngineBase
 from ..errors import IllegalCommand
 from ..state import Offer
-from . import economy, readying, turns
+from . import athletics, economy, readying, turns
 from .conditions import START, add_timed, end_grab, release_grabs, speed_squares
 from .creature import NO_IMMEDIATE
 from .damage import spend_surge
@@ -27,7 +27,7 @@ from .terrain_rules import MOVE_4E
 from .words import condition, power_rules
 
 ACTS: dict[str, tuple[set[str], set[str]]] = {
-    "move": (set(), {"to", "path"}),
+    "move": (set(), {"to", "path", "mode"}),
     "shift": ({"to"}, set()),
     "run": (set(), {"to", "path"}),
     "charge": ({"target"}, {"with", "to"}),
@@ -50,6 +50,7 @@ ACTS: dict[str, tuple[set[str], set[str]]] = {
 # the rule cards of the lines about an offered reaction, by its kind
 OFFER_RULES = {"opportunity": ("opportunity-attack",), "challenge": ("marks", "immediate-actions"),
                "readied": ("ready-action", "immediate-actions")}
+MOVE_MODES = ("walk", "climb")  # athletics.py: a cliff is climbed (`mode = "climb"`), never walked
 READY_WORDS = {"enters_reach": N_("{name} readies an attack (enters reach: {by})"),
                "moves": N_("{name} readies an attack (moves: {by})"),
                "attacks": N_("{name} readies an attack (attacks: {by})")}
@@ -88,7 +89,12 @@ class Engine(EngineBase):
         if speed <= 0:
             held = ", ".join(condition(k) for k in sorted(c.conditions & {"immobilized", "grabbed", "restrained"}))
             raise IllegalCommand(_("{id} cannot move ({why})").format(id=c.id, why=held or _("speed 0")))
-        steps, cost = path_for(self, c, cmd.get("to"), cmd.get("path"), limit_m=2 * speed)
+        mode = cmd.get("mode", "walk")
+        if mode not in MOVE_MODES:
+            raise IllegalCommand(_("a 4e move walks or climbs (mode = \"walk\" or \"climb\"), not {mode!r}").format(
+                mode=mode))
+        steps, cost = path_for(self, c, cmd.get("to"), cmd.get("path"), limit_m=2 * speed,
+                               field=field_for(self, c, mode, limit_m=2 * speed))
         rules: tuple[str, ...] = ("move-action",)
         if cost <= speed + 1e-9:
             economy.spend(c, "move")
@@ -236,6 +242,14 @@ class Engine(EngineBase):
                 state.walk = None
                 self._settle_walk(c, walk, walked)
                 return
+            # RULESETS.md 3: swimming or climbing without the speed, one Athletics check a move,
+            # before the step that needs it (a failure: no progress, the move ends here)
+            kind = athletics.check_for(self, c, tuple(walk["steps"][0]))
+            if kind is not None and kind not in walk.setdefault("checked", []):
+                walk["checked"].append(kind)
+                if not athletics.attempt(self, c, kind):
+                    walk["steps"], walk["then"] = [], None
+                    break
             if walk["provokes"]:
                 reactors = leaving_provokes(self, c, exclude=walk["asked"])
                 if reactors:
@@ -287,6 +301,7 @@ class Engine(EngineBase):
         self._moved(c, walked, walk)
 
     def _moved(self, c, walked, walk: dict) -> None:
+        athletics.surface(self, c)
         if walked:
             if walk.get("then"):
                 rules: tuple[str, ...] = ("charge",)
@@ -302,6 +317,8 @@ class Engine(EngineBase):
             side = c.side_squares
             if any((extra[y: y + side, x: x + side] > 0).any() for x, y in walked):
                 rules += ("difficult-terrain",)  # 4e, Difficult terrain: 1 more square each
+            for kind in athletics.checks_along(self, c, walked):
+                rules += athletics.CHECK_RULES[kind]  # swimming or climbing: 2 squares a square
             self.emit("move", _("{name} moves to {square}").format(name=c.name, square=list(walked[-1])), rules=rules,
                       creature=c.id, path=[list(p) for p in walked])
 
