@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...i18n import N_, _
 from .. import api
 from ..errors import IllegalCommand
-from ..words import titled
+from ..words import spoken, titled
 from . import economy
 from .options import offer_options
 from .powers import power_of
@@ -87,7 +87,7 @@ def reason_for(battle, act_key: str, target_id: str | None = None) -> str:
         except IllegalCommand as exc:  # an unknown power: the engine's own line
             return str(exc)
         if c.uses_left(power) <= 0:
-            return _("{power} is spent ({usage})").format(power=power.name, usage=usage(power.usage))
+            return _("{power} is spent ({usage})").format(power=spoken(power.name), usage=usage(power.usage))
         why = economy.refusal(c, power.action)
         if why:
             return why

@@ -12,6 +12,7 @@ from ...core.terrain import COVER_NAMES
 from ...i18n import N_, _
 from .. import api
 from ..errors import IllegalCommand
+from ..words import spoken
 from . import economy
 from .athletics import checks_along, success_chance
 from .attacks import expected_damage, roll_for
@@ -195,11 +196,11 @@ def power_options(battle, c) -> list[api.Option]:
             if power.heal:
                 target = battle.state.creatures[aimed.targets[0]]
                 preview = api.Preview(target=target.id, hostile=False, uses=action(power.action), attack=power.name)
-                label = _("{power} on {targets}").format(power=power.name, targets=target.name)
+                label = _("{power} on {targets}").format(power=spoken(power.name), targets=target.name)
             else:
                 preview = attack_preview(battle, c, power, aimed.targets, power.action, aimed.long_range, aimed.origin)
                 label = _("{power} on {targets}").format(
-                    power=power.name, targets=", ".join(battle.state.creatures[t].name for t in aimed.targets))
+                    power=spoken(power.name), targets=", ".join(battle.state.creatures[t].name for t in aimed.targets))
             options.append(api.Option(command, label, preview))
     return options
 

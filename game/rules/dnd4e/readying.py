@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...core.board import SQUARE_M
 from ...i18n import _
 from ..errors import IllegalCommand
+from ..words import spoken
 from .creature import NO_IMMEDIATE
 from .geometry import gap
 from .powers import power_of
@@ -34,7 +35,7 @@ def readied(trigger, then, c) -> dict:
         raise IllegalCommand(_("'then' must be an attack of the creature that readies it (under 4e)"))
     power = power_of(c, then.get("with"))
     if power.action != "standard":
-        raise IllegalCommand(_("{power} is not a standard action: ready a standard action").format(power=power.name))
+        raise IllegalCommand(_("{power} is not a standard action: ready a standard action").format(power=spoken(power.name)))
     command = {k: v for k, v in then.items() if k != "actor"}
     return {"event": trigger["event"], "by": trigger["by"], "then": command}
 

@@ -5,6 +5,7 @@ then) and end (saving throws, death saves, what ends then), the rounds, the end 
 from __future__ import annotations
 
 from ...i18n import _
+from ..words import spoken
 from .conditions import at_turn_end, at_turn_start, ongoing, saving_throws
 from .creature import DYING
 from .damage import death_save, deal
@@ -81,7 +82,7 @@ def recharge(battle, c) -> None:
             face = battle.state.dice.roll(6)
             if face >= power.recharge:
                 c.spent.pop(power.name)
-                battle.emit("note", _("{name}'s {power} recharges (d6 {face})").format(name=c.name, power=power.name,
+                battle.emit("note", _("{name}'s {power} recharges (d6 {face})").format(name=c.name, power=spoken(power.name),
                                                                                      face=face),
                             rules=("recharge",), creature=c.id)
             else:
