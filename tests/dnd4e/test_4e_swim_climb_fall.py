@@ -110,3 +110,21 @@ def test_a_failed_save_falls_3_m_1d10_damage_and_prone():
     assert (gob.x, gob.y) == (2, 0) and gob.prone and gob.hp == 29 - 5 - 7
     assert log_with(b, "falls 3 m") == ["Goblin falls 3 m and lands prone"]
     assert "falling" in b.state.log_rules[b.state.log.index("Goblin falls 3 m and lands prone")]
+
+
+def reasons(b, power, target):
+    preview = next(o.preview for o in b.legal_commands()
+                   if o.command.get("with") == power and target in (o.command.get("target") or [target]))
+    return [r.text for r in preview.reasons]
+
+
+def test_fighting_in_deep_water_minus_2_except_spears_and_crossbows_minus_2_fire_aquatic_plus_2():
+    # RULESETS.md 3, deep water under 4e: "-2 except spears/crossbows, -2 fire; aquatic +2"
+    pool = "~~~~~~\n~~~~~~\n~~~~~~\n~~~~~~\n......"
+    b = battle4e(pool, [creature("fighter", "fighter", "blue", (1, 1)), creature("sah", "sahuagin", "red", (2, 1))])
+    assert "in deep water -2" in reasons(b, "heavy-blow", "sah")
+    b = battle4e(pool, [creature("sah", "sahuagin", "red", (2, 1)), creature("fighter", "fighter", "blue", (1, 1))])
+    assert reasons(b, "trident", "fighter") == ["aquatic, against Fighter in deep water +2"]
+    b = battle4e(pool, [creature("wizard", "wizard", "blue", (1, 1)), creature("sah", "sahuagin", "red", (2, 1))])
+    assert "fire in deep water -2" in reasons(b, "flame-fan", "sah")
+    assert not any("water" in text for text in reasons(b, "force-bolt", "sah"))
