@@ -38,6 +38,19 @@ def turn_pips(view) -> list[tuple[str, bool]]:
     return pips
 
 
+def turn_counts(view) -> list[str]:
+    """What a creature has left that is counted, not yes or no (4e's action points, healing surges
+    and the uses of its encounter and daily powers; 5e's spell slots; 3.5's attacks of opportunity),
+    each as "name count"."""
+    counts = []
+    for resource in view.resources:
+        if not isinstance(resource.left, bool):
+            level = resource.name.removeprefix("level-").removesuffix(" slots")
+            name = _("level {level} slots").format(level=level) if level.isdigit() else resource.name
+            counts.append(f"{name} {resource.left}")
+    return counts
+
+
 # the parts of a turn (api.Resource names, shortened) as the panel says them
 PIP_WORDS = {"action": N_("action"), "bonus": N_("bonus"), "reaction": N_("reaction"), "move": N_("move"),
              "standard": N_("standard"), "minor": N_("minor"), "swift": N_("swift"), "immediate": N_("immediate")}
@@ -159,6 +172,10 @@ class Panel:
                 pip(surface, (label.right + 8, label.centery), 4, GOLD, unused)
                 px = label.right + 24
             y = py + rect.h
+            counts = turn_counts(current)
+            if counts:
+                for part in self.wrap("  ·  ".join(counts), 13, width, indent=""):
+                    y = t.blit(surface, part, 13, DIM, (x, y + 3)).bottom
         return y
 
     def _draw_order(self, surface, app, views, x, y, width) -> int:

@@ -92,7 +92,7 @@ def test_view_shows_defences_bloodied_and_the_4e_resources():
     assert v.bloodied and v.defence == "AC 20 Fort 17 Ref 14 Will 12"
     resources = {r.name: r.left for r in v.resources}
     assert resources == {"standard": True, "move": True, "minor": True, "immediate": True, "action points": 1,
-                         "healing surges": 11, "sweeping-cut": 1}
+                         "healing surges": 11, "sweeping cut": 1}
     assert b.estimates() is None
 
 

@@ -124,8 +124,8 @@ def offer_view(battle) -> api.OfferView | None:
     elif offer.kind == "readied":
         then = reactor.effects.get("readied", {}).get("then", {})
         question = _("{name} triggers {reactor}'s readied action — {power} on {target}?").format(
-            name=provoker.name, reactor=reactor.name, power=then.get("with") or "basic",
-            target=then.get("target") or provoker.id)
+            name=provoker.name, reactor=reactor.name, power=spoken(then.get("with") or "basic"),
+            target=creatures[then["target"]].name if then.get("target") in creatures else provoker.name)
     else:
         question = _("{name}, marked by {reactor}, acts beside it — strike first (immediate interrupt)?").format(
             name=provoker.name, reactor=reactor.name)
