@@ -128,3 +128,15 @@ def test_fighting_in_deep_water_minus_2_except_spears_and_crossbows_minus_2_fire
     b = battle4e(pool, [creature("wizard", "wizard", "blue", (1, 1)), creature("sah", "sahuagin", "red", (2, 1))])
     assert "fire in deep water -2" in reasons(b, "flame-fan", "sah")
     assert not any("water" in text for text in reasons(b, "force-bolt", "sah"))
+
+
+def test_a_charge_stopped_by_a_failed_swimming_check_makes_no_attack():
+    # the charge's walk meets deep water: the check fails (7 vs DC 10), the charge ends there,
+    # its standard action spent and no attack made
+    grid = "\n".join(["..~...."] * 5)
+    b = battle4e(grid, [creature("wizard", "wizard", "blue", (0, 2)), creature("orc", "orc", "red", (5, 2))])
+    force(b, 7)
+    act(b, "wizard", "charge", target="orc", to=[4, 2])
+    wizard = b.state.creatures["wizard"]
+    assert (wizard.x, wizard.y) == (1, 2) and not wizard.standard
+    assert not log_with(b, "uses") and b.state.creatures["orc"].hp == 46
