@@ -67,6 +67,7 @@ def test_a_cliff_is_climbed_not_walked_athletics_dc_15_without_a_climb_speed():
     climbs = {tuple(o.command["to"]): o for o in b.legal_commands() if o.command.get("mode") == "climb"}
     assert climbs[(2, 1)].preview.success_chance == pytest.approx(16 / 20)  # d20 + 10 >= 15
     assert all(any(tuple(s) == (2, 1) for s in o.preview.path) for o in climbs.values())
+    assert climbs and all(not b.check(o.command) for o in climbs.values())  # listed only when check accepts
     force(b, 4)  # 4 + 10 = 14: it stays at the foot of the cliff
     act(b, "fighter", "move", to=[2, 1], mode="climb")
     assert (b.state.creatures["fighter"].x, b.state.creatures["fighter"].y) == (1, 1)
@@ -140,3 +141,12 @@ def test_a_charge_stopped_by_a_failed_swimming_check_makes_no_attack():
     wizard = b.state.creatures["wizard"]
     assert (wizard.x, wizard.y) == (1, 2) and not wizard.standard
     assert not log_with(b, "uses") and b.state.creatures["orc"].hp == 46
+
+
+def test_the_checks_and_the_fall_speak_french(french):
+    b = battle4e(RIVER, [creature("wizard", "wizard", "blue", (0, 1)), creature("orc", "orc", "red", (6, 0))])
+    force(b, 7)
+    act(b, "wizard", "move", path=[[1, 1], [2, 1], [3, 1], [4, 1]])
+    assert log_with(b, "Athlétisme") == ["Wizard nage : Athlétisme d20 7 +0 = 7 contre DD 10 : il n'avance pas"]
+    b, gob = pushed_off(9)
+    assert "Goblin tombe de 3 m et se retrouve à terre" in b.state.log
