@@ -119,6 +119,7 @@ class Act:
     options: list[Option] = field(default_factory=list)
     reason: str = ""  # why it is not allowed now
     tip: str = ""
+    usage: str = ""  # a 4e power's usage (at-will, encounter, daily, recharge): the bar marks it
 
     @property
     def allowed(self) -> bool:

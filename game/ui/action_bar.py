@@ -18,6 +18,10 @@ ROW_H = 32
 GAP = 5
 PAD = 8
 NARROW = 760  # a bar narrower than this has three rows
+# a 4e power's button is edged in its usage's colour (assets/ui/theme.json): at-will green,
+# encounter red, daily grey-white, recharge orange
+USAGE_IDS = {"at-will": "#power_at_will", "encounter": "#power_encounter", "daily": "#power_daily",
+             "recharge": "#power_recharge"}
 
 
 def rows_for(width: int) -> int:
@@ -75,7 +79,7 @@ class ActionBar:
             return
         labels, rects = self.fit(entries)
         for entry, label, rect in zip(entries, labels, rects):
-            oid = "#end_turn" if entry.key == "end" else None
+            oid = "#end_turn" if entry.key == "end" else USAGE_IDS.get(entry.usage)
             b = button(rect, label, self.manager, entry.tooltip(), object_id=oid)
             b.tip_above = self.rect.top  # above the bar: a tip never hides another button
             if not entry.allowed:

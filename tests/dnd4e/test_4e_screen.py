@@ -32,3 +32,20 @@ def test_the_window_draws_the_counts_line(tmp_path):
         assert "action points 1  ·  healing surges 11" in drawn and "sweeping cut 1" in drawn
     finally:
         app.close()
+
+
+def test_each_power_button_is_edged_in_its_usage(tmp_path):
+    # the 4e power cards: at-will, encounter, daily (a spent one stays greyed, edged alike)
+    roster = [creature("wizard", "wizard", "blue", (1, 1)), creature("orc", "orc", "red", (5, 1))]
+    scenario = scenario4e(ROW, roster, initiative=["wizard", "orc"])
+    battle = battle4e(ROW, roster)
+    battle.state.creatures["wizard"].spent["fire-burst"] = 1
+    app = ui_app.App(scenario, battle=battle, hotseat=True, data_dir=tmp_path)
+    try:
+        app.step()
+        ids = {key: b.object_ids[-1] for key, b in app.bar.buttons.items()}
+        assert ids["attack:force-bolt"] == "#power_at_will" and ids["attack:flame-fan"] == "#power_encounter"
+        assert ids["attack:fire-burst"] == "#power_daily" and not app.bar.buttons["attack:fire-burst"].is_enabled
+        assert ids["end"] == "#end_turn"
+    finally:
+        app.close()
