@@ -44,9 +44,12 @@ def test_failing_it_by_5_or_more_in_deep_water_sinks_and_grants_combat_advantage
     assert log_with(b, "Athletics") == ["Wizard swims: Athletics d20 4 +0 = 4 vs DC 10: it sinks"]
     act(b, "wizard", "end")
     act(b, "orc", "move", to=[3, 1])
-    force(b, 12)
     preview = next(o.preview for o in b.legal_commands() if o.command.get("with") == "greataxe")
     assert preview.reasons[0].text == "combat advantage +2 (Wizard is underwater)"
+    act(b, "orc", "end")
+    force(b, 15)  # its next swim passes: no longer underwater
+    act(b, "wizard", "move", to=[3, 2])
+    assert not b.state.dice.forced and "underwater" not in b.state.creatures["wizard"].conditions
 
 
 def test_a_swim_speed_needs_no_check_and_the_preview_gives_the_chance_to_pass():
