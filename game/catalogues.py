@@ -19,6 +19,7 @@ import re
 import string
 import sys
 import tomllib
+from datetime import datetime, timezone
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -76,9 +77,15 @@ def source_files(domain: str) -> list[Path]:
     return files
 
 
+# The catalogues are written to merge well: messages sorted by their English, each with the files
+# it stands in but no line numbers, and one fixed creation date, so that a change of code moves
+# nothing in them and two branches adding messages touch different lines.
+CREATED = datetime(2026, 12, 1, tzinfo=timezone.utc)
+
+
 def extract(domain: str) -> Catalog:
-    """The template of `domain`: every marked message of its sources, with where it stands."""
-    catalog = Catalog(project="skirmish", domain=domain)
+    """The template of `domain`: every marked message of its sources, with the files it stands in."""
+    catalog = Catalog(project="skirmish", domain=domain, creation_date=CREATED)
     for path in source_files(domain):
         method = extract_toml if path.suffix == ".toml" else "python"
         where = str(path.relative_to(ROOT))
@@ -107,7 +114,7 @@ def update(domain: str) -> Catalog:
     catalog.obsolete.clear()
     write_catalogue(domain, catalog)
     with (LOCALE_DIR / f"{domain}.pot").open("wb") as handle:
-        write_po(handle, template, width=100)
+        write_po(handle, template, width=100, sort_output=True, include_lineno=False)
     return catalog
 
 
@@ -116,10 +123,11 @@ def write_catalogue(domain: str, catalog: Catalog) -> None:
     catalog.project, catalog.version = "skirmish", "0.1"
     catalog.copyright_holder = "the Skirmish authors"
     catalog.language_team = "French"
+    catalog.creation_date = CREATED
     path = po_path(domain)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as handle:
-        write_po(handle, catalog, width=100, omit_header=False, sort_output=False)
+        write_po(handle, catalog, width=100, omit_header=False, sort_output=True, include_lineno=False)
 
 
 def todo(domain: str) -> dict[str, str]:
@@ -139,6 +147,16 @@ def fill(domain: str, french: dict[str, str]) -> int:
             message.string, message.flags = text, message.flags - {"fuzzy"}
     write_catalogue(domain, catalog)
     return sum(1 for text in french.values() if text)
+
+
+def adopt(domain: str, other: Path) -> int:
+    """Take from another copy of `domain`'s .po (another branch's, after a merge) the French of
+    the messages that have none here; returns how many were taken."""
+    with Path(other).open("rb") as handle:
+        theirs = {m.id: m.string for m in read_po(handle, locale=LANG, domain=domain)
+                  if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+    wanted = {english: theirs[english] for english in todo(domain) if english in theirs}
+    return fill(domain, wanted) if wanted else 0
 
 
 def compile_domain(domain: str) -> None:
@@ -205,12 +223,14 @@ def main(argv: list[str]) -> int:
     elif command == "fill":
         with open(argv[2], encoding="utf-8") as handle:
             print(f"{argv[1]}: {fill(argv[1], json.load(handle))} translations written")
+    elif command == "adopt":
+        print(f"{argv[1]}: {adopt(argv[1], Path(argv[2]))} translations taken from {argv[2]}")
     elif command == "check":
         found = [p for domain in domains for p in problems(domain)]
         print("\n".join(found) or "every message has its French")
         return 1 if found else 0
     else:
-        print(f"unknown command {command!r} (update, compile, check, todo, fill)", file=sys.stderr)
+        print(f"unknown command {command!r} (update, compile, check, todo, fill, adopt)", file=sys.stderr)
         return 2
     return 0
 

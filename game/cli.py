@@ -159,7 +159,7 @@ def cmd_render(args) -> int:
 def cmd_bench(args) -> int:
     from .session.bench import run_bench
 
-    figures = run_bench(progress=not args.json)
+    figures = run_bench(progress=not args.json, ruleset=args.ruleset)
     from .ui.bench import frame_time_ms
 
     if not args.json:
@@ -435,6 +435,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     ben = command("bench", help=_("print the performance figures of the benchmark suite"))
     ben.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
+    ben.add_argument("--ruleset", choices=RULESETS,
+                     help=_("measure the computer players under this ruleset (default: 5e)"))
     ben.set_defaults(func=cmd_bench)
 
     dem = command("demo", help=_("play a captioned, scripted demo of a rule, or draw its frames"))

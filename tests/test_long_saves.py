@@ -91,3 +91,24 @@ def test_every_save_loads_and_replays_to_the_same_state(tmp_path_factory, title,
     again = replay(saved)
     assert again.error is None
     assert json.dumps(again.battle.to_json()) == json.dumps(battle.to_json())
+
+
+
+def test_the_bench_times_the_computer_players_under_the_ruleset_asked(monkeypatch):
+    # `skirmish bench --ruleset 3.5`: the slowest hard turn is measured on battles of 3.5 rules
+    from pathlib import Path
+
+    from game.session import bench, replay as replay_module
+
+    played_under = []
+    original = replay_module.new_battle
+
+    def spy(scenario):
+        played_under.append(scenario.ruleset)
+        return original(scenario)
+
+    monkeypatch.setattr(replay_module, "new_battle", spy)
+    goblins = Path(__file__).resolve().parent.parent / "maps" / "mirror-goblins.scenario.toml"
+    figures = bench.slowest_turns("3.5", paths=[goblins])
+    assert played_under == ["3.5"]
+    assert list(figures) == ["mirror-goblins"] and figures["mirror-goblins"] > 0

@@ -65,3 +65,40 @@ def test_a_message_reads_as_the_domain_of_the_module_that_shows_it():
         assert card("3.5", "five-foot-step").title_shown == "Pas de 1,50 m"  # the card's own catalogue
     finally:
         i18n.set_language("en")
+
+
+def _copy_of_the_catalogues(tmp_path, monkeypatch):
+    import shutil
+
+    from game import catalogues
+    from game.i18n import LOCALE_DIR
+
+    copy = tmp_path / "locale"
+    shutil.copytree(LOCALE_DIR, copy)
+    monkeypatch.setattr(catalogues, "LOCALE_DIR", copy)
+    return catalogues, copy
+
+
+def test_updating_unchanged_code_rewrites_the_catalogues_byte_for_byte(tmp_path, monkeypatch):
+    # no line numbers, no fresh date: a merge of two branches' catalogues meets no churn
+    catalogues, copy = _copy_of_the_catalogues(tmp_path, monkeypatch)
+    before = {p: p.read_bytes() for p in copy.rglob("cli.po*")}
+    catalogues.update("cli")
+    assert {p: p.read_bytes() for p in copy.rglob("cli.po*")} == before
+    assert b"game/cli.py:" not in (copy / "fr" / "LC_MESSAGES" / "cli.po").read_bytes()
+
+
+def test_adopt_takes_another_copys_french_for_the_messages_without_any(tmp_path, monkeypatch):
+    catalogues, copy = _copy_of_the_catalogues(tmp_path, monkeypatch)
+    po = copy / "fr" / "LC_MESSAGES" / "cli.po"
+    other = tmp_path / "other.po"
+    other.write_bytes(po.read_bytes())
+    english = [m.id for m in catalogues.read_catalogue("cli") if m.id][0]
+    french = catalogues.read_catalogue("cli").get(english).string
+    catalog = catalogues.read_catalogue("cli")
+    catalog.get(english).string = ""
+    catalogues.write_catalogue("cli", catalog)
+    assert english in catalogues.todo("cli")
+    assert catalogues.adopt("cli", other) == 1
+    assert catalogues.read_catalogue("cli").get(english).string == french
+    assert catalogues.todo("cli") == {}

@@ -337,3 +337,25 @@ def test_every_bundled_kind_has_an_emblem_drawn_on_its_token():
     assert emblem("no-such-kind", 32) is None
     credit = (ASSETS_DIR / "icons" / "README.md").read_text()
     assert "game-icons.net" in credit and "CC BY 3.0" in credit
+
+
+@pytest.mark.parametrize("ruleset, fits", [("5e", True), ("3.5", False)])
+def test_f_fits_the_board_unless_an_act_of_the_bar_answers_to_it(tmp_path, ruleset, fits):
+    # 3.5's 5-foot step is F on its bar: the key goes to the act, Home still fits the board
+    scenario = load_scenario(DEFAULT, ruleset)
+    app = ui_app.App(scenario, hotseat=True, data_dir=tmp_path)
+    fitted = []
+    try:
+        app.step()
+        app.camera.fit = lambda: fitted.append(True)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f))
+        app.step()
+        assert bool(fitted) == fits
+        if not fits:  # the 5-foot step's menu of squares is open
+            assert {o.command["act"] for o in app.menu_options} == {"step"}
+            app.close_dialog()
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME))
+        app.step()
+        assert fitted
+    finally:
+        app.close()

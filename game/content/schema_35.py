@@ -29,7 +29,7 @@ CREATURE_TYPES = (
 # 3.5 SRD, Critical hits: these types are immune to critical hits and sneak attacks
 CRIT_IMMUNE_TYPES = frozenset({"construct", "elemental", "ooze", "plant", "undead"})
 DAMAGE_TYPES = {"bludgeoning", "piercing", "slashing", "fire", "cold", "acid", "electricity", "force", "sonic"}
-WEAPON_PROPERTIES = {"light", "two-handed", "finesse", "thrown", "reach", "crossbow", "natural"}
+WEAPON_PROPERTIES = {"light", "two-handed", "finesse", "thrown", "reach", "crossbow", "natural", "grab"}
 # the feats the engine applies (others may be listed; they are shown, not used)
 FEATS = {
     "combat-reflexes", "improved-initiative", "power-attack", "precise-shot", "weapon-focus",

@@ -119,7 +119,8 @@ class Act:
     options: list[Option] = field(default_factory=list)
     reason: str = ""  # why it is not allowed now
     tip: str = ""
-    usage: str = ""  # a 4e power's usage (at-will, encounter, daily, recharge): the bar marks it
+    usage: str = ""  # a power's use when the act is one (4e): "at-will", "encounter", "daily" or
+    # "recharge", which the action bar shows by the button's colour; "" for any other act
 
     @property
     def allowed(self) -> bool:

@@ -25,6 +25,7 @@ ACTS: dict[str, tuple[set[str], set[str]]] = {
     "escape": (set(), set()),
     "cast": ({"spell"}, {"target", "at", "level"}),
     "use": ({"item"}, {"target"}),
+    "give": ({"item", "target"}, set()),
     "stabilize": ({"target"}, set()),
     "stand": (set(), set()),
     "drop_prone": (set(), set()),

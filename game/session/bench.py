@@ -9,6 +9,9 @@
   patterns are traced (as in play); cover_all_pairs_cold_ms: the same on a fresh map, tracing
   included. Reference: tcod's Bresenham lines for the same corner-to-corner lines, each
   checked against the blockers in a Python loop (a sanity check, not a fair C reference).
+- ai_slowest_turn_ms, battles_per_second: the hard computer player's longest turn on each
+  bundled scenario, and battles a second of the default skirmish, under the ruleset asked
+  (`skirmish bench --ruleset 3.5`; 5e by default).
 - long_save_load_s, long_save_replay_s: a save of 100,000 commands (two fighters far apart
   taking the Dodge action and ending their turns, one step every 20 commands) loaded, then
   replayed: both grow linearly (a move costs more: the engine prices its movement field).
@@ -54,7 +57,9 @@ def _creatures(mapdata):
     return spawns, sides
 
 
-def run_bench(progress: bool = False) -> dict:
+def run_bench(progress: bool = False, ruleset: str | None = None) -> dict:
+    """Every figure; the computer players' (slowest turn, battles per second) under `ruleset`
+    (None: each scenario's own, 5e for the bundled ones), the board's under 5e's terrain rules."""
     def say(step: int, total: int, what: str) -> None:
         if progress:
             print(f"[{step}/{total}] {what}", file=sys.stderr, flush=True)
@@ -69,6 +74,7 @@ def run_bench(progress: bool = False) -> dict:
         "machine": f"{platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}",
         "board": f"bench-100 ({board.width}x{board.height}), {len(spawns)} creatures",
         "runs": RUNS,
+        "ruleset": ruleset or "5e",
     }
     total = 7
     say(1, total, _("movement field"))
@@ -95,7 +101,7 @@ def run_bench(progress: bool = False) -> dict:
     figures["cover_all_pairs_cold_ms"] = _median_ms(all_pairs_cold, runs=5)
     figures["cover_pairs"] = len(spawns) * (len(spawns) - 1)
     say(4, total, _("the slowest computer turn on each bundled scenario (hard against hard)"))
-    figures["ai_slowest_turn_ms"] = slowest_turns()
+    figures["ai_slowest_turn_ms"] = slowest_turns(ruleset)
     figures["ai_slowest_turn_max_ms"] = max(figures["ai_slowest_turn_ms"].values())
     say(5, total, _("battles per second, default skirmish, hard against hard, 2 workers (3 x 24 battles)"))
     from .simulate import simulate
@@ -103,7 +109,7 @@ def run_bench(progress: bool = False) -> dict:
     rates = []
     for _i in range(3):
         summary, _results = simulate(DEFAULT_SCENARIO, 24, jobs=2, seed=len(rates) * 100,
-                              policies={"blue": "hard", "red": "hard"})
+                              policies={"blue": "hard", "red": "hard"}, ruleset=ruleset)
         rates.append(summary["battles_per_second"])
     figures["battles_per_second"] = round(statistics.median(rates), 2)
     figures["minutes_for_1000_battles"] = round(1000 / figures["battles_per_second"] / 60, 1)
@@ -171,15 +177,16 @@ def long_save_figures(commands: int) -> dict:
             "long_save_replay_s": round(done - loaded, 2)}
 
 
-def slowest_turns() -> dict:
-    """Per bundled scenario, the longest time a hard computer player spent on one creature's turn."""
+def slowest_turns(ruleset: str | None = None, paths=None) -> dict:
+    """Per bundled scenario (or per file of `paths`), the longest time a hard computer player
+    spent on one creature's turn, under `ruleset` (None: the scenario's own)."""
     from ..content.scenarios import load_scenario
     from .ai import choose
     from .replay import new_battle
 
     out = {}
-    for path in sorted(MAPS_DIR.glob("*.scenario.toml")):
-        battle = new_battle(load_scenario(path))
+    for path in paths or sorted(MAPS_DIR.glob("*.scenario.toml")):
+        battle = new_battle(load_scenario(path, ruleset))
         worst = 0.0
         turn_key, spent = None, 0.0
         while not battle.state.over and battle.state.round <= 15:

@@ -2,7 +2,8 @@
 
 The creature's attacks and spells come first (keys 1-9, 0), then its other actions (letters),
 in reading order over two rows (three in a narrow window; the keys left off the labels where they
-would not fit). A button that is not allowed now is greyed and its tooltip says why; the entry being
+would not fit). A power's button (4e) is coloured by its use: at-will, encounter, daily or
+recharge. A button that is not allowed now is greyed and its tooltip says why; the entry being
 aimed (an attack waiting for its target, say) is shown selected. The buttons are rebuilt only
 when the entries change, not every frame.
 """
@@ -18,10 +19,6 @@ ROW_H = 32
 GAP = 5
 PAD = 8
 NARROW = 760  # a bar narrower than this has three rows
-# a 4e power's button is edged in its usage's colour (assets/ui/theme.json): at-will green,
-# encounter red, daily grey-white, recharge orange
-USAGE_IDS = {"at-will": "#power_at_will", "encounter": "#power_encounter", "daily": "#power_daily",
-             "recharge": "#power_recharge"}
 
 
 def rows_for(width: int) -> int:
@@ -36,6 +33,11 @@ def height_for(width: int) -> int:
 
 
 HEIGHT = height_for(NARROW)
+
+# a power's button is coloured by its use, as on 4e's power cards (the theme's colours):
+# at-will green, encounter red, daily grey, recharge purple; a spent one is greyed like any act
+POWER_IDS = {"at-will": "#power_at_will", "encounter": "#power_encounter", "daily": "#power_daily",
+             "recharge": "#power_recharge"}
 
 
 class ActionBar:
@@ -79,7 +81,7 @@ class ActionBar:
             return
         labels, rects = self.fit(entries)
         for entry, label, rect in zip(entries, labels, rects):
-            oid = "#end_turn" if entry.key == "end" else USAGE_IDS.get(entry.usage)
+            oid = "#end_turn" if entry.key == "end" else POWER_IDS.get(getattr(entry, "usage", ""))
             b = button(rect, label, self.manager, entry.tooltip(), object_id=oid)
             b.tip_above = self.rect.top  # above the bar: a tip never hides another button
             if not entry.allowed:

@@ -102,8 +102,8 @@ class Controls:
             self.camera.zoom(1, self.viewport.center)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.camera.zoom(-1, self.viewport.center)
-        elif key in (pygame.K_f, pygame.K_HOME):
-            self.camera.fit()
+        elif key == pygame.K_HOME or (key == pygame.K_f and not self.shortcut_on_bar("F")):
+            self.camera.fit()  # F unless an act of the bar has it (3.5's 5-foot step, 4e's first aid)
         elif key in (pygame.K_y, pygame.K_n) and self.battle.state.offers:
             reactor = self.session.reactor()
             if self.session.human(reactor):
@@ -118,6 +118,10 @@ class Controls:
                 entry = self.current_choices().by_shortcut(char)
                 if entry is not None:
                     self.choose(entry)
+
+    def shortcut_on_bar(self, char: str) -> bool:
+        """Whether an act of the player's action bar now answers to that key."""
+        return self.my_turn() is not None and self.current_choices().by_shortcut(char) is not None
 
     def on_button(self, event) -> None:
         if self.dialog is not None:

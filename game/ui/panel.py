@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ..i18n import N_, _
-from ..rules.words import side_word, state_word
+from ..rules.words import side_word, spoken, state_word
 from .colours import HIGHLIGHT
 from .overlays import metres
 from .text import Text
@@ -39,15 +39,16 @@ def turn_pips(view) -> list[tuple[str, bool]]:
 
 
 def turn_counts(view) -> list[str]:
-    """What a creature has left that is counted, not yes or no (4e's action points, healing surges
-    and the uses of its encounter and daily powers; 5e's spell slots; 3.5's attacks of opportunity),
-    each as "name count"."""
+    """What a creature has a count of (action points, healing surges, spell slots, an encounter
+    power's uses...), each as "name: count" in the language spoken."""
     counts = []
     for resource in view.resources:
-        if not isinstance(resource.left, bool):
-            level = resource.name.removeprefix("level-").removesuffix(" slots")
-            name = _("level {level} slots").format(level=level) if level.isdigit() else resource.name
-            counts.append(f"{name} {resource.left}")
+        if isinstance(resource.left, bool):
+            continue
+        name = resource.name
+        level = name.removeprefix("level-").removesuffix(" slots")
+        words = _("level {level} slots").format(level=level) if level.isdigit() and name.endswith(" slots") else spoken(name)
+        counts.append(_("{name}: {count}").format(name=words, count=resource.left))
     return counts
 
 
@@ -172,10 +173,9 @@ class Panel:
                 pip(surface, (label.right + 8, label.centery), 4, GOLD, unused)
                 px = label.right + 24
             y = py + rect.h
-            counts = turn_counts(current)
-            if counts:
-                for part in self.wrap("  ·  ".join(counts), 13, width, indent=""):
-                    y = t.blit(surface, part, 13, DIM, (x, y + 3)).bottom
+            counts = "  ·  ".join(turn_counts(current))
+            for part in self.wrap(counts, 13, width, indent="") if counts else ():
+                y = t.blit(surface, part, 13, DIM, (x, y + 3)).bottom
         return y
 
     def _draw_order(self, surface, app, views, x, y, width) -> int:

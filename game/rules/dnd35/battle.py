@@ -14,6 +14,7 @@ from .creature import state_word
 from .engine import Engine35, no_standard
 from .geometry import can_see, cover_explained, cover_level, field_for, threat_mask
 from .options import acts, legal_commands, offer_view, provokers_along
+from .options_grapple_run import more_options, why_not_grapple_run
 from .spells import SPELLS, aim_problem, cast_problem, cast_unready, caught_in, cone_mask, save_dc
 from .terrain_rules import COVER_35, COVER_AC, MOVE_35
 
@@ -22,10 +23,10 @@ class Battle(Engine35, api.Battle):
     """One 3.5 battle: the engine (engine.py) and the ruleset interface (api.Battle)."""
 
     def legal_commands(self) -> list[api.Option]:
-        return legal_commands(self)
+        return legal_commands(self, more_options)
 
     def acts(self, options: list[api.Option] | None = None) -> list[api.Act]:
-        return acts(self, legal_commands(self) if options is None else options)
+        return acts(self, self.legal_commands() if options is None else options)
 
     def why_not(self, act_key: str, target_id: str | None = None) -> str:
         """Why the creature acting now may not take the act (aimed at target_id), '' when it may."""
@@ -73,6 +74,8 @@ class Battle(Engine35, api.Battle):
             if unready or target_id is not None or spell.aim == "now":
                 return unready or aim_problem(self, actor, spell, target)
             return cast_problem(self, actor, spell, target) or _("no one to aim it at")
+        if act in ("grapple", "escape", "run"):
+            return why_not_grapple_run(self, actor, act, target_id)
         if act == "total_defense" and not actor.standard:
             return no_standard(actor)
         if act == "stand" and not actor.prone:

@@ -17,7 +17,7 @@ from ...i18n import N_, _, decimal
 from ..api import Reason
 from ..words import spoken
 from .creature import CONSCIOUS, DEAD, DISABLED, DYING, STABLE
-from .geometry import can_see, cover_level, distance_m, flanked_by, gap, reach_of, within_reach
+from .geometry import can_see, cover_level, distance_m, flanked_by, gap, reach_band, within_reach
 from .terrain_rules import COVER_AC
 
 COVER_WORDS = {0: N_("no cover"), 1: N_("cover +{bonus} AC"), 2: N_("improved cover +{bonus} AC"),
@@ -49,9 +49,21 @@ def attack_problem(battle, attacker, target, attack) -> str:
         return _("{id} is dead").format(id=target.id)
     if not can_see(battle, attacker, target):
         return _("{id} cannot see {target}").format(id=attacker.id, target=target.id)
+    held = attacker.effects.get("grapple_with")
+    if held is not None and target.id != held:
+        return _("{id} is grappling {other}: it can attack only {other}").format(id=attacker.id, other=held)
+    if held is not None and not (attack.is_melee and {"light", "natural"} & attack.properties):
+        # 3.5 SRD, Grapple, Attack your opponent: an unarmed strike, a natural or a light weapon
+        return _("{id} is grappling: only a light or natural weapon, not the {attack}").format(id=attacker.id,
+                                                                                               attack=attack.name)
     if attack.is_melee:
-        if not within_reach(attacker.space, target.space, reach_of(attacker, attack)):
-            return _("{id} is out of reach ({reach} m)").format(id=target.id, reach=decimal(reach_of(attacker, attack)))
+        near, far = reach_band(attacker, attack)
+        if not within_reach(attacker.space, target.space, far):
+            return _("{id} is out of reach ({reach} m)").format(id=target.id, reach=decimal(far))
+        if near and within_reach(attacker.space, target.space, near):
+            # 3.5 SRD, Reach weapons: never against an adjacent foe (within the natural reach)
+            return _("{id} is too near for the {attack} (a reach weapon: beyond {reach} m)").format(
+                id=target.id, attack=attack.name, reach=decimal(near))
     else:
         if attacker.prone and "crossbow" not in attack.properties:
             return _("a prone creature can only shoot a crossbow")  # 3.5 SRD, Prone
@@ -90,6 +102,8 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     if penalty:
         reason(_("iterative attack {penalty}").format(penalty=f"{penalty:+d}"), False, "full-attack")
     melee = attack.is_melee
+    if melee and gap(attacker.space, target.space) > 1:
+        rules.append("reach")  # 3.5 SRD, Reach: a foe beyond the next square
     flanker = flanked_by(battle, attacker, target) if melee else None
     if flanker:
         bonus += 2
@@ -121,6 +135,9 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     if attacker.squeezing:
         bonus -= 4
         reason(_("squeezing -4"), False, "squeezing")
+    if "grapple_with" in attacker.effects:
+        bonus -= 4  # 3.5 SRD, Grapple: attacking one's opponent, -4
+        reason(_("grappling -4"), False, "grapple")
     if not melee:
         increments = max(0, math.ceil(distance_m(attacker, target) / attack.range_increment - 1e-9) - 1)
         if increments:
@@ -132,12 +149,20 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
             reason(_("firing into melee -4"), False, "shooting-into-melee")
     touch = attack.touch
     unseen = "hidden" in attacker.conditions  # 3.5 SRD: an unseen attacker denies the target its Dex
-    ac = armour_class(target, touch, denied=unseen)
+    # 3.5 SRD, Grapple: no Dex to AC against anyone but its opponent; Run: no Dex to AC
+    held = target.effects.get("grapple_with") not in (None, attacker.id)
+    ran = "running" in target.effects
+    ac = armour_class(target, touch, denied=unseen or held or ran)
     if touch:
         rules.append("touch-attack")
     if unseen and not target.flat_footed and not target.helpless and target.stats.dex_to_ac:
         reason(_("hidden attacker: target denied its Dex to AC (-{dex})").format(dex=target.stats.dex_to_ac), True,
                "concealment")
+    exposed = not unseen and not target.flat_footed and not target.helpless and target.stats.dex_to_ac
+    if held and exposed:
+        reason(_("target grappling: no Dex to AC (-{dex})").format(dex=target.stats.dex_to_ac), True, "grapple")
+    elif ran and exposed:
+        reason(_("target ran: no Dex to AC (-{dex})").format(dex=target.stats.dex_to_ac), True, "run")
     if target.flat_footed:
         rules.append("flat-footed")
         if target.stats.dex_to_ac:
@@ -173,7 +198,7 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     miss_chance = concealment(target)
     if miss_chance:
         reason(_("total concealment: {chance}% miss chance").format(chance=miss_chance), False, "concealment")
-    denied = unseen or target.flat_footed or target.helpless
+    denied = unseen or held or ran or target.flat_footed or target.helpless
     return Odds(bonus, ac, defence_words(ac, touch, target.flat_footed), tuple(reasons), cover, bool(flanker),
                 attack.threat, confirm, denied, miss_chance, tuple(rules))
 

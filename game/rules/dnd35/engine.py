@@ -17,8 +17,10 @@ from ...i18n import _
 from ..errors import IllegalCommand
 from .combat import apply_damage, attack_problem, coup_de_grace, resolve_attack
 from .creature import DEAD, DISABLED, DYING, STABLE, state_word
-from .geometry import field_for, melee_attacks
+from .grappling import Grappling35, improved_grab, settle_grapples
+from .geometry import field_for, melee_attacks, reaching_attacks
 from .moving import Moving35, can_take_aoo, in_order
+from .running import Running35
 from .setup import new_state, roll_initiative
 from .spells import SPELLS, cast_problem, concentration, resolve
 
@@ -35,12 +37,15 @@ ACTS_35: dict[str, tuple[set[str], set[str]]] = {
     "stand": (set(), set()),
     "drop_prone": (set(), set()),
     "cast": ({"spell"}, {"target", "at", "defensively"}),
+    "grapple": ({"target"}, set()),
+    "escape": (set(), set()),
+    "run": (set(), {"to", "path"}),
     "end": (set(), set()),
     "react": ({"take"}, {"target"}),
 }
 
 
-class Engine35(EngineBase, Moving35):
+class Engine35(EngineBase, Moving35, Grappling35, Running35):
     """The rules engine of one 3.5 battle (battle.py adds the ruleset interface)."""
 
     ACTS = ACTS_35
@@ -97,6 +102,7 @@ class Engine35(EngineBase, Moving35):
             c.effects.pop("power_attack", None)
             c.effects.pop("defensively", None)
             c.effects.pop("total_defense", None)
+            c.effects.pop("running", None)  # 3.5 SRD, Run: no Dex to AC until its next turn
             c.effects["aoo_from"] = set()
             if c.state == DEAD or (state.round == 0 and "surprised" in c.conditions):
                 self._advance()
@@ -151,6 +157,7 @@ class Engine35(EngineBase, Moving35):
             if c.effects.pop("strain", None) and c.state == DISABLED:
                 # 3.5 SRD, Disabled: a standard action (or any strenuous one) costs 1 hit point
                 apply_damage(self, c, 1, _("a standard action while disabled"), rules=("disabled",))
+        settle_grapples(self)
         self.check_over()
 
     # ------------------------------------------------------------------ the action economy
@@ -494,6 +501,9 @@ class Engine35(EngineBase, Moving35):
             actor.conditions.discard("prone")
             self.emit("condition", _("{name} stands up").format(name=actor.name), rules=("prone",), creature=actor.id)
             return
+        if act[0] == "grapple":
+            self._finish_grapple(actor, act)
+            return
         if act[0] == "coup":
             target, attack = self.creature(act[2]), actor.stats.attack(act[3])
             if target.alive and not attack_problem(self, actor, target, attack):
@@ -518,7 +528,8 @@ class Engine35(EngineBase, Moving35):
             self.emit("note", _("{name}'s attack is lost: {why}").format(name=actor.name, why=problem),
                       rules=("attack-roll",), creature=actor.id)
             return
-        resolve_attack(self, actor, target, attack, penalty, charging)
+        if resolve_attack(self, actor, target, attack, penalty, charging):
+            improved_grab(self, actor, target, attack)
 
     def _answer_offer(self, offer, take: bool, target) -> None:
         state = self.state
@@ -530,11 +541,14 @@ class Engine35(EngineBase, Moving35):
             return
         if not can_take_aoo(self, reactor, provoker):
             raise IllegalCommand(_("{id} can no longer attack {target}").format(id=reactor.id, target=provoker.id))
-        attack = self._attack_named(reactor, target if isinstance(target, str) else None, melee_only=True)
+        reaching = reaching_attacks(reactor, provoker)
+        attack = self._attack_named(reactor, target, melee_only=True) if isinstance(target, str) else \
+            (reaching[0] if reaching else self._attack_named(reactor, None, melee_only=True))
         reactor.aoo_left -= 1
         self.emit("reaction", _("{name} takes the attack of opportunity").format(name=reactor.name),
                   rules=("attacks-of-opportunity",), creature=reactor.id)
-        resolve_attack(self, reactor, provoker, attack, what="opportunity")
+        if resolve_attack(self, reactor, provoker, attack, what="opportunity"):
+            improved_grab(self, reactor, provoker, attack)
 
     def _resume(self) -> None:
         if self.state.offers or self.state.over:

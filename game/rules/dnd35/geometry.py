@@ -30,7 +30,19 @@ def melee_attacks(c) -> list:
 def reach_of(c, attack=None) -> float:
     if attack is not None and attack.reach is not None:
         return attack.reach
+    if attack is not None and "reach" in attack.properties:
+        return 2 * c.stats.reach  # 3.5 SRD, Reach weapons: twice the wielder's natural reach
     return c.stats.reach
+
+
+def reach_band(c, attack) -> tuple[float, float]:
+    """(nearest, farthest) metres a melee attack strikes at: a reach weapon (the property
+    `reach`) strikes beyond the creature's natural reach, up to twice it, and not within it (3.5
+    SRD, Reach weapons: a longspear threatens 3 m away but not the adjacent squares); any other
+    melee attack from next to it out to its reach (nearest 0)."""
+    if "reach" in attack.properties:
+        return c.stats.reach, reach_of(c, attack)
+    return 0.0, reach_of(c, attack)
 
 
 def within_reach(space_a, space_b, reach_m: float) -> bool:
@@ -47,29 +59,71 @@ def within_reach(space_a, space_b, reach_m: float) -> bool:
     return count <= squares
 
 
-def threat_mask(battle, c) -> np.ndarray:
-    """3.5 SRD, Threatened squares: every square within the creature's natural reach, when it has
-    a melee attack (a (rows, columns) bool mask; nothing while it cannot act)."""
+def within_band(space_a, space_b, band: tuple[float, float]) -> bool:
+    """Within the band's far reach and beyond its near one (reach_band)."""
+    near, far = band
+    return within_reach(space_a, space_b, far) and not (near and within_reach(space_a, space_b, near))
+
+
+def strikes(c, target, attack) -> bool:
+    """Whether this melee attack of c reaches the target's space now."""
+    return within_band(c.space, target.space, reach_band(c, attack))
+
+
+def reaching_attacks(c, target) -> list:
+    """c's melee attacks that reach the target (for an attack of opportunity: the first of them)."""
+    return [a for a in melee_attacks(c) if strikes(c, target, a)]
+
+
+def _reach_mask(battle, c, reach_m: float) -> np.ndarray:
     h, w = battle.board.terrain.shape
-    if not c.standing or not melee_attacks(c):
-        return np.zeros((h, w), bool)
-    squares = int(max(reach_of(c, a) for a in melee_attacks(c)) / SQUARE_M + 1e-9)
+    squares = int(reach_m / SQUARE_M + 1e-9)
     ys, xs = np.indices((h, w))
     dx = np.maximum(np.maximum(c.x - xs, xs - (c.x + c.side_squares - 1)), 0)
     dy = np.maximum(np.maximum(c.y - ys, ys - (c.y + c.side_squares - 1)), 0)
     count = np.maximum(dx, dy) if squares <= 2 else np.maximum(dx, dy) + np.minimum(dx, dy) // 2
-    return (count >= 1) & (count <= squares) & ~battle.board.blocks_move
+    return (count >= 1) & (count <= squares)
+
+
+def threat_mask(battle, c) -> np.ndarray:
+    """3.5 SRD, Threatened squares: every square its melee attacks reach (a reach weapon: only
+    beyond its natural reach), as a (rows, columns) bool mask; nothing while it cannot act or
+    while it is grappled (3.5 SRD, Grapple: a grappling creature threatens no squares)."""
+    h, w = battle.board.terrain.shape
+    mask = np.zeros((h, w), bool)
+    if not c.standing or "grappled" in c.conditions:
+        return mask
+    for band in {reach_band(c, a) for a in melee_attacks(c)}:
+        near, far = band
+        strip = _reach_mask(battle, c, far)
+        if near:
+            strip &= ~_reach_mask(battle, c, near)
+        mask |= strip
+    return mask & ~battle.board.blocks_move
 
 
 def threatened_positions(battle, c, side: int) -> np.ndarray:
-    """Per position (the top-left of a side x side space): whether c threatens that space."""
-    return window_any(threat_mask(battle, c), side)
+    """Per position (the top-left of a side x side space): whether c threatens that space (as
+    `threatens` judges it: a reach weapon never threatens a space with a square next to c)."""
+    bands = {reach_band(c, a) for a in melee_attacks(c)}
+    if side == 1 or not any(near for near, _far in bands):
+        return window_any(threat_mask(battle, c), side)
+    h, w = battle.board.terrain.shape
+    found = np.zeros((h, w), bool)
+    if not c.standing or "grappled" in c.conditions:
+        return found
+    for near, far in bands:
+        strip = window_any(_reach_mask(battle, c, far) & ~battle.board.blocks_move, side)
+        if near:
+            strip &= ~window_any(_reach_mask(battle, c, near), side)
+        found |= strip
+    return found
 
 
 def threatens(battle, c, target) -> bool:
-    if not c.standing or not melee_attacks(c):
+    if not c.standing or "grappled" in c.conditions:
         return False
-    return any(within_reach(c.space, target.space, reach_of(c, a)) for a in melee_attacks(c))
+    return bool(reaching_attacks(c, target))
 
 
 def _blockers(battle, with_creatures: bool, low_walls: bool = True):

@@ -20,7 +20,7 @@ from ...i18n import _, decimal
 from ..commands import position_arg
 from ..errors import IllegalCommand
 from ..state import Offer
-from .geometry import can_see, cover_level, field_for, gap, melee_attacks, threatens, within_reach
+from .geometry import can_see, cover_level, field_for, gap, melee_attacks, threatens, within_band, reach_band
 from .terrain_rules import MOVE_35
 
 
@@ -124,7 +124,7 @@ class Moving35:
         waits for their answers)."""
         walk = self.state.pending_move
         mover = self.creature(walk.mover)
-        while walk.steps and mover.standing:
+        while walk.steps and mover.standing and "grappled" not in mover.conditions:  # a grab stops it
             provokers = self._movement_provokers(mover, walk)
             if provokers:
                 self._emit_walked(mover, walk)
@@ -202,7 +202,7 @@ class Moving35:
         spots = []
         for y in range(max(0, target.y - 6), min(h, target.y + target.side_squares + 6)):
             for x in range(max(0, target.x - 6), min(w, target.x + target.side_squares + 6)):
-                if not within_reach((x, y, side), target.space, attack.reach or actor.stats.reach):
+                if not within_band((x, y, side), target.space, reach_band(actor, attack)):
                     continue
                 if (x, y) != (actor.x, actor.y) and not fld.terrain_ok[y, x]:
                     continue

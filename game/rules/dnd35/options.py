@@ -20,7 +20,7 @@ from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option, Preview
 from ..words import spoken, titled
 from .combat import attack_problem, crit_chance, expected_damage, hit_chance, odds
 from .engine import full_attack_rest
-from .geometry import distance_m, field_for, gap, melee_attacks, threatened_positions
+from .geometry import distance_m, field_for, gap, melee_attacks, reaching_attacks, threatened_positions
 from .moving import can_take_aoo, in_order, ready_for_aoo
 from .spells import cast_problem, caught_in, cone_mask, known, ray_attack, save_dc
 from .terrain_rules import COVER_AC
@@ -226,7 +226,7 @@ def cast_options(battle, actor) -> list[Option]:
 def reaction_options(battle) -> list[Option]:
     offer = battle.state.offers[0]
     reactor, provoker = battle.creature(offer.reactor), battle.creature(offer.provoker)
-    attacks = melee_attacks(reactor)
+    attacks = reaching_attacks(reactor, provoker) or melee_attacks(reactor)
     preview = Preview(target=provoker.id, hostile=True, uses=_("attack of opportunity"), kind="opportunity",
                       provoker=provoker.id)
     if attacks:
@@ -239,7 +239,8 @@ def reaction_options(battle) -> list[Option]:
                           Preview(kind="opportunity", provoker=provoker.id))]
 
 
-def legal_commands(battle) -> list[Option]:
+def legal_commands(battle, more=None) -> list[Option]:
+    """`more(battle, actor)`: the options of the acts built on this module (options_grapple_run.py)."""
     state = battle.state
     if state.over or not state.started:
         return []
@@ -255,6 +256,7 @@ def legal_commands(battle) -> list[Option]:
         options += move_options(battle, actor, "move")
         options += step_options(battle, actor)
         options += move_options(battle, actor, "withdraw")
+        options += more(battle, actor) if more is not None else []
         if actor.standard:
             options.append(Option({"actor": actor.id, "act": "total_defense"}, _("Total defense"),
                                   Preview(uses=_("standard action"))))
@@ -271,10 +273,11 @@ def legal_commands(battle) -> list[Option]:
 
 # ----------------------------------------------------------------------------- the action bar
 LETTERS = {"coup_de_grace": "G", "move": "M", "step": "F", "charge": "C", "withdraw": "W", "total_defense": "O", "stand": "T",
-           "drop_prone": "P", "end": "E"}
+           "drop_prone": "P", "end": "E", "run": "U", "grapple": "H", "escape": "X"}
 TITLES = {"coup_de_grace": N_("Coup de grace"), "move": N_("Move"), "step": N_("5-foot step"), "charge": N_("Charge"),
           "withdraw": N_("Withdraw"), "total_defense": N_("Total defense"), "stand": N_("Stand up"),
-          "drop_prone": N_("Drop prone"), "end": N_("End turn")}
+          "drop_prone": N_("Drop prone"), "end": N_("End turn"), "run": N_("Run"), "grapple": N_("Grapple"),
+          "escape": N_("Escape")}
 TIPS = {
     "coup_de_grace": N_("Coup de grace (full round): an automatic critical hit on a helpless foe; then Fortitude DC 10 + "
                         "damage or it dies. Provokes attacks of opportunity."),
@@ -286,9 +289,14 @@ TIPS = {
     "stand": N_("Stand up (move action): provokes attacks of opportunity."),
     "drop_prone": N_("Drop prone (free action)."),
     "end": N_("End your turn."),
+    "run": N_("Run (full round): up to four times your speed straight along a row, column or diagonal, no difficult "
+              "terrain; no Dex bonus to AC to your next turn."),
+    "grapple": N_("Grapple (standard action): the target's attack of opportunity, a melee touch attack, then opposed "
+                  "grapple checks; grappling it already: hurt it (1d3 + Str). Click a foe next to you."),
+    "escape": N_("Escape the grapple (standard action): opposed grapple checks."),
 }
 AIMS = {"coup_de_grace": TARGET, "move": MOVE, "step": MENU, "charge": TARGET, "withdraw": MENU, "total_defense": NOW, "stand": NOW,
-        "drop_prone": NOW, "end": NOW}
+        "drop_prone": NOW, "end": NOW, "run": MENU, "grapple": TARGET, "escape": NOW}
 
 
 def acts(battle, options: list[Option]) -> list[Act]:
@@ -324,14 +332,17 @@ def acts(battle, options: list[Option]) -> list[Act]:
             spell=spoken(spell.name), level=spell.level, slots=actor.slots.get(spell.level, 0))
         found.append(Act(key, titled(spell.name), next(digits, ""), aim, listed,
                          "" if listed else battle.why_not(key), tip))
-    for key in ("move", "step", "charge", "withdraw", "total_defense", "stand", "drop_prone", "coup_de_grace", "end"):
+    for key in ("move", "step", "charge", "withdraw", "run", "grapple", "escape", "total_defense", "stand", "drop_prone",
+                "coup_de_grace", "end"):
         if key == "coup_de_grace" and not by_act.get(key):
             continue
         listed = by_act.get(key, [])
-        if key == "stand" and not actor.prone:
+        if key == "stand" and not actor.prone or key == "escape" and "grappled" not in actor.conditions:
             continue
         if key == "withdraw":
             listed = withdraw_menu(battle, actor, listed)
+        if key == "run":
+            listed = run_menu(actor, listed)
         found.append(Act(key, _(TITLES[key]), LETTERS[key], AIMS[key], listed,
                          "" if listed else battle.why_not(key), _(TIPS[key])))
     return found
@@ -350,13 +361,24 @@ def withdraw_menu(battle, actor, listed: list[Option], size: int = 8) -> list[Op
     return ranked[:size]
 
 
+def run_menu(actor, listed: list[Option]) -> list[Option]:
+    """The runs worth a menu: the farthest in each of the eight directions."""
+    farthest: dict = {}
+    for o in listed:
+        x, y = o.command["to"]
+        key = ((x > actor.x) - (x < actor.x), (y > actor.y) - (y < actor.y))
+        if key not in farthest or o.preview.cost_m > farthest[key].preview.cost_m:
+            farthest[key] = o
+    return list(farthest.values())
+
+
 def offer_view(battle) -> api.OfferView | None:
     if not battle.state.offers:
         return None
     offer = battle.state.offers[0]
     reactor, provoker = battle.creature(offer.reactor), battle.creature(offer.provoker)
     detail = ""
-    attacks = melee_attacks(reactor)
+    attacks = reaching_attacks(reactor, provoker) or melee_attacks(reactor)
     if attacks:
         p = attack_preview(battle, reactor, provoker, attacks[0])
         detail = _("{attack}: {chance} to hit ({defence})").format(attack=attacks[0].name, chance=f"{p.hit_chance:.0%}",

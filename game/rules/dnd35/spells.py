@@ -89,6 +89,9 @@ def cast_unready(caster, spell: Spell35) -> str:
         return _("{id} does not know {spell}").format(id=caster.id, spell=spell.name)
     if caster.slots.get(spell.level, 0) <= 0:
         return _("{id} has no level-{level} slot left").format(id=caster.id, level=spell.level)
+    if "grappled" in caster.conditions:
+        # 3.5 SRD, Grapple: only spells without a somatic component; each of these has one
+        return _("{id} is grappled: it cannot cast {spell} (a somatic component)").format(id=caster.id, spell=spell.name)
     if spell.kind == "shield" and "shield" in caster.effects:
         return _("{id}'s shield is up already").format(id=caster.id)
     return ""

@@ -63,7 +63,8 @@ def acts(battle, options: list[api.Option]) -> list[api.Act]:
         tip = f"{action(power.action)}, {used}, {kind(power.kind)}" + (
             " " + _("vs {defence}").format(defence=defence(power.vs)) if power.vs else "") + (
             "" if not power.limited else f" ({_('used') if left <= 0 else _('ready')})")
-        entries.append(api.Act(key, titled(power.name), next(shortcuts, ""), power_aim(power),
+        title = titled(power.name) + (f" ({power.recharge}+)" if power.usage == "recharge" else "")
+        entries.append(api.Act(key, title, next(shortcuts, ""), power_aim(power),
                                by_key.get(key, []), "" if by_key.get(key) else reason_for(battle, key), tip,
                                usage=power.usage))
     for key, (title, shortcut, aim) in TITLES.items():

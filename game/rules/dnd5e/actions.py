@@ -1,6 +1,6 @@
 """The actions of 5e "Les actions en combat" beyond moving, attacking, Help and Hide.
 
-Use an Object, first aid (stabilize), and the special melee attacks that replace an attack of
+Use an Object, handing an item over (the turn's free object interaction), first aid (stabilize), and the special melee attacks that replace an attack of
 the Attack action: grapple and shove; escaping a grapple. (Help is helping.py's, Hide and
 Search hiding.py's, what an act spends spending.py's.)
 """
@@ -48,6 +48,43 @@ def do_use(battle, actor: Creature, cmd) -> None:
     battle.emit("heal", _(line).format(name=actor.name, item=item.name, how=how, rolled=rolled, target=target.name,
                                        gained=gained, hp=target.hp, max_hp=target.stats.hp),
                 rules=("use-object", "healing"), creature=target.id, amount=gained)
+
+
+OBJECT_USED = "turn:object"  # the effect that marks the turn's free object interaction spent
+
+
+def interact(battle, actor: Creature, what: str) -> str:
+    """5e, "Interagir avec les objets autour de vous": one object interaction a turn is free; "Si
+    vous voulez interagir avec un second objet, cela utilisera votre action". Returns what it
+    spent ("free" or "action"); an IllegalCommand when it needs the action and that is spent."""
+    if OBJECT_USED not in actor.effects:
+        actor.effects[OBJECT_USED] = True
+        return "free"
+    battle.use_action(actor, what)
+    return "action"
+
+
+def do_give(battle, actor: Creature, cmd) -> None:
+    """Hand an item carried to a creature within 1.5 m ("Donner un objet à un autre personnage",
+    one of the seed's free interactions); it must be conscious to take it (our reading)."""
+    item_id = cmd.get("item")
+    if item_id not in actor.items:
+        raise IllegalCommand(_("{id} carries no {item!r}").format(id=actor.id, item=item_id))
+    target = battle.creature(cmd.get("target"))
+    if target is actor:
+        raise IllegalCommand(_("{id} cannot hand an item to itself").format(id=actor.id))
+    if not within(battle, actor, target, 1.5):
+        raise IllegalCommand(_("{id} is not within 1.5 m of {actor}").format(id=target.id, actor=actor.id))
+    if not target.standing:
+        raise IllegalCommand(_("{id} cannot take it: it is not conscious").format(id=target.id))
+    item = load_item("5e", item_id)
+    spent = interact(battle, actor, f"give {item.name}")
+    actor.items.remove(item_id)
+    target.items.append(item_id)
+    line = N_("{name} hands {item} to {target} (its free object interaction this turn)") if spent == "free" else \
+        N_("{name} hands {item} to {target} (its action: a second object this turn)")
+    battle.emit("action", _(line).format(name=actor.name, item=item.name, target=target.name),
+                rules=("object-interaction",), creature=actor.id)
 
 
 FIRST_AID_DC = 10  # SRD 5.1, Stabilizing a Creature: a DC 10 Wisdom (Medicine) check

@@ -30,14 +30,14 @@ LETTERS = {
     "move": "M", "dash": "D", "disengage": "I", "dodge": "O", "help": "H", "hide": "K", "search": "S",
     "ready": "R", "use": "U", "grapple": "G", "shove": "V", "stand": "T", "escape": "X", "stabilize": "Z",
     "mount": "J", "dismount": "J", "end": "E", "aggressive": "A",
-    "second_wind": "W",
+    "second_wind": "W", "give": "B",
 }
 TITLES = {
     "move": N_("Move"), "dash": N_("Dash"), "disengage": N_("Disengage"), "dodge": N_("Dodge"),
     "help": N_("Help"), "hide": N_("Hide"), "search": N_("Search"), "ready": N_("Ready"), "use": N_("Use item"),
     "grapple": N_("Grapple"), "shove": N_("Shove"), "stand": N_("Stand up"), "escape": N_("Escape"),
     "stabilize": N_("First aid"), "mount": N_("Mount"), "dismount": N_("Dismount"), "end": N_("End turn"),
-    "aggressive": N_("Aggressive"), "second_wind": N_("Second wind"),
+    "aggressive": N_("Aggressive"), "second_wind": N_("Second wind"), "give": N_("Hand over"),
 }
 TIPS = {
     "move": N_("Move: click a shaded square. Striped squares need a Dash first (clicking one dashes, then moves)."),
@@ -50,6 +50,8 @@ TIPS = {
     "search": N_("Search: a Perception check to find hidden creatures."),
     "ready": N_("Ready: choose an attack and its trigger; it is made as a reaction before your next turn."),
     "use": N_("Use an Object: drink a potion, or give it to a creature within 1.5 m."),
+    "give": N_("Hand an item to a creature within 1.5 m: your one free object interaction this turn "
+               "(a second one takes your action). Click the creature."),
     "grapple": N_("Grapple: Athletics contest; the target's speed becomes 0. Click the target."),
     "shove": N_("Shove: knock a creature prone or push it 1.5 m away. Click the target."),
     "stand": N_("Stand up: costs half your speed."),
@@ -108,6 +110,8 @@ def acts(battle, options: list[Option]) -> list[Act]:
         simple("second_wind", NOW, by_act.get("second_wind", []))
     simple("ready", MENU, by_act.get("ready", []))
     simple("use", MENU, by_act.get("use", []))
+    if actor.items:
+        simple("give", TARGET, by_act.get("give", []))
     simple("grapple", TARGET, by_act.get("grapple", []))
     simple("shove", TARGET, by_act.get("shove", []))
     for key, aim in (("escape", NOW), ("stabilize", TARGET), ("mount", TARGET), ("dismount", NOW)):
@@ -265,6 +269,9 @@ def sample_command(battle, actor, key: str, target_id: str | None = None) -> dic
     if key == "use":
         item = {"item": actor.items[0]} if actor.items else None
         return item and {**me, "act": "use", **item, **({"target": chosen.id} if chosen else {})}
+    if key == "give":
+        target = chosen or ally
+        return target and actor.items and {**me, "act": "give", "item": actor.items[0], "target": target.id} or None
     if key == "ready":
         return {**me, "act": "ready", "trigger": {"event": "enters_reach", "by": "enemy"},
                 "then": {"act": "attack", "with": attack_names(actor)[0]}}

@@ -35,6 +35,10 @@ class Handlers:
     def _do_use(self, actor: Creature, cmd: Command) -> None:
         actions.do_use(self, actor, cmd)
 
+    def _do_give(self, actor: Creature, cmd: Command) -> None:
+        self._able(actor)
+        actions.do_give(self, actor, cmd)
+
     def _do_stabilize(self, actor: Creature, cmd: Command) -> None:
         self._able(actor)
         actions.do_stabilize(self, actor, cmd)

@@ -14,7 +14,7 @@ with what a player (or a computer player) wants to know before choosing:
 - attacks: each attack of the stat block and the unarmed strike against each creature it can
   strike, with the hit chance, advantage and why, cover, the number to beat and the expected
   damage; off-hand attacks when two-weapon fighting is possible (no `knock_out` variants);
-- dash, disengage, dodge, hide, search, second_wind (the fighter's), help, grapple, shove, escape, use, stabilize, stand,
+- dash, disengage, dodge, hide, search, second_wind (the fighter's), help, grapple, shove, escape, use, give, stabilize, stand,
   drop_prone, mount, dismount and end, each listed exactly when the engine would accept it (a
   `bonus = true` form where a trait allows it and it would not be the plain form anyway);
 - ready: an attack with each weapon against whoever triggers it, for each trigger event (a
@@ -437,7 +437,7 @@ def action_options(battle, actor: Creature) -> list[Option]:
         if battle.check(command) is not None:
             continue
         preview = {"uses": uses}
-        if command["act"] == "use":
+        if command["act"] in ("use", "give"):
             preview["target"] = command.get("target", me)
         chance = actions.success_chance(battle, actor, command)
         if chance is not None:
@@ -485,6 +485,9 @@ def _use_candidates(actor: Creature, others: list[Creature]) -> list[tuple[dict,
         found.append((dict(base), _("use {item}").format(item=item.name), uses))
         found += [({**base, "target": t.id}, _("use {item} on {id}").format(item=item.name, id=t.id), uses)
                   for t in others]
+        given = "free" if actions.OBJECT_USED not in actor.effects else "action"  # actions.interact
+        found += [({"actor": actor.id, "act": "give", "item": item_id, "target": t.id},
+                   _("hand {item} to {id}").format(item=item.name, id=t.id), given) for t in others]
     return found
 
 

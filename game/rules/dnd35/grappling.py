@@ -1,0 +1,282 @@
+"""3.5 grapple (a mixin of the engine, with the checks the options and the screen share): starting
+a grapple (the target's attack of opportunity, a melee touch attack, the opposed grapple check),
+the hold (both `grappled`, the grappler's unarmed damage), damaging the opponent while grappling
+(the `grapple` act again), escaping (`escape`), the brown bear's improved grab, and the end of a
+grapple when one of the two falls or they are no longer side by side.
+
+3.5 SRD, Grapple, read for a board where two creatures never share a square (README, "The 3.5
+ruleset"): the grappler must stand next to its target and stays there (the SRD has it move into
+the target's square); one grapple holds two creatures (no joining a grapple); unarmed damage is
+ordinary damage (the engine keeps no nonlethal damage). While grappled a creature cannot move,
+threatens no square (geometry.threat_mask), makes no attack of opportunity (moving.ready_for_aoo),
+loses its Dex bonus to AC against everyone but its opponent, attacks only its opponent, with a
+light or natural weapon at -4 (combat.odds and attack_problem), and casts no spell (each of the
+engine's has a somatic component: spells.cast_problem).
+"""
+
+from __future__ import annotations
+
+from ...core.dice import DiceExpr
+from ...core.sizes import size_index
+from ...content.schema_35 import Attack35
+from ...i18n import _
+from ..errors import IllegalCommand
+from .combat import apply_damage, damage_reduction, hit_chance, odds, roll_expr, str_penalty
+from .geometry import can_see, gap
+from .moving import can_take_aoo
+
+# seed 003, Table : modificateurs de taille (the attack roll's; the grapple's is in the blocks' totals)
+ATTACK_SIZE = {"tiny": 2, "small": 1, "medium": 0, "large": -1, "huge": -2, "gargantuan": -4}
+# 3.5 SRD, Unarmed strike: 1d2 Small, 1d3 Medium; a size up, a die up
+UNARMED_DIE = {"tiny": 1, "small": 2, "medium": 3, "large": 4, "huge": 6, "gargantuan": 8}
+
+
+def partner(c) -> str | None:
+    """The id of the creature c is grappling with (None when it is free)."""
+    return c.effects.get("grapple_with")
+
+
+def grapple_bonus(c) -> int:
+    """3.5 SRD, Grapple check: base attack + Strength + the grapple size modifier (the stat
+    block's `grapple` total), less what Strength damage takes."""
+    return c.stats.grapple + str_penalty(c)
+
+
+def unarmed(c) -> Attack35:
+    """The grappler's unarmed strike, as a melee touch attack (its roll) and its damage (1d3 + Str)."""
+    die = UNARMED_DIE.get(c.size, 3)
+    bonus = c.stats.mod("str") + str_penalty(c)
+    damage = DiceExpr(1, die, bonus)
+    return Attack35(name="unarmed", kind="melee", to_hit=c.stats.bab + c.stats.mod("str") + ATTACK_SIZE.get(c.size, 0),
+                    damage=damage, type=("bludgeoning",), touch=True, properties=frozenset({"light"}))
+
+
+def win_chance(mine: int, theirs: int) -> float:
+    """The chance to win an opposed d20 check (ties to the higher modifier; both equal: roll again)."""
+    wins = ties = 0
+    for a in range(1, 21):
+        for t in range(1, 21):
+            if a + mine > t + theirs or (a + mine == t + theirs and mine > theirs):
+                wins += 1
+            elif a + mine == t + theirs and mine == theirs:
+                ties += 1
+    return wins / (400 - ties)
+
+
+def grapple_problem(battle, actor, target) -> str:
+    """Why the actor may not grapple the target now, its actions aside ('' when it may): start a
+    grapple, or, grappling it already, damage it."""
+    if target is actor:
+        return _("a creature does not grapple itself")
+    if not target.alive:
+        return _("{id} is dead").format(id=target.id)
+    held = partner(actor)
+    if held is not None:
+        return "" if held == target.id else _("{id} is grappling {other}: it can grapple no one else").format(
+            id=actor.id, other=held)
+    if partner(target) is not None:
+        return _("{id} is already in a grapple").format(id=target.id)
+    if not can_see(battle, actor, target):
+        return _("{id} cannot see {target}").format(id=actor.id, target=target.id)
+    if gap(actor.space, target.space) != 1:
+        # the engine's reading: the grappler stays beside its target (no shared squares)
+        return _("{target} is not next to {id}: a grapple starts from the next square").format(
+            target=target.id, id=actor.id)
+    return ""
+
+
+def economy_problem(actor, act: str) -> str:
+    """Why the actor has no action left for a grapple or an escape (a standard action each)."""
+    if actor.sequence:
+        return _("{id} is in the middle of a full attack").format(id=actor.id)
+    if not actor.standard:
+        return _("{id} has no standard action left this turn").format(id=actor.id)
+    if act == "escape" and partner(actor) is None:
+        return _("{id} is not grappled").format(id=actor.id)
+    return ""
+
+
+def grapple_odds(battle, actor, target) -> tuple[float, float]:
+    """(the chance the grapple act succeeds, its expected damage): the touch attack (when it starts
+    one) and the opposed check, then 1d3 + Str less damage reduction."""
+    attack = unarmed(actor)
+    touch = 1.0 if partner(actor) == target.id else hit_chance(odds(battle, actor, target, attack))
+    chance = touch * win_chance(grapple_bonus(actor), grapple_bonus(target))
+    dr = damage_reduction(target, attack)
+    d = attack.damage
+    faces = range(1, d.sides + 1)
+    mean = sum(max(0, max(1, f + d.bonus) - dr) for f in faces) / len(faces)
+    return chance, chance * mean
+
+
+def opposed_check(engine, actor, other) -> bool:
+    """An opposed grapple check: the actor's d20 first, then the other's (FORMATS.md, contests);
+    a tie goes to the higher modifier, and with equal modifiers both roll again."""
+    dice = engine.state.dice
+    mine, theirs = grapple_bonus(actor), grapple_bonus(other)
+    for _i in range(20):
+        a, t = dice.roll(20), dice.roll(20)
+        numbers = dict(name=actor.name, target=other.name, face=a, bonus=f"{mine:+d}", total=a + mine, their_face=t,
+                       their_bonus=f"{theirs:+d}", their_total=t + theirs)
+        if a + mine == t + theirs and mine == theirs:
+            engine.emit("check", _("{name} against {target}, grapple check: d20 {face} {bonus} = {total} vs d20 "
+                                   "{their_face} {their_bonus} = {their_total}: a tie, both roll again").format(**numbers),
+                        rules=("grapple",), attacker=actor.id, target=other.id)
+            continue
+        won = a + mine > t + theirs or (a + mine == t + theirs and mine > theirs)
+        engine.emit("check", _("{name} against {target}, grapple check: d20 {face} {bonus} = {total} vs d20 "
+                               "{their_face} {their_bonus} = {their_total}: {winner} wins").format(
+                        winner=actor.name if won else other.name, **numbers),
+                    rules=("grapple",), attacker=actor.id, target=other.id)
+        return won
+    return False
+
+
+def hold(engine, grappler, target) -> None:
+    """Both are grappled, each with the other."""
+    for c, other in ((grappler, target), (target, grappler)):
+        c.conditions.add("grappled")
+        c.effects["grapple_with"] = other.id
+    engine.emit("condition", _("{name} grapples {target}: both are grappled (no moving, no threatened squares)").format(
+        name=grappler.name, target=target.name), rules=("grapple",), creature=target.id)
+
+
+def release(engine, c, why: str) -> None:
+    """The grapple c is in ends (for both); `why`: the line saying how."""
+    other = engine.state.creatures.get(partner(c))
+    for one in (c, other):
+        if one is not None:
+            one.conditions.discard("grappled")
+            one.effects.pop("grapple_with", None)
+    engine.emit("condition", why, rules=("grapple",), creature=c.id)
+
+
+def strike_unarmed(engine, grappler, target) -> None:
+    """3.5 SRD, Grapple: the winner deals damage as with an unarmed strike (1d3 + Str, Medium)."""
+    attack = unarmed(grappler)
+    amount, faces = roll_expr(engine.state.dice, attack.damage)
+    total = max(1, amount)  # seed 003, Dégâts minimaux
+    dr = damage_reduction(target, attack)
+    how = _("unarmed strike {dice} [{faces}] = {total}").format(dice=attack.damage, faces=" ".join(map(str, faces)),
+                                                               total=total)
+    rules = ("grapple", "damage")
+    if dr:
+        how += " " + _("(damage reduction {dr}/{bypass}: {left})").format(dr=dr, bypass=target.stats.dr_bypass,
+                                                                          left=max(0, total - dr))
+        rules += ("damage-reduction",)
+    engine.damage_source = grappler.id
+    apply_damage(engine, target, max(0, total - dr), how, rules=rules)
+    engine.damage_source = None
+
+
+def improved_grab(engine, attacker, target, attack) -> None:
+    """3.5 SRD, Improved grab (the brown bear: "to use this ability, a brown bear must hit with a
+    claw attack"): after a hit with its `grab` attack, a grapple check as a free action, with no
+    attack of opportunity and no touch attack, against a smaller target; the engine always tries
+    it (after the hit of an attack or an attack of opportunity). A win is the hold; the claw's damage was the damage (no unarmed strike on top)."""
+    if "improved-grab" not in attacker.stats.feats or "grab" not in attack.properties or not attack.is_melee:
+        return
+    if not (attacker.standing and target.standing) or partner(attacker) == target.id:
+        return
+    if partner(attacker) is not None or partner(target) is not None or gap(attacker.space, target.space) != 1:
+        return
+    if size_index(target.size) >= size_index(attacker.size):
+        return  # SRD: improved grab works only against a smaller opponent
+    engine.emit("action", _("{name} tries to grab {target} (improved grab: a free action, no attack of opportunity)")
+                .format(name=attacker.name, target=target.name), rules=("improved-grab", "grapple"),
+                creature=attacker.id)
+    if opposed_check(engine, attacker, target):
+        hold(engine, attacker, target)
+
+
+def settle_grapples(engine) -> None:
+    """A grapple ends when either falls (unconscious or dead) or the two stand apart."""
+    for c in engine.state.creatures.values():
+        other = engine.state.creatures.get(partner(c))
+        if other is None:
+            continue
+        if not c.standing or not other.standing:
+            fallen = c if not c.standing else other
+            release(engine, c, _("{name} is down: the grapple ends").format(name=fallen.name))
+        elif gap(c.space, other.space) != 1:
+            release(engine, c, _("{name} and {other} are apart: the grapple ends").format(name=c.name,
+                                                                                          other=other.name))
+
+
+class Grappling35:
+    """The `grapple` and `escape` acts (a part of the engine)."""
+
+    def _do_grapple(self, actor, cmd) -> None:
+        self._able(actor)
+        target = self.creature(cmd.get("target"))
+        problem = economy_problem(actor, "grapple") or grapple_problem(self, actor, target)
+        if problem:
+            raise IllegalCommand(problem)
+        self._spend(actor, "standard")
+        if partner(actor) == target.id:
+            # 3.5 SRD, Grapple, Damage your opponent: an opposed check in place of an attack
+            self.emit("action", _("{name} squeezes {target} in the grapple").format(name=actor.name, target=target.name),
+                      rules=("grapple",), creature=actor.id)
+            if opposed_check(self, actor, target):
+                strike_unarmed(self, actor, target)
+            return
+        self.emit("action", _("{name} tries to grapple {target}").format(name=actor.name, target=target.name),
+                  rules=("grapple",), creature=actor.id)
+        self.state.pending_act = ("grapple", actor.id, target.id, actor.hp)
+        if can_take_aoo(self, target, actor):
+            # 3.5 SRD, Grapple, step 1: the target's attack of opportunity (from it alone)
+            self._offer([target.id], actor, "act")
+        else:
+            self._run_pending_act()
+
+    def _finish_grapple(self, actor, act) -> None:
+        """After the target's attack of opportunity: damage from it and the grapple fails; else
+        the melee touch attack, then the opposed check; a win is the hold and an unarmed strike."""
+        _act, _actor, target_id, hp_before = act
+        target = self.creature(target_id)
+        if actor.hp < hp_before:
+            self.emit("note", _("{name} is hurt by the attack of opportunity: the grapple fails").format(name=actor.name),
+                      rules=("grapple", "attacks-of-opportunity"), creature=actor.id)
+            return
+        problem = grapple_problem(self, actor, target)
+        if problem:
+            self.emit("note", _("{name}'s grapple is lost: {why}").format(name=actor.name, why=problem),
+                      rules=("grapple",), creature=actor.id)
+            return
+        attack = unarmed(actor)
+        o = odds(self, actor, target, attack)
+        face = self.state.dice.roll(20)
+        hit = face == 20 or (face != 1 and face + o.bonus >= o.target_number)
+        line = _("{name} reaches for {target} (melee touch attack): d20 {face} {bonus} = {total} vs {defence}").format(
+            name=actor.name, target=target.name, face=face, bonus=f"{o.bonus:+d}", total=face + o.bonus,
+            defence=o.defence)
+        line += "".join(f", {r.text}" for r in o.reasons)
+        if hit and o.miss_chance:
+            # FORMATS.md: concealment's miss chance is one d100 after a hit
+            roll = self.state.dice.roll(100)
+            hit = roll > o.miss_chance
+            line += "; " + (_("concealment d100 {roll}") if hit else _("concealment d100 {roll}: it misses")).format(
+                roll=roll)
+        line += ", " + (_("hit") if hit else (_("miss (natural 1)") if face == 1 else _("miss")))
+        if "hidden" in actor.conditions:
+            actor.conditions.discard("hidden")  # grabbing gives away where it is
+            line += "; " + _("{name} is no longer hidden").format(name=actor.name)
+        self.emit("attack", line, rules=tuple(dict.fromkeys(o.rules + ("grapple",))), attacker=actor.id,
+                  target=target.id, hit=hit, crit=False)
+        if hit and opposed_check(self, actor, target):
+            hold(self, actor, target)
+            strike_unarmed(self, actor, target)
+
+    def _do_escape(self, actor, cmd) -> None:
+        """3.5 SRD, Escape from grapple: an opposed grapple check, a standard action here (no stat
+        block has Escape Artist); the escaper stays where it stands, beside its opponent."""
+        self._able(actor)
+        problem = economy_problem(actor, "escape")
+        if problem:
+            raise IllegalCommand(problem)
+        other = self.creature(partner(actor))
+        self._spend(actor, "standard")
+        self.emit("action", _("{name} tries to escape {other}'s grapple").format(name=actor.name, other=other.name),
+                  rules=("grapple",), creature=actor.id)
+        if opposed_check(self, actor, other):
+            release(self, actor, _("{name} escapes the grapple").format(name=actor.name))

@@ -1,0 +1,105 @@
+"""The options of the 3.5 grapple, escape and run (battle.py hands `more_options` to
+`options.legal_commands`): each built with the checks their handlers make (grappling.py,
+running.py), so each is a command the battle accepts, with a neutral preview; and why an act of
+theirs is not allowed now."""
+
+from __future__ import annotations
+
+from ...core.board import SQUARE_M
+from ...i18n import _, decimal
+from ..api import Option, Preview
+from ..errors import IllegalCommand
+from .geometry import field_for
+from .grappling import economy_problem, grapple_bonus, grapple_odds, grapple_problem, partner, win_chance
+from .moving import can_take_aoo
+from .options import foes_of, provokers_along, threat_watch
+from .running import run_reach, run_unready
+
+
+def grapple_options(battle, actor) -> list[Option]:
+    if not actor.standing or economy_problem(actor, "grapple"):
+        return []
+    options = []
+    for t in foes_of(battle, actor):
+        if grapple_problem(battle, actor, t):
+            continue
+        chance, damage = grapple_odds(battle, actor, t)
+        holding = partner(actor) == t.id
+        label = _("Hurt {target} in the grapple") if holding else _("Grapple {target}")
+        provokes = () if holding or not can_take_aoo(battle, t, actor) else (t.id,)
+        options.append(Option({"actor": actor.id, "act": "grapple", "target": t.id}, label.format(target=t.name),
+                              Preview(target=t.id, hostile=True, uses=_("standard action"), attack="grapple",
+                                      hit_chance=chance, expected_damage=damage, opportunity_attacks=provokes)))
+    return options
+
+
+def escape_options(battle, actor) -> list[Option]:
+    if not actor.standing or economy_problem(actor, "escape"):
+        return []
+    other = battle.creature(partner(actor))
+    return [Option({"actor": actor.id, "act": "escape"}, _("Escape {other}'s grapple").format(other=other.name),
+                   Preview(uses=_("standard action"),
+                           hit_chance=win_chance(grapple_bonus(actor), grapple_bonus(other))))]
+
+
+def run_options(battle, actor) -> list[Option]:
+    """Every square a run may end on: along the eight directions, as far as it may go."""
+    if not actor.standing or run_unready(battle, actor):
+        return []
+    limit = run_reach(actor)
+    fld = field_for(battle, actor, "walk", limit_m=limit + 2 * SQUARE_M)
+    watch = threat_watch(battle, actor)
+    reach = int(limit / SQUARE_M) + 1
+    options = []
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            if not (dx or dy):
+                continue
+            for i in range(1, reach + 1):
+                goal = (actor.x + dx * i, actor.y + dy * i)
+                if not _on(fld, goal):
+                    break
+                try:
+                    steps, cost = battle.run_plan(actor, {"to": goal}, fld)
+                except IllegalCommand:
+                    x, y = goal
+                    if fld.multiplier[y, x] == 1 and not fld.squeezing[y, x] and not fld.can_end[y, x] \
+                            and cost_so_far(actor, i, dx, dy) <= limit:
+                        continue  # an ally's square: the run may go on past it
+                    break
+                options.append(Option({"actor": actor.id, "act": "run", "to": list(goal)},
+                                      _("Run to {square} ({cost} m)").format(square=list(goal), cost=decimal(cost)),
+                                      Preview(path=tuple(steps), cost_m=cost, mode="walk",
+                                              uses=_("full-round action (run)"),
+                                              opportunity_attacks=tuple(provokers_along(battle, actor, steps,
+                                                                                        watch=watch)))))
+    return options
+
+
+def _on(fld, square) -> bool:
+    h, w = fld.shape
+    return 0 <= square[0] < w and 0 <= square[1] < h
+
+
+def cost_so_far(actor, count: int, dx: int, dy: int) -> float:
+    """The metres of `count` steps in one direction (diagonals 1-2-1 from the actor's parity)."""
+    if not (dx and dy):
+        return count * SQUARE_M
+    return SQUARE_M * sum(2 if (i + actor.diagonal_parity) % 2 else 1 for i in range(count))
+
+
+def more_options(battle, actor) -> list[Option]:
+    """The run, grapple and escape options of the creature acting (options.legal_commands' `more`)."""
+    return run_options(battle, actor) + grapple_options(battle, actor) + escape_options(battle, actor)
+
+
+def why_not_grapple_run(battle, actor, act: str, target_id: str | None = None) -> str:
+    """Why the actor may not grapple (target_id), escape or run now ('' when it may)."""
+    if act == "run":
+        return run_unready(battle, actor) or _("no square to run to in a straight line")
+    why = economy_problem(actor, act)
+    if why or act == "escape":
+        return why
+    if target_id is not None:
+        return grapple_problem(battle, actor, battle.creature(target_id))
+    return _("no foe next to {id} to grapple").format(id=actor.id)
