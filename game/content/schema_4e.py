@@ -35,10 +35,12 @@ HIT_CONDITIONS = {"prone", "dazed", "slowed", "immobilized", "weakened", "stunne
                   "grabbed", "restrained"}
 DURATIONS = ("end-of-next-turn", "save-ends")
 TRAITS = {"combat-challenge", "nimble-reaction"}
+# the skills the 4e engine rolls, and the ability each adds when a stat block gives no bonus
+SKILL_ABILITY = {"athletics": "str", "stealth": "dex", "perception": "wis"}
 STAT_KEYS = {
     "id", "name", "size", "level", "role", "rank", "player", "hp", "ac", "fort", "ref", "will",
     "speed", "abilities", "surges", "action_points", "resist", "vulnerable", "traits", "sneak_attack",
-    "powers", "type",
+    "powers", "type", "skills",
 }
 REQUIRED = ("id", "name", "size", "level", "hp", "ac", "fort", "ref", "will", "speed", "powers")
 POWER_KEYS = {
@@ -129,6 +131,7 @@ class StatBlock4e:
     sneak_attack: DiceExpr | None = None
     type: str = "humanoid"
     condition_immunities: frozenset[str] = frozenset()
+    skills: tuple[tuple[str, int], ...] = ()  # athletics, stealth, perception: the whole bonus
 
     def __deepcopy__(self, memo):
         return self  # immutable: battles share their stat blocks
@@ -147,6 +150,17 @@ class StatBlock4e:
     def initiative_bonus(self) -> int:
         """4e, Initiative: half the level plus the Dexterity modifier."""
         return self.level // 2 + self.mod("dex")
+
+    def skill(self, name: str) -> int:
+        """A skill check's bonus (Athletics, Stealth, Perception): the stat block's, else half
+        the level plus the ability modifier (engine reading: untrained)."""
+        own = dict(self.skills)
+        return own[name] if name in own else self.level // 2 + self.mod(SKILL_ABILITY[name])
+
+    @property
+    def passive_perception(self) -> int:
+        """4e: 10 + the Perception bonus."""
+        return 10 + self.skill("perception")
 
     @property
     def bloodied(self) -> int:
@@ -341,6 +355,12 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
     if not isinstance(traits, list) or any(t not in TRAITS for t in traits):
         fail(_("'traits' must be a list of {names}, got {traits!r}").format(names=', '.join(sorted(TRAITS)), traits=traits), key_line(text, "traits"))
         traits = []
+    skills = data.get("skills", {})
+    if (not isinstance(skills, dict) or any(k not in SKILL_ABILITY or not isinstance(v, int) or isinstance(v, bool)
+                                            for k, v in skills.items())):
+        fail(_("'skills' must be a table of {names} bonuses, got {skills!r}").format(
+            names=', '.join(SKILL_ABILITY), skills=skills), key_line(text, "skills"))
+        skills = {}
     sneak = None
     if "sneak_attack" in data:
         sneak = _dice(data["sneak_attack"], "'sneak_attack'", fail_at("sneak_attack"))
@@ -371,7 +391,8 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
         id=data["id"], name=data["name"], size=size, powers=tuple(powers), role=role, rank=rank, player=player,
         speed=tuple(sorted((k, float(v)) for k, v in speed.items())), abilities=tuple(sorted(abilities.items())),
         surges=surges, action_points=action_points, resist=resist, vulnerable=vulnerable,
-        traits=frozenset(traits), sneak_attack=sneak, type=str(data.get("type", "humanoid")), **numbers,
+        traits=frozenset(traits), sneak_attack=sneak, type=str(data.get("type", "humanoid")),
+        skills=tuple(sorted(skills.items())), **numbers,
     )
 
 

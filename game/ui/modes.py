@@ -129,7 +129,8 @@ class MoveMode:
         creatures = self.battle.state.creatures
         for rid in provokes:
             view.draw_warning(surface, creatures[rid], time.monotonic() * 1.2)
-        tag = _("Dash + {metres}").format(metres=metres(cost)) if dashing else metres(cost)
+        option = self.moves.get(goal)
+        tag = move_tag(cost, dashing, option.preview if option is not None else None)
         view.draw_path(surface, self.start, steps, cost, self.side, tag="" if provokes else tag,
                        colour=(255, 120, 90) if provokes else (255, 204, 40))
         if provokes:  # the cost and the warning in one card, beside the end, away from the mover
@@ -141,6 +142,15 @@ class MoveMode:
                       for r in provokes]
             draw_card(surface, text, lines, view.square_centre(*goal, self.side), 13, clip,
                       away=view.square_centre(*self.start, self.side), gap=s * self.side // 2 + 4, avoid=avoid)
+
+
+def move_tag(cost: float, dashing: bool, preview=None) -> str:
+    """The words beside a hovered path: its cost (after a Dash when it needs one), and the chance
+    to pass the checks the move rolls when it rolls any (4e swimming and climbing)."""
+    tag = _("Dash + {metres}").format(metres=metres(cost)) if dashing else metres(cost)
+    if preview is not None and preview.success_chance is not None:
+        tag += "  ·  " + _("{chance}% to pass its checks").format(chance=round(preview.success_chance * 100))
+    return tag
 
 
 def attack_lines(preview, title: str) -> list[tuple[str, tuple]]:

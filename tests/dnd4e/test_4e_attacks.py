@@ -137,7 +137,7 @@ def test_a_multi_target_power_rolls_each_targets_d20_in_the_order_listed_then_on
     assert [line.split(":")[0] for line in log_with(b, "sweeping cut on")] == [
         "Fighter uses sweeping cut on Orc", "Fighter uses sweeping cut on Goblin"]
     assert (b.state.creatures["orc"].hp, b.state.creatures["gob1"].hp, b.state.creatures["cleric"].hp) == (46, 19, 34)
-    with pytest.raises(IllegalCommand, match="used sweeping-cut already"):
+    with pytest.raises(IllegalCommand, match="Fighter has used sweeping cut already"):
         act(b, "fighter", "attack", **{"with": "sweeping-cut"})  # encounter: once
 
 
@@ -155,7 +155,7 @@ def test_a_close_blast_beside_the_user_catches_allies_and_enemies_alike():
     roster = [creature("wizard", "wizard", "blue", (0, 2)), creature("gob1", "goblin", "red", (1, 1)),
               creature("fighter", "fighter", "blue", (3, 3)), creature("orc", "orc", "red", (5, 2))]
     b = battle4e(grid, roster)
-    with pytest.raises(IllegalCommand, match="beside wizard"):
+    with pytest.raises(IllegalCommand, match="beside Wizard"):
         act(b, "wizard", "attack", at=[2, 1], **{"with": "flame-fan"})
     force(b, 12, 12, 3, 3)  # +5 vs Ref: gob1 (14) 17 hits, fighter (14) 17 hits; 2d6+4 = 10
     act(b, "wizard", "attack", at=[1, 1], **{"with": "flame-fan"})
@@ -187,13 +187,15 @@ def test_a_ranged_target_out_of_range_is_refused_and_long_range_is_minus_2():
     preview = next(o.preview for o in b.legal_commands() if o.command.get("with") == "crossbow")
     assert "long range -2" in [r.text for r in preview.reasons]
     b = battle4e(grid, [creature("wizard", "wizard", "blue", (0, 0)), creature("orc", "orc", "red", (18, 0))])
-    with pytest.raises(IllegalCommand, match="out of range of force-bolt"):
+    with pytest.raises(IllegalCommand, match="Orc is out of range of force bolt"):
         attack(b, "wizard", "orc", "force-bolt")
 
 
 def test_an_unseen_attacker_has_combat_advantage_and_its_attack_gives_it_away():
     # RULESETS.md 2, Combat advantage: "attacker unseen"
-    b = battle4e(ROW, [creature("rogue", "rogue", "blue", (1, 1), hidden=True), creature("orc", "orc", "red", (2, 1))])
+    # (the wizard is not hidden: no Stealth roll for surprise)
+    b = battle4e(ROW, [creature("rogue", "rogue", "blue", (1, 1), hidden=True), creature("orc", "orc", "red", (2, 1)),
+                       creature("wizard", "wizard", "blue", (7, 2))])
     preview = next(o.preview for o in b.legal_commands() if o.command.get("with") == "slip-strike")
     assert preview.reasons[0].text == "combat advantage +2 (Orc cannot see Rogue)"
     force(b, 2)
@@ -214,4 +216,4 @@ def test_slip_strike_shifts_one_square_first_to_the_square_given_as_at():
     attack(b, "rogue", "orc", "slip-strike", at=[1, 0])
     rogue = b.state.creatures["rogue"]
     assert (rogue.x, rogue.y) == (1, 0) and b.state.offers == [] and rogue.move is True
-    assert log_with(b, "shifts to [1, 0] (slip-strike)") and b.state.creatures["orc"].hp == 46 - 11
+    assert log_with(b, "shifts to [1, 0] (slip strike)") and b.state.creatures["orc"].hp == 46 - 11

@@ -205,7 +205,7 @@ def test_first_aid_dc_15_makes_a_dying_hero_stable_no_more_death_saves():
     roster = [creature("cleric", "cleric", "blue", (1, 1)), creature("wizard", "wizard", "blue", (2, 1), current_hp=0),
               creature("orc", "orc", "red", (6, 1))]
     b = battle4e(ROW, roster)
-    assert b.check({"actor": "cleric", "act": "stabilize", "target": "orc"}) == "orc is not dying"
+    assert b.check({"actor": "cleric", "act": "stabilize", "target": "orc"}) == "Orc is not dying"
     force(b, 10)  # 10 + 1 + 4 = 15
     act(b, "cleric", "stabilize", target="wizard")
     assert b.state.creatures["wizard"].state == "stable"

@@ -70,10 +70,10 @@ def test_ongoing_damage_and_saves_in_french(french):
 def test_refusals_are_in_french(french):
     b = battle4e(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("orc", "orc", "red", (5, 1))])
     act(b, "fighter", "total_defense")
-    with pytest.raises(IllegalCommand, match="fighter n'a plus d'action simple ce tour-ci"):
+    with pytest.raises(IllegalCommand, match="Fighter n'a plus d'action simple ce tour-ci"):
         act(b, "fighter", "second_wind")
-    assert b.check({"actor": "fighter", "act": "escape"}) == "fighter n'est pas agrippé"
-    assert b.why_not("charge") == "fighter n'a plus d'action simple ce tour-ci"
+    assert b.check({"actor": "fighter", "act": "escape"}) == "Fighter n'est pas agrippé"
+    assert b.why_not("charge") == "Fighter n'a plus d'action simple ce tour-ci"
 
 
 def test_options_action_bar_and_views_are_in_french(french):

@@ -38,7 +38,7 @@ def test_the_other_acts_appear_exactly_when_check_accepts_them():
     b = duel()
     acts = {o.act for o in b.legal_commands()}
     assert "second_wind" in acts and "stand" not in acts and "action_point" not in acts and "escape" not in acts
-    assert b.check({"actor": "wizard", "act": "stand"}) == "wizard is not prone"
+    assert b.check({"actor": "wizard", "act": "stand"}) == "Wizard is not prone"
 
 
 @given(st.integers(min_value=0, max_value=10_000))
@@ -68,13 +68,13 @@ def test_acts_for_the_screen_and_why_not():
     force(b, 1, 1, 1, 1)
     act(b, "gob1", "react", take=False)
     acts = {a.key: a for a in b.acts()}
-    assert not acts["attack:fire-burst"].allowed and acts["attack:fire-burst"].reason == "fire-burst is spent (daily)"
-    assert b.why_not("attack:force-bolt", "orc") == "wizard has no standard action left this turn"
+    assert not acts["attack:fire-burst"].allowed and acts["attack:fire-burst"].reason == "fire burst is spent (daily)"
+    assert b.why_not("attack:force-bolt", "orc") == "Wizard has no standard action left this turn"
     act(b, "wizard", "end")
     act(b, "orc", "end")
     act(b, "gob1", "end")
     assert b.why_not("attack:force-bolt", "orc") == ""
-    assert b.why_not("attack:force-bolt", "wizard") == "wizard cannot aim force-bolt at itself"
+    assert b.why_not("attack:force-bolt", "wizard") == "Wizard cannot aim force bolt at itself"
 
 
 def test_an_area_preview_shows_who_is_caught():
@@ -92,7 +92,7 @@ def test_view_shows_defences_bloodied_and_the_4e_resources():
     assert v.bloodied and v.defence == "AC 20 Fort 17 Ref 14 Will 12"
     resources = {r.name: r.left for r in v.resources}
     assert resources == {"standard": True, "move": True, "minor": True, "immediate": True, "action points": 1,
-                         "healing surges": 11, "sweeping-cut": 1}
+                         "healing surges": 11, "sweeping cut": 1}
     assert b.estimates() is None
 
 

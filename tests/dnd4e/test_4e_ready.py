@@ -23,7 +23,7 @@ def test_a_readied_attack_strikes_the_foe_entering_reach_and_the_order_changes()
     assert b.state.offers == []
     act(b, "orc", "move", to=[2, 1])
     assert b.offer().kind == "readied" and b.offer().reactor == "fighter"
-    assert b.offer().question == "Orc triggers Fighter's readied action — heavy-blow on orc?"
+    assert b.offer().question == "Orc triggers Fighter's readied action — heavy blow on Orc?"
     force(b, 15, 4)  # 15 + 8 = 23 vs AC 14: 1d8+4 = 8
     act(b, "fighter", "react", take=True)
     assert b.state.creatures["orc"].hp == 38 and b.state.creatures["fighter"].immediate is False

@@ -97,7 +97,7 @@ with = "sweeping-cut"
 
 @pytest.mark.parametrize("second, why", [
     ('[[command]]\nactor = "fighter"\nact = "action_point"\n[[command]]\nactor = "fighter"\nact = "attack"\n'
-     'with = "sweeping-cut"', "command 3 (fighter attack with sweeping-cut): fighter has used sweeping-cut already "
+     'with = "sweeping-cut"', "command 3 (fighter attack with sweeping-cut): Fighter has used sweeping cut already "
                               "(encounter: once an encounter)"),
     ('[[command]]\nactor = "fighter"\nact = "dash"', "command 2 (fighter dash): unknown act 'dash' (known: "),
 ])

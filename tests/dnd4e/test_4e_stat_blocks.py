@@ -127,3 +127,20 @@ def test_skirmish_check_reads_a_4e_stat_block_under_4e(tmp_path):
     folder.mkdir(parents=True)
     path = write(folder, GOBLIN.replace("fort = 12\n", ""))
     assert check_file(path) == [f"{path}: the 4e stat block needs 'fort'"]
+
+
+def test_skills_default_to_half_level_plus_the_ability_and_passive_perception_is_10_plus(tmp_path):
+    # docs/FORMATS.md, 4e stat block: a skill not given is level // 2 + its ability's modifier
+    block = load(write(tmp_path, GOBLIN.replace("speed = { walk = 9 }", "speed = { walk = 9 }\n"
+                                                 "abilities = { str = 14, wis = 8 }\nskills = { stealth = 9 }")))
+    assert (block.skill("stealth"), block.skill("athletics"), block.skill("perception")) == (9, 2, -1)
+    assert block.passive_perception == 9
+    assert stats("rogue").skill("stealth") == 10 and stats("fighter").passive_perception == 12
+
+
+def test_an_unknown_skill_is_one_clear_line(tmp_path):
+    path = write(tmp_path, GOBLIN.replace("speed = { walk = 9 }", "speed = { walk = 9 }\nskills = { arcana = 3 }"))
+    with pytest.raises(ContentError) as err:
+        load(path)
+    assert str(err.value) == (f"{path}:11: 'skills' must be a table of athletics, stealth, perception bonuses, "
+                              "got {'arcana': 3}")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...i18n import N_, _
 from .. import api
 from ..errors import IllegalCommand
-from ..words import titled
+from ..words import spoken, titled
 from . import economy
 from .options import offer_options
 from .powers import power_of
@@ -89,7 +89,7 @@ def reason_for(battle, act_key: str, target_id: str | None = None) -> str:
         except IllegalCommand as exc:  # an unknown power: the engine's own line
             return str(exc)
         if c.uses_left(power) <= 0:
-            return _("{power} is spent ({usage})").format(power=power.name, usage=usage(power.usage))
+            return _("{power} is spent ({usage})").format(power=spoken(power.name), usage=usage(power.usage))
         why = economy.refusal(c, power.action)
         if why:
             return why
@@ -126,8 +126,8 @@ def offer_view(battle) -> api.OfferView | None:
     elif offer.kind == "readied":
         then = reactor.effects.get("readied", {}).get("then", {})
         question = _("{name} triggers {reactor}'s readied action — {power} on {target}?").format(
-            name=provoker.name, reactor=reactor.name, power=then.get("with") or "basic",
-            target=then.get("target") or provoker.id)
+            name=provoker.name, reactor=reactor.name, power=spoken(then.get("with") or "basic"),
+            target=creatures[then["target"]].name if then.get("target") in creatures else provoker.name)
     else:
         question = _("{name}, marked by {reactor}, acts beside it — strike first (immediate interrupt)?").format(
             name=provoker.name, reactor=reactor.name)

@@ -10,12 +10,13 @@ from dataclasses import dataclass
 from ...core.terrain import HALF, THREE_QUARTERS
 from ...i18n import _
 from ..api import Reason
+from .athletics import in_deep_water
 from .geometry import adjacent, can_see, cover_level, flanked
 from .terrain_rules import COVER_PENALTY
 from .words import condition, defence as defence_word
 
 CA_FROM_TARGET = ("surprised", "stunned", "dazed", "blinded", "unconscious", "helpless", "restrained",
-                  "running", "squeezing")
+                  "running", "squeezing", "underwater")  # underwater: athletics.py's reading
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,42 @@ def combat_advantage(battle, attacker, target, power) -> list[str]:
     return why
 
 
+def concealment(battle, attacker, target, power) -> str:
+    """RULESETS.md 2, Concealment (melee and ranged attacks only): why the target has total
+    concealment from the attacker ('' when it has none). Engine reading: nothing on our maps
+    obscures (no fog, no darkness), so concealment comes from sight alone: a hidden or invisible
+    target, or a blinded attacker, is unseen (total concealment, -5); lightly obscured squares
+    (-2) do not exist on our boards."""
+    if power.kind not in ("melee", "ranged"):
+        return ""
+    if "blinded" in attacker.conditions:
+        return _("{name} is {condition}").format(name=attacker.name, condition=condition("blinded"))
+    for held in ("invisible", "hidden"):
+        if held in target.conditions:
+            return _("{name} is {condition}").format(name=target.name, condition=condition(held))
+    return ""
+
+
+WATER_WEAPONS = ("spear", "trident", "crossbow")  # weapons that keep their aim in water
+
+
+def water_modifiers(battle, attacker, target, power) -> list[tuple[str, int]]:
+    """RULESETS.md 3, deep water under 4e: "-2 except spears/crossbows, -2 fire; aquatic +2".
+    Engine reading: an attacker in deep water without a swim speed takes -2 with a weapon power
+    unless it is a spear, a trident or a crossbow; a fire power used from deep water -2; an
+    aquatic attacker (a swim speed) +2 against a target in deep water that has none."""
+    found = []
+    here = in_deep_water(battle, attacker)
+    aquatic = attacker.stats.speed_of("swim") > 0
+    if here and not aquatic and "weapon" in power.keywords and not any(w in power.name for w in WATER_WEAPONS):
+        found.append((_("in deep water -2"), -2))
+    if here and (power.type == "fire" or "fire" in power.keywords):
+        found.append((_("fire in deep water -2"), -2))
+    if aquatic and in_deep_water(battle, target) and target.stats.speed_of("swim") <= 0:
+        found.append((_("aquatic, against {name} in deep water +2").format(name=target.name), 2))
+    return found
+
+
 def roll_for(battle, attacker, target, power, charging: bool = False, long_range: bool = False,
              origin=None) -> Roll:
     """The bonus and the defence of one attack roll of `power` by attacker against target."""
@@ -95,6 +132,13 @@ def roll_for(battle, attacker, target, power, charging: bool = False, long_range
     if marker is not None and marker != target.id and "marked" in attacker.conditions:
         bonus -= 2
         reason(_("marked by {name} -2").format(name=battle.state.creatures[marker].name), False, "marks")
+    for text, change in water_modifiers(battle, attacker, target, power):
+        bonus += change
+        reason(text, change > 0, "fighting-in-water")
+    unseen = concealment(battle, attacker, target, power)
+    if unseen:
+        bonus -= 5
+        reason(_("total concealment -5 ({why})").format(why=unseen), False, "concealment")
     cover = cover_level(battle, attacker, target, power.melee, origin)
     if cover in (HALF, THREE_QUARTERS):
         bonus -= COVER_PENALTY[cover]

@@ -11,7 +11,7 @@ from ...core.terrain import COVER_NAMES
 from ...i18n import _
 from .. import api
 from ..errors import IllegalCommand
-from ..words import titled
+from ..words import spoken, titled
 from . import economy
 from .acts import acts, offer_view, reason_for
 from .conditions import speed_squares
@@ -45,7 +45,8 @@ class Battle(Engine, api.Battle):
         resources = [api.Resource(_("standard"), c.standard), api.Resource(_("move"), c.move),
                      api.Resource(_("minor"), c.minor), api.Resource(_("immediate"), c.immediate),
                      api.Resource(_("action points"), c.action_points), api.Resource(_("healing surges"), c.surges)]
-        resources += [api.Resource(p.name, c.uses_left(p)) for p in c.stats.powers if p.limited]
+        # the uses left of each limited power, named in words as the log names it
+        resources += [api.Resource(spoken(p.name), c.uses_left(p)) for p in c.stats.powers if p.limited]
         defences = " ".join(f"{defence(key)} {getattr(c.stats, key)}" for key in ("ac", "fort", "ref", "will"))
         return api.CreatureView(
             id=c.id, name=c.name, kind=c.kind, side=c.side, x=c.x, y=c.y, side_squares=c.side_squares,
@@ -57,10 +58,11 @@ class Battle(Engine, api.Battle):
 
     # ------------------------------------------------------------------ board queries
     def move_modes(self, creature_id: str) -> list[str]:
-        return ["walk"]
+        """Walk, and climb where the board has a cliff (athletics.py: a cliff is climbed)."""
+        return ["walk", "climb"] if self.board.prop("climbable").any() else ["walk"]
 
     def movement_field(self, creature_id: str, mode: str = "walk", limit_m: float | None = None):
-        return field_for(self, self.creature(creature_id), "walk", limit_m)
+        return field_for(self, self.creature(creature_id), "climb" if mode == "climb" else "walk", limit_m)
 
     def movement_budget(self, creature_id: str, mode: str = "walk") -> tuple[float, float]:
         """(one move action's metres if one is left, the metres a second one would add)."""

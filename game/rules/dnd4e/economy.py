@@ -13,17 +13,17 @@ from .words import condition
 PAYS = {"standard": ("standard",), "move": ("move", "standard"), "minor": ("minor", "move", "standard")}
 
 
-NONE_LEFT = {"standard": N_("{id} has no standard action left this turn"),
-             "move": N_("{id} has no move action left this turn (nor a greater one to trade down)"),
-             "minor": N_("{id} has no minor action left this turn (nor a greater one to trade down)")}
+NONE_LEFT = {"standard": N_("{name} has no standard action left this turn"),
+             "move": N_("{name} has no move action left this turn (nor a greater one to trade down)"),
+             "minor": N_("{name} has no minor action left this turn (nor a greater one to trade down)")}
 
 
 def why_not_act(c) -> str:
     if c.state != "conscious":
-        return _("{id} is {state}").format(id=c.id, state=condition(c.state))
+        return _("{name} is {state}").format(name=c.name, state=condition(c.state))
     if c.conditions & {"stunned", "surprised"}:
         held = "stunned" if "stunned" in c.conditions else "surprised"
-        return _("{id} is {condition}: it can take no action").format(id=c.id, condition=condition(held))
+        return _("{name} is {condition}: it can take no action").format(name=c.name, condition=condition(held))
     return ""
 
 
@@ -40,9 +40,9 @@ def refusal(c, kind: str) -> str:
     if why:
         return why
     if c.charged:
-        return _("{id} charged this turn: no more actions but free ones").format(id=c.id)
+        return _("{name} charged this turn: no more actions but free ones").format(name=c.name)
     if payer(c, kind) is None:
-        return _(NONE_LEFT[kind]).format(id=c.id)
+        return _(NONE_LEFT[kind]).format(name=c.name)
     return ""
 
 
@@ -66,7 +66,7 @@ def spend_two_moves(c) -> None:
     if why:
         raise IllegalCommand(why)
     if c.one_action or not (c.move and c.standard) or c.charged:
-        raise IllegalCommand(_("{id} cannot move that far: it needs its move and its standard action").format(id=c.id))
+        raise IllegalCommand(_("{name} cannot move that far: it needs its move and its standard action").format(name=c.name))
     c.move = c.standard = False
 
 

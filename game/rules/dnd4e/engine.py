@@ -14,7 +14,8 @@ from ...i18n import N_, _, decimal
 from ..engine_base import EngineBase
 from ..errors import IllegalCommand
 from ..state import Offer
-from . import economy, readying, turns
+from ..words import spoken
+from . import athletics, economy, readying, turns
 from .conditions import START, add_timed, end_grab, release_grabs, speed_squares
 from .creature import NO_IMMEDIATE
 from .damage import spend_surge
@@ -27,7 +28,7 @@ from .terrain_rules import MOVE_4E
 from .words import condition, power_rules
 
 ACTS: dict[str, tuple[set[str], set[str]]] = {
-    "move": (set(), {"to", "path"}),
+    "move": (set(), {"to", "path", "mode"}),
     "shift": ({"to"}, set()),
     "run": (set(), {"to", "path"}),
     "charge": ({"target"}, {"with", "to"}),
@@ -50,6 +51,7 @@ ACTS: dict[str, tuple[set[str], set[str]]] = {
 # the rule cards of the lines about an offered reaction, by its kind
 OFFER_RULES = {"opportunity": ("opportunity-attack",), "challenge": ("marks", "immediate-actions"),
                "readied": ("ready-action", "immediate-actions")}
+MOVE_MODES = ("walk", "climb")  # athletics.py: a cliff is climbed (`mode = "climb"`), never walked
 READY_WORDS = {"enters_reach": N_("{name} readies an attack (enters reach: {by})"),
                "moves": N_("{name} readies an attack (moves: {by})"),
                "attacks": N_("{name} readies an attack (attacks: {by})")}
@@ -87,8 +89,13 @@ class Engine(EngineBase):
         speed = speed_squares(c) * SQUARE_M
         if speed <= 0:
             held = ", ".join(condition(k) for k in sorted(c.conditions & {"immobilized", "grabbed", "restrained"}))
-            raise IllegalCommand(_("{id} cannot move ({why})").format(id=c.id, why=held or _("speed 0")))
-        steps, cost = path_for(self, c, cmd.get("to"), cmd.get("path"), limit_m=2 * speed)
+            raise IllegalCommand(_("{name} cannot move ({why})").format(name=c.name, why=held or _("speed 0")))
+        mode = cmd.get("mode", "walk")
+        if mode not in MOVE_MODES:
+            raise IllegalCommand(_("a 4e move walks or climbs (mode = \"walk\" or \"climb\"), not {mode!r}").format(
+                mode=mode))
+        steps, cost = path_for(self, c, cmd.get("to"), cmd.get("path"), limit_m=2 * speed,
+                               field=field_for(self, c, mode, limit_m=2 * speed))
         rules: tuple[str, ...] = ("move-action",)
         if cost <= speed + 1e-9:
             economy.spend(c, "move")
@@ -96,8 +103,8 @@ class Engine(EngineBase):
             economy.spend_two_moves(c)
             rules = ("move-action", "double-move")
         else:
-            raise IllegalCommand(_("{id} cannot move {cost} m: its speed is {speed} m a move action").format(
-                id=c.id, cost=decimal(cost), speed=decimal(speed)))
+            raise IllegalCommand(_("{name} cannot move {cost} m: its speed is {speed} m a move action").format(
+                name=c.name, cost=decimal(cost), speed=decimal(speed)))
         self.emit("action", _("{name} moves ({cost} m)").format(name=c.name, cost=decimal(cost)), rules=rules,
                   creature=c.id)
         self._walk(c, steps)
@@ -109,11 +116,11 @@ class Engine(EngineBase):
         if why:
             raise IllegalCommand(why)
         if speed_squares(c) <= 0 or c.prone:
-            raise IllegalCommand(_("{id} cannot run now").format(id=c.id))
+            raise IllegalCommand(_("{name} cannot run now").format(name=c.name))
         speed = (speed_squares(c) + 2) * SQUARE_M
         steps, cost = path_for(self, c, cmd.get("to"), cmd.get("path"), limit_m=speed)
         if cost > speed + 1e-9:
-            raise IllegalCommand(_("{id} can run {speed} m, not {cost} m").format(id=c.id, speed=decimal(speed),
+            raise IllegalCommand(_("{name} can run {speed} m, not {cost} m").format(name=c.name, speed=decimal(speed),
                                                                                  cost=decimal(cost)))
         economy.spend(c, "move")
         c.conditions.add("running")
@@ -129,14 +136,14 @@ class Engine(EngineBase):
         if why:
             raise IllegalCommand(why)
         if speed_squares(c) <= 0:
-            raise IllegalCommand(_("{id} cannot move").format(id=c.id))
+            raise IllegalCommand(_("{name} cannot move").format(name=c.name))
         field = field if field is not None else field_for(self, c, limit_m=2 * SQUARE_M)
         steps, cost = path_for(self, c, to, None, field=field)
         if len(steps) != 1:
             raise IllegalCommand(_("a shift is one square, to a square next to it"))
         x, y = steps[0]
         if int(field.extra[y, x]) > 0 or cost > SQUARE_M + 1e-9:
-            raise IllegalCommand(_("{id} cannot shift into difficult terrain").format(id=c.id))
+            raise IllegalCommand(_("{name} cannot shift into difficult terrain").format(name=c.name))
         return steps
 
     def _do_shift(self, c, cmd) -> None:
@@ -173,14 +180,14 @@ class Engine(EngineBase):
         if why:
             raise IllegalCommand(why)
         if not power.basic or not power.melee:
-            raise IllegalCommand(_("a charge ends in a melee basic attack, not {power}").format(power=power.name))
+            raise IllegalCommand(_("a charge ends in a melee basic attack, not {power}").format(power=spoken(power.name)))
         if not target.alive or target is c:
-            raise IllegalCommand(_("{id} cannot be charged").format(id=target.id))
+            raise IllegalCommand(_("{name} cannot be charged").format(name=target.name))
         if c.prone:
-            raise IllegalCommand(_("{id} is prone: it must stand up to charge").format(id=c.id))
+            raise IllegalCommand(_("{name} is prone: it must stand up to charge").format(name=c.name))
         speed = speed_squares(c) * SQUARE_M
         if speed <= 0:
-            raise IllegalCommand(_("{id} cannot move").format(id=c.id))
+            raise IllegalCommand(_("{name} cannot move").format(name=c.name))
         field = field if field is not None else field_for(self, c, limit_m=speed)
         if to is None:
             best = None
@@ -189,15 +196,15 @@ class Engine(EngineBase):
                     key = (field.cost_to(int(x), int(y)), int(y), int(x))
                     best = key if best is None or key < best else best
             if best is None:
-                raise IllegalCommand(_("{id} has no square to charge {target} from").format(id=c.id, target=target.id))
+                raise IllegalCommand(_("{name} has no square to charge {target} from").format(name=c.name, target=target.name))
             to = (best[2], best[1])
         steps, cost = path_for(self, c, tuple(to), None, field=field)
         if cost > speed + 1e-9:
-            raise IllegalCommand(_("{id} can charge {speed} m, not {cost} m").format(id=c.id, speed=decimal(speed),
+            raise IllegalCommand(_("{name} can charge {speed} m, not {cost} m").format(name=c.name, speed=decimal(speed),
                                                                                     cost=decimal(cost)))
         if not self._charge_end_ok(c, target, power, steps[-1][0], steps[-1][1], field):
             raise IllegalCommand(_("a charge must end at least 2 squares from its start, within reach of {target}, "
-                                   "each square nearer").format(target=target.id))
+                                   "each square nearer").format(target=target.name))
         return steps, cost
 
     def _charge_end_ok(self, c, target, power, x, y, field) -> bool:
@@ -236,6 +243,14 @@ class Engine(EngineBase):
                 state.walk = None
                 self._settle_walk(c, walk, walked)
                 return
+            # RULESETS.md 3: swimming or climbing without the speed, one Athletics check a move,
+            # before the step that needs it (a failure: no progress, the move ends here)
+            kind = athletics.check_for(self, c, tuple(walk["steps"][0]))
+            if kind is not None and kind not in walk.setdefault("checked", []):
+                walk["checked"].append(kind)
+                if not athletics.attempt(self, c, kind):
+                    walk["steps"], walk["then"] = [], None
+                    break
             if walk["provokes"]:
                 reactors = leaving_provokes(self, c, exclude=walk["asked"])
                 if reactors:
@@ -287,6 +302,7 @@ class Engine(EngineBase):
         self._moved(c, walked, walk)
 
     def _moved(self, c, walked, walk: dict) -> None:
+        athletics.surface(self, c)
         if walked:
             if walk.get("then"):
                 rules: tuple[str, ...] = ("charge",)
@@ -302,6 +318,8 @@ class Engine(EngineBase):
             side = c.side_squares
             if any((extra[y: y + side, x: x + side] > 0).any() for x, y in walked):
                 rules += ("difficult-terrain",)  # 4e, Difficult terrain: 1 more square each
+            for kind in athletics.checks_along(self, c, walked):
+                rules += athletics.CHECK_RULES[kind]  # swimming or climbing: 2 squares a square
             self.emit("move", _("{name} moves to {square}").format(name=c.name, square=list(walked[-1])), rules=rules,
                       creature=c.id, path=[list(p) for p in walked])
 
@@ -318,18 +336,18 @@ class Engine(EngineBase):
             steps = self.shift_steps(c, at, free=True)
             c.x, c.y = steps[-1]
             self.emit("move", _("{name} shifts to {square} ({power})").format(name=c.name, square=list(steps[-1]),
-                                                                            power=power.name),
+                                                                            power=spoken(power.name)),
                       rules=("shift",) + power_rules(power), creature=c.id, path=[list(steps[-1])])
             at = None
         elif at is not None and not power.area:
             raise IllegalCommand(_("{power} takes no 'at' (a power with a shift, or an area, does)").format(
-                power=power.name))
+                power=spoken(power.name)))
         aimed = aim(self, c, power, cmd.get("target"), at)
         if c.uses_left(power) <= 0:
-            usage = {"encounter": _("{id} has used {power} already (encounter: once an encounter)"),
-                     "daily": _("{id} has used {power} already (daily: once a day)"),
-                     "recharge": _("{id} has used {power} already (recharge: until it recharges)")}
-            raise IllegalCommand(usage[power.usage].format(id=c.id, power=power.name))
+            usage = {"encounter": _("{name} has used {power} already (encounter: once an encounter)"),
+                     "daily": _("{name} has used {power} already (daily: once a day)"),
+                     "recharge": _("{name} has used {power} already (recharge: until it recharges)")}
+            raise IllegalCommand(usage[power.usage].format(name=c.name, power=spoken(power.name)))
         economy.spend(c, power.action)
         if power.limited:
             c.spent[power.name] = c.spent.get(power.name, 0) + 1
@@ -413,7 +431,7 @@ class Engine(EngineBase):
             self._take_readied(reactor, provoker, target)
             return
         if offer.kind == "opportunity" and not can_take_opportunity(self, reactor, provoker):
-            raise IllegalCommand(_("{id} can no longer make its opportunity attack").format(id=reactor.id))
+            raise IllegalCommand(_("{name} can no longer make its opportunity attack").format(name=reactor.name))
         if offer.kind == "opportunity":
             reactor.oa_turn = (state.round, state.turn_index)
         else:
@@ -440,7 +458,7 @@ class Engine(EngineBase):
                   rules=OFFER_RULES["readied"], reactor=reactor.id)
         if power.limited:
             if reactor.uses_left(power) <= 0:
-                raise IllegalCommand(_("{id} has used {power} already").format(id=reactor.id, power=power.name))
+                raise IllegalCommand(_("{name} has used {power} already").format(name=reactor.name, power=spoken(power.name)))
             reactor.spent[power.name] = reactor.spent.get(power.name, 0) + 1
         self._use_power(reactor, power, aimed)
 
@@ -466,11 +484,11 @@ class Engine(EngineBase):
         if act == "second_wind":
             # 4e, Second wind: a standard action, once an encounter, heroes, a surge spent
             if not c.stats.player:
-                return _("{id} has no second wind (heroes only)").format(id=c.id)
+                return _("{name} has no second wind (heroes only)").format(name=c.name)
             if c.second_wind_used:
-                return _("{id} has used its second wind this encounter").format(id=c.id)
+                return _("{name} has used its second wind this encounter").format(name=c.name)
             if c.surges <= 0:
-                return _("{id} has no healing surge left").format(id=c.id)
+                return _("{name} has no healing surge left").format(name=c.name)
             return economy.refusal(c, "standard")
         if act == "total_defense":
             return economy.refusal(c, "standard")
@@ -483,18 +501,18 @@ class Engine(EngineBase):
                 return _("no action points in the surprise round (\"il vous est impossible de dépenser des points "
                          "d'action\")")
             if c.action_points <= 0:
-                return _("{id} has no action point").format(id=c.id)
+                return _("{name} has no action point").format(name=c.name)
             if c.ap_round == self.state.round:
-                return _("{id} has spent an action point this round already").format(id=c.id)
+                return _("{name} has spent an action point this round already").format(name=c.name)
             if c.standard and not c.charged:
-                return _("{id} still has its standard action").format(id=c.id)
+                return _("{name} still has its standard action").format(name=c.name)
             return ""
         if act == "stand":
-            return _("{id} is not prone").format(id=c.id) if not c.prone else economy.refusal(c, "move")
+            return _("{name} is not prone").format(name=c.name) if not c.prone else economy.refusal(c, "move")
         if act == "drop_prone":
-            return _("{id} is prone already").format(id=c.id) if c.prone else economy.refusal(c, "minor")
+            return _("{name} is prone already").format(name=c.name) if c.prone else economy.refusal(c, "minor")
         if act == "escape":
-            return _("{id} is not grabbed").format(id=c.id) if "grabbed_by" not in c.effects else \
+            return _("{name} is not grabbed").format(name=c.name) if "grabbed_by" not in c.effects else \
                 economy.refusal(c, "move")
         return ""
 
@@ -574,9 +592,9 @@ class Engine(EngineBase):
         if target is None:
             return _("no creature {id}").format(id=repr(target_id))
         if target.state != "dying":
-            return _("{id} is not dying").format(id=target.id)
+            return _("{name} is not dying").format(name=target.name)
         if not adjacent(c, target):
-            return _("{id} is not beside {other}").format(id=target.id, other=c.id)
+            return _("{name} is not beside {other}").format(name=target.name, other=c.name)
         return economy.refusal(c, "standard")
 
     def _do_stabilize(self, c, cmd) -> None:
@@ -605,7 +623,7 @@ class Engine(EngineBase):
             words = _("no creature {id} to grab") if name == "grab" else _("no creature {id} to bull rush")
             return words.format(id=repr(target_id))
         if name == "grab" and size_index(target.size) > size_index(c.size) + 1:
-            return _("{id} is too big for {other} to grab").format(id=target.id, other=c.id)
+            return _("{name} is too big for {other} to grab").format(name=target.name, other=c.name)
         why = economy.refusal(c, "standard")
         if why:
             return why

@@ -27,7 +27,7 @@ def path_for(battle, c, to=None, path=None, limit_m: float | None = None, field=
                 raise IllegalCommand(_("{square} is not next to {start}: a path goes square by square").format(
                     square=list(step), start=list(here)))
             if not battle.board.inside(step[0], step[1], c.side_squares) or field.multiplier[step[1], step[0]] == 0:
-                raise IllegalCommand(_("{id} cannot enter {square}").format(id=c.id, square=list(step)))
+                raise IllegalCommand(_("{name} cannot enter {square}").format(name=c.name, square=list(step)))
             if not field.corner_ok(here, step):
                 raise IllegalCommand(_("no cutting the corner from {start} to {square}").format(start=list(here),
                                                                                               square=list(step)))
@@ -35,7 +35,7 @@ def path_for(battle, c, to=None, path=None, limit_m: float | None = None, field=
             steps.append(step)
             here = step
         if not field.can_end[here[1], here[0]]:
-            raise IllegalCommand(_("{id} cannot end its move on {square}").format(id=c.id, square=list(here)))
+            raise IllegalCommand(_("{name} cannot end its move on {square}").format(name=c.name, square=list(here)))
         return steps, cost * SQUARE_M
     if to is None:
         raise IllegalCommand(_("a move needs 'to' or 'path'"))
@@ -43,11 +43,11 @@ def path_for(battle, c, to=None, path=None, limit_m: float | None = None, field=
     if not battle.board.inside(x, y, c.side_squares):
         raise IllegalCommand(_("{square} is off the map").format(square=[x, y]))
     if (x, y) == (c.x, c.y):
-        raise IllegalCommand(_("{id} is already on {square}").format(id=c.id, square=[x, y]))
+        raise IllegalCommand(_("{name} is already on {square}").format(name=c.name, square=[x, y]))
     steps = field.path_to(x, y)
     if not steps or not field.can_end[y, x]:
-        words = _("{id} cannot reach {square} this turn") if limit_m is not None else _("{id} cannot reach {square}")
-        raise IllegalCommand(words.format(id=c.id, square=[x, y]))
+        words = _("{name} cannot reach {square} this turn") if limit_m is not None else _("{name} cannot reach {square}")
+        raise IllegalCommand(words.format(name=c.name, square=[x, y]))
     return steps, field.cost_to(x, y)
 
 

@@ -12,7 +12,9 @@ from ...core.terrain import COVER_NAMES
 from ...i18n import N_, _
 from .. import api
 from ..errors import IllegalCommand
+from ..words import spoken
 from . import economy
+from .athletics import checks_along, success_chance
 from .attacks import expected_damage, roll_for
 from .conditions import speed_squares
 from .geometry import field_for, gap
@@ -40,6 +42,9 @@ def legal_commands(battle) -> list[api.Option]:
     # one field serves every move of the turn (a double move, a run, a charge: the same costs)
     field = field_for(battle, c, limit_m=max(2 * speed, speed + 2 * SQUARE_M)) if speed > 0 else None
     options = move_options(battle, c, field) + run_options(battle, c, field) + shift_options(battle, c, field)
+    if field is not None and battle.board.prop("climbable").any():
+        climbing = field_for(battle, c, "climb", limit_m=2 * speed)
+        options += move_options(battle, c, climbing, "climb")
     options += charge_options(battle, c, field) + power_options(battle, c)
     for act in SIMPLE:
         if not battle.refusal(c, act):
@@ -85,7 +90,10 @@ def offer_options(battle) -> list[api.Option]:
                        api.Preview(kind=offer.kind, provoker=provoker.id))]
 
 
-def move_options(battle, c, field) -> list[api.Option]:
+def move_options(battle, c, field, mode: str = "walk") -> list[api.Option]:
+    """A move to each square the field reaches; in `mode` "climb" only those whose path climbs
+    (the others are walks). A move that needs Athletics checks (athletics.py) gives the chance to
+    pass them all."""
     moves = economy.moves_left(c)
     speed = speed_squares(c) * SQUARE_M
     if not moves or speed <= 0:
@@ -93,18 +101,26 @@ def move_options(battle, c, field) -> list[api.Option]:
     limit = speed * moves
     options = []
     cache: dict = {}
+    climbable = battle.board.prop("climbable")
+    side = c.side_squares
     for y, x in zip(*field.reachable(limit).nonzero()):
         x, y = int(x), int(y)
         steps = field.path_to(x, y)
+        if mode == "climb" and not any(climbable[s[1]:s[1] + side, s[0]:s[0] + side].any() for s in steps):
+            continue
         cost = field.cost_to(x, y)
         uses = "move" if cost <= speed + 1e-9 else "move and standard"
         if uses == "move" and economy.payer(c, "move") is None:
             continue
         provokes = tuple(provokers_along(battle, c, steps, cache))
-        options.append(api.Option({"actor": c.id, "act": "move", "to": [x, y]},
-                                  _("move to {square}").format(square=[x, y]),
-                                  api.Preview(uses=action(uses), path=tuple(steps), cost_m=cost, mode="walk",
-                                              opportunity_attacks=provokes)))
+        command = {"actor": c.id, "act": "move", "to": [x, y]}
+        if mode != "walk":
+            command["mode"] = mode
+        label = _("move to {square}") if mode == "walk" else _("climb to {square}")
+        options.append(api.Option(command, label.format(square=[x, y]),
+                                  api.Preview(uses=action(uses), path=tuple(steps), cost_m=cost, mode=mode,
+                                              opportunity_attacks=provokes,
+                                              success_chance=success_chance(c, checks_along(battle, c, steps)))))
     return options
 
 
@@ -124,7 +140,8 @@ def run_options(battle, c, field) -> list[api.Option]:
         options.append(api.Option({"actor": c.id, "act": "run", "to": [x, y]},
                                   _("run to {square}").format(square=[x, y]),
                                   api.Preview(uses=action("move"), path=tuple(steps), cost_m=cost, mode="walk",
-                                              opportunity_attacks=tuple(provokers_along(battle, c, steps, cache)))))
+                                              opportunity_attacks=tuple(provokers_along(battle, c, steps, cache)),
+                                              success_chance=success_chance(c, checks_along(battle, c, steps)))))
     return options
 
 
@@ -179,11 +196,11 @@ def power_options(battle, c) -> list[api.Option]:
             if power.heal:
                 target = battle.state.creatures[aimed.targets[0]]
                 preview = api.Preview(target=target.id, hostile=False, uses=action(power.action), attack=power.name)
-                label = _("{power} on {targets}").format(power=power.name, targets=target.name)
+                label = _("{power} on {targets}").format(power=spoken(power.name), targets=target.name)
             else:
                 preview = attack_preview(battle, c, power, aimed.targets, power.action, aimed.long_range, aimed.origin)
                 label = _("{power} on {targets}").format(
-                    power=power.name, targets=", ".join(battle.state.creatures[t].name for t in aimed.targets))
+                    power=spoken(power.name), targets=", ".join(battle.state.creatures[t].name for t in aimed.targets))
             options.append(api.Option(command, label, preview))
     return options
 

@@ -14,6 +14,7 @@ from ...core.areas import touches
 from ...core.board import SQUARE_M, gap_squares
 from ...i18n import _, decimal
 from ..errors import IllegalCommand
+from ..words import spoken
 from .geometry import gap, line_of_effect
 
 
@@ -50,12 +51,13 @@ def power_of(actor, name: str | None):
     if name in (None, "basic"):
         power = stats.basic_power
         if power is None:
-            raise IllegalCommand(_("{id} has no melee basic attack").format(id=actor.id))
+            raise IllegalCommand(_("{name} has no melee basic attack").format(name=actor.name))
         return power
     power = stats.power(name) if isinstance(name, str) else None
     if power is None:
         known = ", ".join(["basic"] + [p.name for p in stats.powers])
-        raise IllegalCommand(_("{id} has no power {name} (its powers: {known})").format(id=actor.id, name=repr(name),
+        raise IllegalCommand(_("{creature} has no power {name} (its powers: {known})").format(creature=actor.name,
+                                                                                            name=repr(name),
                                                                                       known=known))
     return power
 
@@ -114,29 +116,29 @@ def aim(battle, actor, power, target=None, at=None) -> Aim:
     listed = _listed(target)
     if not power.area:
         if not listed or len(listed) != 1:
-            raise IllegalCommand(_("{power} needs one 'target'").format(power=power.name))
+            raise IllegalCommand(_("{power} needs one 'target'").format(power=spoken(power.name)))
         other = battle.creature(listed[0])
         if not other.alive:
-            raise IllegalCommand(_("{id} is dead").format(id=other.id))
+            raise IllegalCommand(_("{name} is dead").format(name=other.name))
         if other is actor and power.targets != "ally":
-            raise IllegalCommand(_("{id} cannot aim {power} at itself").format(id=actor.id, power=power.name))
+            raise IllegalCommand(_("{name} cannot aim {power} at itself").format(name=actor.name, power=spoken(power.name)))
         if not _fits(power, actor, other):
-            raise IllegalCommand(_("{power} is used on an ally, and {id} is not one").format(power=power.name,
-                                                                                           id=other.id))
+            raise IllegalCommand(_("{power} is used on an ally, and {name} is not one").format(power=spoken(power.name),
+                                                                                           name=other.name))
         distance = gap(actor, other) * SQUARE_M
         far = False
         if power.melee:
             if distance > power.reach + 1e-9:
-                raise IllegalCommand(_("{id} is out of reach of {power} ({distance} m, reach {reach} m)").format(
-                    id=other.id, power=power.name, distance=decimal(distance), reach=decimal(power.reach)))
+                raise IllegalCommand(_("{name} is out of reach of {power} ({distance} m, reach {reach} m)").format(
+                    name=other.name, power=spoken(power.name), distance=decimal(distance), reach=decimal(power.reach)))
         elif other is not actor:
             longest = max(power.range, power.long_range)
             if distance > longest + 1e-9:
-                raise IllegalCommand(_("{id} is out of range of {power} ({distance} m, range {range} m)").format(
-                    id=other.id, power=power.name, distance=decimal(distance), range=decimal(longest)))
+                raise IllegalCommand(_("{name} is out of range of {power} ({distance} m, range {range} m)").format(
+                    name=other.name, power=spoken(power.name), distance=decimal(distance), range=decimal(longest)))
             far = distance > power.range + 1e-9
         if other is not actor and not line_of_effect(battle.board, actor.space, other.space):
-            raise IllegalCommand(_("{id} has no line of effect to {target}").format(id=actor.id, target=other.id))
+            raise IllegalCommand(_("{name} has no line of effect to {target}").format(name=actor.name, target=other.name))
         return Aim((other.id,), long_range=far)
     origin = None
     if power.kind == "close-burst":
@@ -145,7 +147,7 @@ def aim(battle, actor, power, target=None, at=None) -> Aim:
         if at is None:
             words = _("{power} needs 'at' (a square: the blast's top-left square)") if power.kind == "close-blast" \
                 else _("{power} needs 'at' (a square: the burst's centre)")
-            raise IllegalCommand(words.format(power=power.name))
+            raise IllegalCommand(words.format(power=spoken(power.name)))
         square = _square(at, "'at'")
         h, w = battle.board.terrain.shape
         if not (0 <= square[0] < w and 0 <= square[1] < h):
@@ -156,16 +158,16 @@ def aim(battle, actor, power, target=None, at=None) -> Aim:
         if square[0] + power.size > w or square[1] + power.size > h:
             raise IllegalCommand(_("the blast at {square} goes off the map").format(square=list(square)))
         if gap_squares(blast, actor.space, "1") != 1:
-            raise IllegalCommand(_("a close blast must be beside {id}: {square} is not").format(id=actor.id,
+            raise IllegalCommand(_("a close blast must be beside {name}: {square} is not").format(name=actor.name,
                                                                                              square=list(square)))
     if power.kind == "area-burst":
         origin = (square[0], square[1], 1)
         distance = gap_squares(actor.space, origin, "1") * SQUARE_M
         if distance > power.range + 1e-9:
-            raise IllegalCommand(_("{id} is out of range of {power} ({distance} m, range {range} m)").format(
-                id=list(square), power=power.name, distance=decimal(distance), range=decimal(power.range)))
+            raise IllegalCommand(_("{name} is out of range of {power} ({distance} m, range {range} m)").format(
+                name=list(square), power=spoken(power.name), distance=decimal(distance), range=decimal(power.range)))
         if not line_of_effect(battle.board, actor.space, origin):
-            raise IllegalCommand(_("{id} has no line of effect to {target}").format(id=actor.id, target=list(square)))
+            raise IllegalCommand(_("{name} has no line of effect to {target}").format(name=actor.name, target=list(square)))
     mask = area_mask(battle, actor, power, square)
     source = actor.space if origin is None else origin
     caught = [c.id for c in creatures.values()
@@ -174,8 +176,8 @@ def aim(battle, actor, power, target=None, at=None) -> Aim:
     if listed is not None:
         if sorted(listed) != sorted(caught) or len(set(listed)) != len(listed):
             raise IllegalCommand(_("{power} there catches {caught}: 'target' must list exactly those").format(
-                power=power.name, caught=", ".join(caught) or _("nobody")))
+                power=spoken(power.name), caught=", ".join(caught) or _("nobody")))
         caught = listed
     if not caught:
-        raise IllegalCommand(_("{power} would catch nobody there").format(power=power.name))
+        raise IllegalCommand(_("{power} would catch nobody there").format(power=spoken(power.name)))
     return Aim(tuple(caught), mask, origin)

@@ -10,6 +10,7 @@ from ...i18n import _
 from ..errors import IllegalCommand
 from ..readying import EVENTS, named_by, plain
 from ..readying import move_before as _move_before
+from ..words import spoken
 from .creature import NO_IMMEDIATE
 from .geometry import gap
 from .powers import power_of
@@ -27,7 +28,7 @@ def readied(trigger, then, c) -> dict:
         raise IllegalCommand(_("'then' must be an attack of the creature that readies it (under 4e)"))
     power = power_of(c, then.get("with"))
     if power.action != "standard":
-        raise IllegalCommand(_("{power} is not a standard action: ready a standard action").format(power=power.name))
+        raise IllegalCommand(_("{power} is not a standard action: ready a standard action").format(power=spoken(power.name)))
     command = {k: v for k, v in then.items() if k != "actor"}
     return {"event": trigger["event"], "by": trigger["by"], "then": command}
 

@@ -11,6 +11,7 @@ import math
 from ...core.board import SQUARE_M, gap_squares
 from ...i18n import N_, _
 from ..words import spoken
+from . import athletics
 from .attacks import hits, roll_for
 from .conditions import END, SAVE, add_timed
 from .damage import deal, die, spend_surge
@@ -178,6 +179,7 @@ def forced_move(battle, mover_of_it, target, how: str, squares: int) -> None:
     goes straight away from (or toward) the mover when that square qualifies, else to the one
     farthest from (nearest to) it, in reading order on ties; it stops where none qualifies."""
     path = []
+    falls = False
     cx, cy = _centre(mover_of_it)
     for _i in range(squares):
         # the straight way: away from (or toward) the mover along each axis, when it qualifies
@@ -185,7 +187,9 @@ def forced_move(battle, mover_of_it, target, how: str, squares: int) -> None:
         straight = tuple(int(math.copysign(1, v)) if abs(v) > 1e-9 else 0 for v in (ox - cx, oy - cy))
         if how == "pull":
             straight = (-straight[0], -straight[1])
-        field = field_for(battle, target, limit_m=SQUARE_M * 2)
+        # on a cliff it may be moved along the cliff's top as well as off it (athletics.py)
+        mode = "climb" if athletics.on_cliff(battle, target) else "walk"
+        field = field_for(battle, target, mode, limit_m=SQUARE_M * 2)
         here = gap(mover_of_it, target)
         best = None
         for dy in (-1, 0, 1):
@@ -206,12 +210,22 @@ def forced_move(battle, mover_of_it, target, how: str, squares: int) -> None:
                     best = (key, (x, y))
         if best is None:
             break
+        # RULESETS.md 3, cliff: forced off a cliff, a saving throw to drop prone at the edge
+        falls = athletics.over_the_edge(battle, target, best[1])
+        if falls and athletics.edge_save(battle, target):
+            falls = False  # prone at the edge: the forced movement ends there
+            break
         target.x, target.y = best[1]
         path.append(best[1])
+        if falls:
+            break
     if path:
         words = FORCED_LINES if len(path) > 1 else FORCED_LINES_ONE
         battle.emit("move", _(words[how]).format(name=target.name, count=len(path), square=list(path[-1])),
                     rules=("forced-movement",), creature=target.id, path=[list(p) for p in path], forced=True)
+        if falls:
+            athletics.fall(battle, target)
+        athletics.surface(battle, target)
 
 
 def _centre(c) -> tuple[float, float]:

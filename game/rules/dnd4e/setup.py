@@ -1,5 +1,6 @@
 """The start of a 4e battle (seed 004, "Tests d'initiative", "Le round de surprise"): the
-creatures from the scenario, and the initiative order."""
+creatures from the scenario, surprise from hiding (Stealth against passive Perception), and the
+initiative order."""
 
 from __future__ import annotations
 
@@ -37,6 +38,41 @@ def build_creatures(scenario: Scenario) -> dict[str, Creature4e]:
         )
         sync_bloodied(creatures[spec.id])
     return creatures
+
+
+def roll_stealth_surprise(state: State4e, log) -> None:
+    """Seed 004, "Le round de surprise": "si vous ratez le test de Perception permettant de
+    repérer des ennemis dissimulés, vous êtes surpris". Engine reading: a side whose living
+    creatures all start `hidden` rolls Stealth, one d20 each in the scenario's order (d20 + the
+    Stealth bonus); a creature all of whose enemies are such hiders, and whose passive Perception
+    (10 + Perception) every one of their rolls beats, is surprised. A hider that does not beat
+    someone's passive Perception is noticed (no longer hidden). `log(text, rules)` writes a line."""
+    creatures = list(state.creatures.values())
+    sides = {c.side for c in creatures if c.alive}
+    hiding = {side for side in sides
+              if all("hidden" in c.conditions for c in creatures if c.side == side and c.alive)}
+    stealth = {}
+    for c in creatures:
+        if c.alive and c.side in hiding:
+            face = state.dice.roll(20)
+            bonus = c.stats.skill("stealth")
+            stealth[c.id] = face + bonus
+            log(_("{name} rolls Stealth: d20 {face} {bonus} = {total}").format(
+                name=c.name, face=face, bonus=f"{bonus:+d}", total=face + bonus), ("stealth-surprise",))
+    if not stealth:
+        return
+    for c in creatures:
+        enemies = [o for o in creatures if o.side != c.side and o.alive]
+        if (enemies and c.standing and "surprised" not in c.conditions
+                and all(stealth.get(o.id, -1) > c.stats.passive_perception for o in enemies)):
+            c.conditions.add("surprised")
+            log(_("{name} is surprised (passive Perception {passive})").format(
+                name=c.name, passive=c.stats.passive_perception), ("stealth-surprise", "surprise-round"))
+    for c in creatures:
+        if c.id in stealth and any(stealth[c.id] <= o.stats.passive_perception
+                                   for o in creatures if o.side != c.side and o.alive):
+            c.conditions.discard("hidden")
+            log(_("{name} is noticed").format(name=c.name), ("stealth-surprise",))
 
 
 def roll_initiative(state: State4e, scenario: Scenario, log) -> list[str]:

@@ -5,14 +5,17 @@ then) and end (saving throws, death saves, what ends then), the rounds, the end 
 from __future__ import annotations
 
 from ...i18n import _
+from ..words import spoken
 from .conditions import at_turn_end, at_turn_start, ongoing, saving_throws
 from .creature import DYING
 from .damage import death_save, deal
-from .setup import roll_initiative
+from .setup import roll_initiative, roll_stealth_surprise
 
 
 def start(battle) -> None:
     state = battle.state
+    # seed 004: "1. Déterminer la surprise", then "2. ... initiative"
+    roll_stealth_surprise(state, lambda text, rules: battle.emit("note", text, rules=rules))
     state.order = roll_initiative(state, battle.scenario, lambda text: battle.emit("note", text, rules=("initiative",)))
     state.started = True
     if not state.order:
@@ -79,7 +82,7 @@ def recharge(battle, c) -> None:
             face = battle.state.dice.roll(6)
             if face >= power.recharge:
                 c.spent.pop(power.name)
-                battle.emit("note", _("{name}'s {power} recharges (d6 {face})").format(name=c.name, power=power.name,
+                battle.emit("note", _("{name}'s {power} recharges (d6 {face})").format(name=c.name, power=spoken(power.name),
                                                                                      face=face),
                             rules=("recharge",), creature=c.id)
             else:

@@ -14,6 +14,7 @@ CONDITIONS = {
     "slowed": N_("slowed"), "squeezing": N_("squeezing"), "stable": N_("stable"), "stunned": N_("stunned"),
     "surprised": N_("surprised"), "unconscious": N_("unconscious"), "weakened": N_("weakened"),
     "deafened": N_("deafened"), "invisible": N_("invisible"), "second-wind": N_("second wind"),
+    "underwater": N_("underwater"),
 }
 ACTIONS = {"standard": N_("standard"), "move": N_("move"), "minor": N_("minor"), "free": N_("free"),
            "move and standard": N_("move and standard"), "opportunity": N_("opportunity"),
