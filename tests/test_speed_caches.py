@@ -123,3 +123,20 @@ def test_the_ground_the_foes_can_walk_over_is_a_plain_flood_fill(h, w, ground_bi
     ground = (ground_bits >> cells) & 1 == 1
     seeds = ((seed_bits >> cells) & 1 == 1) & (cells % 7 == 0)
     assert np.array_equal(connected(ground, seeds), flood(ground, seeds))
+
+
+def test_a_move_looks_up_cover_only_toward_foes_it_could_strike_from_there():
+    # the planner prices cover from each square it may move to toward each foe within its
+    # reach or range there: a wolf (bite, reach 1.5 m) looks up none toward a foe far beyond
+    from game.session.ai import Tactician
+
+    b = battle("." * 24 + "\n" + "." * 24 + "\n" + "." * 24,
+               [creature("wolf", "wolf", "red", (0, 1)), creature("near", "fighter", "blue", (6, 1)),
+                creature("far", "fighter", "blue", (22, 1))], initiative=["wolf", "near", "far"])
+    t = Tactician(b, hard=True)
+    command = t.decide()
+    assert command["act"] == "move"  # to bite the near fighter
+    assert max(abs(command["to"][0] - 6), abs(command["to"][1] - 1)) == 1
+    looked_up = [key for key in t.covers if isinstance(key[0], tuple)]
+    assert any(tid == "near" for _space, tid in looked_up)
+    assert not any(tid == "far" for _space, tid in looked_up)

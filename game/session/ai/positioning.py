@@ -42,7 +42,7 @@ class Positioning:
         if can_act:
             in_range = [t for t in self.targets()
                         if any(a.range or a.is_melee for a in me.stats.attacks)]
-            self.prefetch_cover(spaces, in_range)
+            self.prefetch_cover(spaces, in_range, within_m=self.strike_distance())
         if hiding:
             self.prefetch_cover_from(self.foes, spaces)
         shelter_here = 0.0
@@ -189,10 +189,10 @@ class Positioning:
     def prefetch_shelter(self, spaces) -> None:
         """Cover of each space (as if we stood there) against each foe archer at each of its
         spots, in one call."""
-        me = self.index[self.me.id]
-        self.fetch_covers((("spot", foe.id, spot, space), (spot, space, self.owner_index(foe), me))
-                          for foe, _, _ in self.foe_archers() for spot in self.archer_spots(foe)
-                          for space in spaces)
+        me, covers = self.index[self.me.id], self.covers
+        self.fetch_covers([(key, (spot, space, self.owner_index(foe), me))
+                           for foe, _, _ in self.foe_archers() for spot in self.archer_spots(foe)
+                           for space in spaces if (key := ("spot", foe.id, spot, space)) not in covers])
 
     def shelter(self, space) -> float:
         """Hard: the damage foe archers would not deal to us at this space thanks to its cover,
@@ -416,9 +416,9 @@ class Positioning:
 
     def prefetch_cover_from(self, foes, spaces) -> None:
         """Cover of each space (as if we stood there) against each of the foes, in one call."""
-        me = self.index[self.me.id]
-        self.fetch_covers((("from", f.id, space), (self.sp[f.id], space, self.owner_index(f), me))
-                          for f in foes for space in spaces)
+        me, covers = self.index[self.me.id], self.covers
+        self.fetch_covers([(key, (self.sp[f.id], space, self.owner_index(f), me))
+                           for f in foes for space in spaces if (key := ("from", f.id, space)) not in covers])
 
     def side_at(self, field, x: int, y: int) -> int:
         """The side of our space at (x, y): smaller where we would squeeze."""

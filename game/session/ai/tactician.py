@@ -213,11 +213,28 @@ class Tactician(Positioning):
             self.prefetch_cover([space], [target])
         return self.covers[key]
 
-    def prefetch_cover(self, spaces, targets) -> None:
-        """Cover of each target against us standing at each of the spaces, in one call."""
-        me = self.index[self.me.id]
-        self.fetch_covers(((space, t.id), (space, self.sp[t.id], me, self.owner_index(t)))
-                          for space in spaces for t in targets)
+    def prefetch_cover(self, spaces, targets, within_m: float | None = None) -> None:
+        """Cover of each target against us standing at each of the spaces, in one call (with
+        within_m, only the pairs that near: the others are never looked up)."""
+        me, covers, sp = self.index[self.me.id], self.covers, self.sp
+        if within_m is not None:
+            altitude, diagonals = self.me.altitude, self.battle.diagonals
+            wanted = [((space, t.id), (space, sp[t.id], me, self.owner_index(t)))
+                      for space in spaces for t in targets if (space, t.id) not in covers and
+                      max(gap_squares(space, sp[t.id], diagonals) * SQUARE_M, abs(altitude - t.altitude)) <= within_m]
+        else:
+            wanted = [((space, t.id), (space, sp[t.id], me, self.owner_index(t)))
+                      for space in spaces for t in targets if (space, t.id) not in covers]
+        self.fetch_covers(wanted)
+
+    def strike_distance(self) -> float:
+        """The farthest a target may stand for strikes_from to look up its cover: our reach and
+        ranges, every spell's range, and 1.5 m for a downed foe (beyond every one, never)."""
+        me = self.me
+        ranges = [a.reach for a in me.stats.attacks if a.is_melee]
+        ranges += [a.range[1] for a in me.stats.attacks if a.range is not None]
+        ranges += [s.range_m for s in self.est.spells(me)]
+        return max(ranges, default=0.0) + 1e-9
 
     def owner_index(self, creature) -> int:
         """A creature's index in the blockers (a rider stands in its mount's squares); kept for
@@ -227,7 +244,8 @@ class Tactician(Positioning):
     def fetch_covers(self, wanted) -> None:
         """Fill self.covers from (key, (attacker space, target space, attacker, target)) entries,
         the unknown ones in one vectorised call (the planners' estimate, see cover_many)."""
-        missing = {key: pair for key, pair in wanted if key not in self.covers}
+        covers = self.covers
+        missing = {key: pair for key, pair in wanted if key not in covers}
         if missing:
             levels = cover_many(self.blockers, list(missing.values()), estimate=True).tolist()
             self.covers.update(zip(missing, levels))
