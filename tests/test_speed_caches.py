@@ -140,3 +140,20 @@ def test_a_move_looks_up_cover_only_toward_foes_it_could_strike_from_there():
     looked_up = [key for key in t.covers if isinstance(key[0], tuple)]
     assert any(tid == "near" for _space, tid in looked_up)
     assert not any(tid == "far" for _space, tid in looked_up)
+
+
+def test_a_turn_with_nothing_left_ends_without_trying_the_end_first(monkeypatch):
+    # the last plan, ending the turn, is what a refusal of it would give too: the planner
+    # gives it without a check (a check copies the state and plays the whole end of turn)
+    from game.session.ai import choose
+
+    b = battle(GRID, [creature("fighter", "fighter", "blue", (0, 0)), creature("orc", "orc", "red", (1, 0))],
+               initiative=["fighter", "orc"])
+    act(b, "fighter", "dodge")  # its action spent, a foe at hand: nothing left worth doing
+    tried = []
+    real_check = type(b).check
+    monkeypatch.setattr(type(b), "check", lambda self, command: tried.append(command) or real_check(self, command))
+    assert choose(b, "hard") == {"actor": "fighter", "act": "end"}
+    assert tried == []
+    act(b, "fighter", "end")
+    assert b.state.current_id == "orc"
