@@ -18,7 +18,7 @@ from game.session.replay import new_battle
 
 def turns(path):
     battle = new_battle(load_scenario(path))
-    out, key, spent, start_at = [], None, 0.0, 0
+    out, key, spent, start_at, who = [], None, 0.0, 0, None
     while not battle.state.over and battle.state.round <= 15:
         k = (battle.state.round, battle.state.turn_index)
         if k != key:

@@ -13,7 +13,7 @@ from game.content.scenarios import load_scenario
 from game.core import cover
 from game.rules import engine_base
 from game.rules.dnd5e import estimates
-from game.session.ai import choose, positioning, tactician, maneuvers
+from game.session.ai import positioning, tactician, maneuvers
 from game.session.replay import new_battle
 
 SPENT, CALLS = Counter(), Counter()
@@ -51,7 +51,6 @@ def main() -> None:
                         (engine_base.EngineBase, "submit")]:
         timed(owner, name)
     timed(maneuvers, "maneuver_plans")
-    tactician.Tactician.decide_inner = tactician.Tactician.decide
     timed(T, "decide")
     import game.session.ai as ai
     original = cover.cover_many
