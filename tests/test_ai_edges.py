@@ -216,3 +216,19 @@ def test_the_computer_never_peeks_at_a_foe_hidden_out_of_sight():
     assert "hidden" in b.state.creatures["gob"].conditions
     assert choose(b, "hard") == {"actor": "fighter", "act": "end"}
     assert choose(b, "normal")["act"] == "end"
+
+
+# ---- where a foe archer may shoot from ---------------------------------------------------
+def test_a_foe_archer_may_shoot_from_its_square_or_a_walk_along_each_diagonal_stopping_at_walls():
+    # the shelter a square gives is averaged over these spots: the goblin's square, and as far
+    # as its 9 m (6 squares) take it toward each corner, over ground it can walk: the wall at
+    # (8, 8) stops it south-east, the board's edges the other ways
+    from game.session.ai import Tactician
+
+    grid = "\n".join(["." * 12] * 8 + ["........#..."] + ["." * 12] * 3)
+    b = battle(grid, [creature("wizard", "wizard", "blue", (11, 11)), creature("gob", "goblin", "red", (5, 5))],
+               initiative=["wizard", "gob"])
+    t = Tactician(b, hard=True)
+    t.decide()
+    spots = t.archer_spots(b.state.creatures["gob"])
+    assert sorted(spots) == [(0, 0, 1), (0, 10, 1), (5, 5, 1), (7, 7, 1), (10, 0, 1)]

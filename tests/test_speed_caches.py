@@ -123,3 +123,37 @@ def test_the_ground_the_foes_can_walk_over_is_a_plain_flood_fill(h, w, ground_bi
     ground = (ground_bits >> cells) & 1 == 1
     seeds = ((seed_bits >> cells) & 1 == 1) & (cells % 7 == 0)
     assert np.array_equal(connected(ground, seeds), flood(ground, seeds))
+
+
+def test_a_move_looks_up_cover_only_toward_foes_it_could_strike_from_there():
+    # the planner prices cover from each square it may move to toward each foe within its
+    # reach or range there: a wolf (bite, reach 1.5 m) looks up none toward a foe far beyond
+    from game.session.ai import Tactician
+
+    b = battle("." * 24 + "\n" + "." * 24 + "\n" + "." * 24,
+               [creature("wolf", "wolf", "red", (0, 1)), creature("near", "fighter", "blue", (6, 1)),
+                creature("far", "fighter", "blue", (22, 1))], initiative=["wolf", "near", "far"])
+    t = Tactician(b, hard=True)
+    command = t.decide()
+    assert command["act"] == "move"  # to bite the near fighter
+    assert max(abs(command["to"][0] - 6), abs(command["to"][1] - 1)) == 1
+    looked_up = [key for key in t.covers if isinstance(key[0], tuple)]
+    assert any(tid == "near" for _space, tid in looked_up)
+    assert not any(tid == "far" for _space, tid in looked_up)
+
+
+def test_a_turn_with_nothing_left_ends_without_trying_the_end_first(monkeypatch):
+    # the last plan, ending the turn, is what a refusal of it would give too: the planner
+    # gives it without a check (a check copies the state and plays the whole end of turn)
+    from game.session.ai import choose
+
+    b = battle(GRID, [creature("fighter", "fighter", "blue", (0, 0)), creature("orc", "orc", "red", (1, 0))],
+               initiative=["fighter", "orc"])
+    act(b, "fighter", "dodge")  # its action spent, a foe at hand: nothing left worth doing
+    tried = []
+    real_check = type(b).check
+    monkeypatch.setattr(type(b), "check", lambda self, command: tried.append(command) or real_check(self, command))
+    assert choose(b, "hard") == {"actor": "fighter", "act": "end"}
+    assert tried == []
+    act(b, "fighter", "end")
+    assert b.state.current_id == "orc"

@@ -14,7 +14,8 @@ Levels (`choose(battle, level)` gives the next command for whoever must act now)
 Those three read the 5e numbers of `battle.estimates()`; for a battle whose `estimates()` is None
 (3.5, 4e) `rush`, `normal` and `hard` are generic.py's planner, which reads only the ruleset
 interface (rules/api.py). Every choice is deterministic from the battle state; a command is checked with
-`Battle.check` before it is given, so a computer player never issues an illegal one.
+`Battle.check` before it is given (ending the turn, the fallback of a refusal, excepted), so a
+computer player never issues an illegal one.
 """
 
 from __future__ import annotations

@@ -13,6 +13,12 @@ from ...core.sizes import SPACE_SQUARES, squeezed_squares
 from .odds import Plan
 
 
+ARCHER_STEPS = ((1, 1), (1, -1), (-1, 1), (-1, -1))  # the directions a foe archer may walk before it shoots
+# squares a move weighs (normal and hard): the nearest next to foes, and (ranged attackers, or
+# nobody near) a spread of the rest; 12 and 12 (were 16 and 16) hold hard's strength, measured
+CANDIDATES_NEAR, CANDIDATES_SPREAD = 12, 12
+
+
 class Positioning:
     """The moving half of the Tactician (a mixin: it uses the tactician's state and scores)."""
 
@@ -42,7 +48,7 @@ class Positioning:
         if can_act:
             in_range = [t for t in self.targets()
                         if any(a.range or a.is_melee for a in me.stats.attacks)]
-            self.prefetch_cover(spaces, in_range)
+            self.prefetch_cover(spaces, in_range, within_m=self.strike_distance())
         if hiding:
             self.prefetch_cover_from(self.foes, spaces)
         shelter_here = 0.0
@@ -119,10 +125,10 @@ class Positioning:
         gaps = self.gaps_to(xs, ys, me.side_squares, self.targets())
         order = np.lexsort((xs, ys, field.cost[ys, xs], gaps))
         near_limit = max(1, int(self.max_reach() / SQUARE_M))
-        chosen = [(int(xs[i]), int(ys[i])) for i in order if gaps[i] <= near_limit][:16]
+        chosen = [(int(xs[i]), int(ys[i])) for i in order if gaps[i] <= near_limit][:CANDIDATES_NEAR]
         if self.prefers_range() or not chosen:
-            step = max(1, len(order) // (16 if self.hard else 10))
-            chosen += [(int(xs[i]), int(ys[i])) for i in order[::step]][:16]
+            step = max(1, len(order) // (CANDIDATES_SPREAD if self.hard else 10))
+            chosen += [(int(xs[i]), int(ys[i])) for i in order[::step]][:CANDIDATES_SPREAD]
         return list(dict.fromkeys(chosen))
 
     def max_reach(self) -> float:
@@ -168,14 +174,16 @@ class Positioning:
 
     def archer_spots(self, foe) -> list[tuple]:
         """Where a foe archer may shoot from on its turn: its space, and as far as its speed
-        takes it in each of the eight directions over ground it can walk (it moves before it shoots)."""
+        takes it in each of the four diagonal directions over ground it can walk (it moves
+        before it shoots; a diagonal walk shifts its lines both ways, and four spots price
+        shelter at about half the cost of eight for the same choices, measured)."""
         spots = self.__dict__.setdefault("_spots", {})
         if foe.id not in spots:
             board = self.battle.board
             x, y, side = self.sp[foe.id]
             steps = int(foe.speed() / SQUARE_M + 1e-9)
             found = [(x, y, side)]
-            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            for dx, dy in ARCHER_STEPS:
                 cx, cy = x, y
                 for _ in range(steps):
                     nx, ny = cx + dx, cy + dy
@@ -189,10 +197,10 @@ class Positioning:
     def prefetch_shelter(self, spaces) -> None:
         """Cover of each space (as if we stood there) against each foe archer at each of its
         spots, in one call."""
-        me = self.index[self.me.id]
-        self.fetch_covers((("spot", foe.id, spot, space), (spot, space, self.owner_index(foe), me))
-                          for foe, _, _ in self.foe_archers() for spot in self.archer_spots(foe)
-                          for space in spaces)
+        me, covers = self.index[self.me.id], self.covers
+        self.fetch_covers([(key, (spot, space, self.owner_index(foe), me))
+                           for foe, _, _ in self.foe_archers() for spot in self.archer_spots(foe)
+                           for space in spaces if (key := ("spot", foe.id, spot, space)) not in covers])
 
     def shelter(self, space) -> float:
         """Hard: the damage foe archers would not deal to us at this space thanks to its cover,
@@ -416,9 +424,9 @@ class Positioning:
 
     def prefetch_cover_from(self, foes, spaces) -> None:
         """Cover of each space (as if we stood there) against each of the foes, in one call."""
-        me = self.index[self.me.id]
-        self.fetch_covers((("from", f.id, space), (self.sp[f.id], space, self.owner_index(f), me))
-                          for f in foes for space in spaces)
+        me, covers = self.index[self.me.id], self.covers
+        self.fetch_covers([(key, (self.sp[f.id], space, self.owner_index(f), me))
+                           for f in foes for space in spaces if (key := ("from", f.id, space)) not in covers])
 
     def side_at(self, field, x: int, y: int) -> int:
         """The side of our space at (x, y): smaller where we would squeeze."""

@@ -56,7 +56,9 @@ class Tactician(Positioning):
         self.covers: dict = self.blockers.__dict__.setdefault("ai_covers", {}).setdefault(me.id, {})
         self.sp = {c.id: c.space for c in state.creatures.values()}  # spaces, looked up often
         for plan in (self.plans() if self.foes else self.unseen_plans()):
-            if self.battle.check(plan.command) is None:  # never a command the rules refuse
+            # never a command the rules refuse; ending the turn, the last plan, is what a
+            # refusal of it would give as well (end_or_decline, as ever): not tried first
+            if plan.command["act"] == "end" or self.battle.check(plan.command) is None:
                 # remember what a move was for, to play it next without thinking again
                 self.battle.ai_hint = ((state.commands_done + 1, me.id), plan.then) if plan.then else None
                 return plan.command
@@ -213,11 +215,28 @@ class Tactician(Positioning):
             self.prefetch_cover([space], [target])
         return self.covers[key]
 
-    def prefetch_cover(self, spaces, targets) -> None:
-        """Cover of each target against us standing at each of the spaces, in one call."""
-        me = self.index[self.me.id]
-        self.fetch_covers(((space, t.id), (space, self.sp[t.id], me, self.owner_index(t)))
-                          for space in spaces for t in targets)
+    def prefetch_cover(self, spaces, targets, within_m: float | None = None) -> None:
+        """Cover of each target against us standing at each of the spaces, in one call (with
+        within_m, only the pairs that near: the others are never looked up)."""
+        me, covers, sp = self.index[self.me.id], self.covers, self.sp
+        if within_m is not None:
+            altitude, diagonals = self.me.altitude, self.battle.diagonals
+            wanted = [((space, t.id), (space, sp[t.id], me, self.owner_index(t)))
+                      for space in spaces for t in targets if (space, t.id) not in covers and
+                      max(gap_squares(space, sp[t.id], diagonals) * SQUARE_M, abs(altitude - t.altitude)) <= within_m]
+        else:
+            wanted = [((space, t.id), (space, sp[t.id], me, self.owner_index(t)))
+                      for space in spaces for t in targets if (space, t.id) not in covers]
+        self.fetch_covers(wanted)
+
+    def strike_distance(self) -> float:
+        """The farthest a target may stand for strikes_from to look up its cover: our reach and
+        ranges, every spell's range, and 1.5 m for a downed foe (beyond every one, never)."""
+        me = self.me
+        ranges = [a.reach for a in me.stats.attacks if a.is_melee]
+        ranges += [a.range[1] for a in me.stats.attacks if a.range is not None]
+        ranges += [s.range_m for s in self.est.spells(me)]
+        return max(ranges, default=0.0) + 1e-9
 
     def owner_index(self, creature) -> int:
         """A creature's index in the blockers (a rider stands in its mount's squares); kept for
@@ -227,7 +246,8 @@ class Tactician(Positioning):
     def fetch_covers(self, wanted) -> None:
         """Fill self.covers from (key, (attacker space, target space, attacker, target)) entries,
         the unknown ones in one vectorised call (the planners' estimate, see cover_many)."""
-        missing = {key: pair for key, pair in wanted if key not in self.covers}
+        covers = self.covers
+        missing = {key: pair for key, pair in wanted if key not in covers}
         if missing:
             levels = cover_many(self.blockers, list(missing.values()), estimate=True).tolist()
             self.covers.update(zip(missing, levels))
