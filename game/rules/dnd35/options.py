@@ -13,6 +13,7 @@ from dataclasses import replace
 import numpy as np
 
 from ...core.board import SQUARE_M
+from ...core.dice import DiceExpr
 from ...core.terrain import COVER_NAMES
 from ...i18n import N_, _, decimal
 from .. import api
@@ -36,6 +37,12 @@ def attack_preview(battle, actor, target, attack, penalty=0, charging=False, use
         cover_bonus=COVER_AC.get(o.cover, 0), reasons=o.reasons, rules=tuple(o.rules), ranged=not attack.is_melee,
         distance_m=distance_m(actor, target),
     )
+
+
+def provoked_here(battle, actor) -> tuple[str, ...]:
+    """Who would take an attack of opportunity if the actor made a ranged attack or cast where it
+    stands (3.5 SRD: both provoke in a threatened square), in initiative order."""
+    return tuple(in_order(battle, [e.id for e in battle.state.creatures.values() if can_take_aoo(battle, e, actor)]))
 
 
 def foes_of(battle, actor) -> list:
@@ -120,10 +127,13 @@ def attack_options(battle, actor) -> list[Option]:
                 attack = actor.stats.attack(name)
                 for t in foes:
                     if not attack_problem(battle, actor, t, attack):
+                        preview = attack_preview(battle, actor, t, attack, penalty, uses=N_("full attack"))
+                        if not attack.is_melee:
+                            preview = replace(preview, opportunity_attacks=provoked_here(battle, actor))
                         options.append(Option({"actor": actor.id, "act": "attack", "target": t.id, "with": name},
                                               _("{attack} at {target} (full attack)").format(attack=attack.name,
                                                                                            target=t.name),
-                                              attack_preview(battle, actor, t, attack, penalty, uses=N_("full attack"))))
+                                              preview))
         return options
     full = not actor.limited and actor.standard and actor.move_action and not actor.moved
     for attack in actor.stats.attacks:
@@ -131,6 +141,8 @@ def attack_options(battle, actor) -> list[Option]:
             if attack_problem(battle, actor, t, attack):
                 continue
             preview = attack_preview(battle, actor, t, attack)
+            if not attack.is_melee:
+                preview = replace(preview, opportunity_attacks=provoked_here(battle, actor))
             if actor.standard:
                 options.append(Option({"actor": actor.id, "act": "attack", "target": t.id, "with": attack.name},
                                       _("{attack} at {target}").format(attack=attack.name, target=t.name), preview))
@@ -183,28 +195,33 @@ def cast_options(battle, actor) -> list[Option]:
         return []
     options = []
     foes = foes_of(battle, actor)
+    provokes = provoked_here(battle, actor)  # 3.5 SRD: casting in a threatened square provokes
     for spell in known(actor):
         if actor.slots.get(spell.level, 0) <= 0:
             continue
         base = {"actor": actor.id, "act": "cast", "spell": spell.name}
         title = spoken(spell.name)
         uses = _("standard action, a level-{level} slot").format(level=spell.level)
+        spends = {"uses_left": actor.slots.get(spell.level, 0), "opportunity_attacks": provokes}
         if spell.kind == "cure":
+            # the dice and the caster level (capped), no more than the hit points it lacks
+            mean = DiceExpr.parse(spell.dice).average + min(spell.per_level_cap, actor.stats.caster_level or 1)
             for t in battle.state.creatures.values():
                 if t.side == actor.side and t.alive and t.hp < t.stats.hp and not cast_problem(battle, actor, spell, t):
                     options.append(Option({**base, "target": t.id},
                                           _("Cast {spell} on {target}").format(spell=title, target=t.name),
-                                          Preview(target=t.id, hostile=False, uses=uses)))
+                                          Preview(target=t.id, hostile=False, uses=uses,
+                                                  expected_heal=min(mean, float(t.stats.hp - t.hp)), **spends)))
         elif spell.aim == "target":
             for t in foes:
                 if cast_problem(battle, actor, spell, t):
                     continue
                 if spell.kind == "ray":
-                    preview = replace(attack_preview(battle, actor, t, ray_attack(actor, spell)), uses=uses)
+                    preview = replace(attack_preview(battle, actor, t, ray_attack(actor, spell)), uses=uses, **spends)
                 else:
                     count = min(5, 1 + ((actor.stats.caster_level or 1) - 1) // 2)
                     preview = Preview(target=t.id, hostile=True, uses=uses, hit_chance=1.0,
-                                      expected_damage=count * 3.5, distance_m=distance_m(actor, t))
+                                      expected_damage=count * 3.5, distance_m=distance_m(actor, t), **spends)
                 options.append(Option({**base, "target": t.id},
                                       _("Cast {spell} at {target}").format(spell=title, target=t.name), preview))
         elif spell.aim == "area":
@@ -217,9 +234,9 @@ def cast_options(battle, actor) -> list[Option]:
                     options.append(Option({**base, "at": list(at)},
                                           _("Cast {spell} toward {target}").format(spell=title, target=t.name),
                                           Preview(uses=uses, save="ref", dc=save_dc(actor, spell),
-                                                  inside=tuple(c.id for c in caught))))
+                                                  inside=tuple(c.id for c in caught), **spends)))
         elif not cast_problem(battle, actor, spell):
-            options.append(Option(base, _("Cast {spell}").format(spell=title), Preview(uses=uses)))
+            options.append(Option(base, _("Cast {spell}").format(spell=title), Preview(uses=uses, **spends)))
     return options
 
 
