@@ -56,3 +56,21 @@ def test_a_spell_slot_is_what_a_cast_spends():
     casts = [o for o in b.legal_commands() if o.act == "cast"]
     assert casts and all(o.preview.uses_left is not None and o.preview.uses_left >= 1 for o in casts)
     assert all(o.preview.opportunity_attacks == () for o in casts)  # nobody threatens it there
+
+
+def test_it_charges_a_foe_it_reaches_only_by_charging():
+    # 3.5 SRD, Charge: up to twice its speed in a straight line, then one melee attack at +2
+    far = "." * 16
+    b = battle(far, [creature("orc", "orc", "blue", (0, 0)), creature("goblin", "goblin", "red", (9, 0))],
+               initiative=["goblin", "orc"])
+    b.submit({"actor": "goblin", "act": "end"})
+    for level in ("normal", "hard"):
+        command = choose(b, level)
+        assert command == {"actor": "orc", "act": "charge", "target": "goblin", "with": "falchion"}, level
+
+
+def test_a_full_attack_when_it_need_not_move():
+    # 3.5 SRD, Full attack: every attack of the round, standing still (the skeleton's two claws)
+    b = battle(ROW, [creature("skeleton", "skeleton", "blue", (1, 1)), creature("orc", "orc", "red", (2, 1))])
+    command = choose(b, "hard")
+    assert command["act"] == "full_attack" and command["target"] == "orc"
