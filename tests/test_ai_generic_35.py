@@ -74,3 +74,15 @@ def test_a_full_attack_when_it_need_not_move():
     b = battle(ROW, [creature("skeleton", "skeleton", "blue", (1, 1)), creature("orc", "orc", "red", (2, 1))])
     command = choose(b, "hard")
     assert command["act"] == "full_attack" and command["target"] == "orc"
+
+
+def test_it_walks_to_where_it_flanks_the_foe():
+    # 3.5 SRD, Flanking: "+2 flanking bonus" with an ally threatening the foe from the opposite side
+    grid = "\n".join(["." * 10] * 5)
+    # (a skeleton: no ranged attack to take instead)
+    roster = [creature("skeleton", "skeleton", "blue", (4, 0)), creature("fighter", "fighter", "blue", (4, 2)),
+              creature("orc", "orc", "red", (5, 2))]
+    b = battle(grid, roster)
+    flanking = [o for o in b.legal_commands() if o.act == "move" and o.preview.flanks == ("orc",)]
+    assert [o.command["to"] for o in flanking] == [[6, 2]]
+    assert choose(b, "hard") == {"actor": "skeleton", "act": "move", "to": [6, 2]}

@@ -99,3 +99,15 @@ def test_a_ranged_power_beside_a_foe_counts_the_opportunity_attack_it_provokes()
     assert bolt.preview.opportunity_attacks == ("orc",)
     command = choose(b, "hard")
     assert command.get("with") != "force-bolt" and command.get("with") != "chill-ray"
+
+
+def test_it_walks_to_where_it_flanks_the_foe():
+    # 4e, Flanking: an ally adjacent on the opposite side gives combat advantage (+2, and the
+    # rogue's sneak attack); the fighter holds the orc's west side, the rogue goes east of it
+    grid = "\n".join(["." * 10] * 5)
+    roster = [creature("rogue", "rogue", "blue", (4, 0)), creature("fighter", "fighter", "blue", (4, 2)),
+              creature("orc", "orc", "red", (5, 2))]
+    b = battle4e(grid, roster)
+    flanking = [o for o in b.legal_commands() if o.act == "move" and o.preview.flanks == ("orc",)]
+    assert [o.command["to"] for o in flanking] == [[6, 2]]
+    assert choose(b, "hard") == {"actor": "rogue", "act": "move", "to": [6, 2]}

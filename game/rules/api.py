@@ -88,6 +88,7 @@ class Preview:
     #   included; None for what can be used again and again (an at-will power, a weapon)
     damage_by_target: tuple[tuple[str, float], ...] = ()  # several creatures caught: each one's expected
     #   damage (`expected_damage` is then their sum, a friend's counted against)
+    flanks: tuple[str, ...] = ()  # a move: the foes it would flank from where it ends (the flanking bonus)
     extra_action: str | None = None  # the act gives one more action this turn, of this kind ("standard")
 
 

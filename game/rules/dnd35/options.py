@@ -21,7 +21,7 @@ from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option, Preview
 from ..words import spoken, titled
 from .combat import attack_problem, crit_chance, expected_damage, hit_chance, odds
 from .engine import full_attack_rest
-from .geometry import distance_m, field_for, gap, melee_attacks, threatened_positions
+from .geometry import distance_m, field_for, flanked_by, gap, melee_attacks, threatened_positions, threatens
 from .moving import can_take_aoo, in_order, ready_for_aoo
 from .spells import cast_problem, caught_in, cone_mask, known, ray_attack, save_dc
 from .terrain_rules import COVER_AC
@@ -72,6 +72,17 @@ def provokers_along(battle, actor, steps, free_first: bool = False, watch=None) 
     return in_order(battle, found)
 
 
+def flanks_from(battle, actor, at: tuple[int, int], foes) -> tuple[str, ...]:
+    """The foes the actor would flank if it stood at `at` (3.5 SRD, Flanking), those it threatens
+    from there with an ally on the opposite side (the actor is put there and back: nobody moves)."""
+    home = actor.x, actor.y
+    actor.x, actor.y = at
+    try:
+        return tuple(f.id for f in foes if threatens(battle, actor, f) and flanked_by(battle, actor, f))
+    finally:
+        actor.x, actor.y = home
+
+
 def move_options(battle, actor, act: str = "move") -> list[Option]:
     if battle.why_move(actor, act):
         return []
@@ -85,6 +96,7 @@ def move_options(battle, actor, act: str = "move") -> list[Option]:
     reachable = fld.reachable(budget)
     options = []
     watch = threat_watch(battle, actor)
+    foes = [f for f in foes_of(battle, actor) if f.standing]
     ys, xs = np.nonzero(reachable)
     for x, y in zip(xs.tolist(), ys.tolist()):
         path = tuple(fld.path_to(x, y))
@@ -94,9 +106,12 @@ def move_options(battle, actor, act: str = "move") -> list[Option]:
             uses = _("full-round action (withdraw)")
         provokes = provokers_along(battle, actor, list(path), act == "withdraw", watch)
         label = _("Withdraw to {square} ({cost} m)") if act == "withdraw" else _("Move to {square} ({cost} m)")
+        near = [f for f in foes if gap((x, y, actor.side_squares), f.space) <= 2]
+        flanks = flanks_from(battle, actor, (x, y), near) if near else ()
         options.append(Option({"actor": actor.id, "act": act, "to": [x, y]},
                               label.format(square=f"[{x}, {y}]", cost=decimal(cost)),
-                              Preview(path=path, cost_m=cost, mode="walk", uses=uses, opportunity_attacks=tuple(provokes))))
+                              Preview(path=path, cost_m=cost, mode="walk", uses=uses, opportunity_attacks=tuple(provokes),
+                                      flanks=flanks)))
     return options
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...core.board import SQUARE_M
+from ...core.board import SQUARE_M, gap_squares
 from ...core.terrain import COVER_NAMES
 from ...i18n import N_, _
 from .. import api
@@ -15,7 +15,7 @@ from ..errors import IllegalCommand
 from . import economy
 from .attacks import expected_damage, roll_for
 from .conditions import speed_squares
-from .geometry import field_for, gap
+from .geometry import field_for, flanked, gap
 from .moving import leaving_provokes, provokers_along
 from .powers import aim, power_of
 from .terrain_rules import COVER_PENALTY
@@ -104,6 +104,7 @@ def move_options(battle, c, field) -> list[api.Option]:
     limit = speed * moves
     options = []
     cache: dict = {}
+    foes = [f for f in battle.state.creatures.values() if f.side != c.side and f.standing]
     for y, x in zip(*field.reachable(limit).nonzero()):
         x, y = int(x), int(y)
         steps = field.path_to(x, y)
@@ -112,11 +113,24 @@ def move_options(battle, c, field) -> list[api.Option]:
         if uses == "move" and economy.payer(c, "move") is None:
             continue
         provokes = tuple(provokers_along(battle, c, steps, cache))
+        near = [f for f in foes if gap_squares((x, y, c.side_squares), f.space, "1") == 1]
         options.append(api.Option({"actor": c.id, "act": "move", "to": [x, y]},
                                   _("move to {square}").format(square=[x, y]),
                                   api.Preview(uses=action(uses), path=tuple(steps), cost_m=cost, mode="walk",
-                                              opportunity_attacks=provokes)))
+                                              opportunity_attacks=provokes,
+                                              flanks=flanks_from(battle, c, (x, y), near) if near else ())))
     return options
+
+
+def flanks_from(battle, c, at: tuple[int, int], foes) -> tuple[str, ...]:
+    """The foes c would flank if it stood at `at` (4e, Flanking: combat advantage), the
+    creature put there and back (nobody moves)."""
+    home = c.x, c.y
+    c.x, c.y = at
+    try:
+        return tuple(f.id for f in foes if flanked(battle, c, f))
+    finally:
+        c.x, c.y = home
 
 
 def run_options(battle, c, field) -> list[api.Option]:

@@ -25,7 +25,8 @@ ruleset's own creature fields. One decision:
   the blows worth less;
 - an act that gives one more action (`extra_action`: an action point), once the action is
   spent, when that action can fell a bloodied foe in reach or the one struck this turn;
-- else a move toward where an attack becomes possible next: next to the nearest foe (within
+- else a move toward where an attack becomes possible next (`normal`, `hard`: among the squares
+  next to a foe, one from which it flanks a foe, the Preview's `flanks`, first): next to the nearest foe (within
   reach), or, once it has shot at a foe this turn, no nearer than it shot from; a move within
   the creature's `movement_left` first (3.5 and 4e list longer ones, which spend the action
   too); `hard` will not provoke an opportunity attack unless it brings it into striking
@@ -295,7 +296,9 @@ class Planner:
             # within the move it has left first: a longer one (3.5, 4e: a double move) spends the
             # action it may attack with once there; the next move goes on if it cannot
             longer = cost > me.movement_left + 1e-9
-            scored.append(((longer, weighed, provokes, cost, index), option.command))
+            # next to a foe, where it flanks one (`flanks`: a bonus to hit) comes first (not `rush`)
+            flanking = -len(option.preview.flanks) if need == 0 and self.level != "rush" else 0
+            scored.append(((longer, weighed, flanking, provokes, cost, index), option.command))
         if not scored:
             return None
         return min(scored, key=lambda s: s[0])[1]
