@@ -217,3 +217,17 @@ def test_a_move_within_the_move_left_comes_before_a_longer_one():
     only_longer = [replace(o, preview=replace(o.preview, cost_m=12.0)) if o.act == "move" else o
                    for o in b.legal_commands()] + [double]
     assert planner._approach(me, only_longer) == double.command  # nothing within the move: the longest way
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from(["mirror-orcs", "mirror-goblins", "mirror-heroes"]), st.sampled_from(["3.5", "4e"]),
+       st.integers(0, 10_000), st.sampled_from(generic.LEVELS))
+def test_no_generic_level_gives_a_refused_command_under_3_5_or_4e(name, ruleset, seed, level):
+    scenario = load_scenario(MAPS_DIR / f"{name}.scenario.toml", ruleset)
+    scenario.seed = seed
+    b = new_battle(scenario)
+    assert b.estimates() is None  # the generic planner plays it
+    for _ in range(40):
+        if b.state.over:
+            break
+        b.submit(choose(b, level))  # IllegalCommand would fail the test

@@ -42,7 +42,9 @@ class Preview:
     `cover_bonus` (what cover adds to the defence), `advantage` (+1, 0, -1: the 5e d20 rule;
     0 elsewhere), `reasons` (every bonus or penalty and why), `ranged`, `distance_m`.
     Saves: `save`, `dc`, `save_bonus`. Moves: `path`, `cost_m`, `mode`, `opportunity_attacks`
-    (who would get one), `readied_actions`. Areas: `inside` (who would be caught).
+    (who would get one; an attack or spell that provokes where the actor stands lists them too),
+    `readied_actions`. Areas: `inside` (who would be caught). Heals: `expected_heal`. Resources:
+    `uses_left` (an act that spends what the battle does not give back), `extra_action`.
     """
 
     target: str | None = None
@@ -81,6 +83,13 @@ class Preview:
     fail_chance: float | None = None  # the chance the target fails the save of a spell or effect
     success_chance: float | None = None  # the chance a check or contest succeeds (grapple, shove, first aid)
     expected_heal: float | None = None  # the hit points a heal is expected to give back
+    uses_left: int | None = None  # a resource spent that the battle does not give back (a 4e encounter or
+    #   daily power, an action point, a second wind, a 3.5 spell slot): how many uses are left, this one
+    #   included; None for what can be used again and again (an at-will power, a weapon)
+    damage_by_target: tuple[tuple[str, float], ...] = ()  # several creatures caught: each one's expected
+    #   damage (`expected_damage` is then their sum, a friend's counted against)
+    flanks: tuple[str, ...] = ()  # a move: the foes it would flank from where it ends (the flanking bonus)
+    extra_action: str | None = None  # the act gives one more action this turn, of this kind ("standard")
 
 
 @dataclass(frozen=True)

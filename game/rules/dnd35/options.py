@@ -13,6 +13,7 @@ from dataclasses import replace
 import numpy as np
 
 from ...core.board import SQUARE_M
+from ...core.dice import DiceExpr
 from ...core.terrain import COVER_NAMES
 from ...i18n import N_, _, decimal
 from .. import api
@@ -20,7 +21,8 @@ from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option, Preview
 from ..words import spoken, titled
 from .combat import attack_problem, crit_chance, expected_damage, hit_chance, odds
 from .engine import full_attack_rest
-from .geometry import distance_m, field_for, gap, melee_attacks, reaching_attacks, threatened_positions
+from .geometry import distance_m, field_for, flanked_by, gap, melee_attacks, reaching_attacks, threatened_positions, \
+    threatens
 from .moving import can_take_aoo, in_order, leaving_provokes, ready_for_aoo
 from .hiding import hide_problem
 from .readying import aimed_at, delay_problem, later_this_round, may_fire
@@ -38,6 +40,12 @@ def attack_preview(battle, actor, target, attack, penalty=0, charging=False, use
         cover_bonus=COVER_AC.get(o.cover, 0), reasons=o.reasons, rules=tuple(o.rules), ranged=not attack.is_melee,
         distance_m=distance_m(actor, target),
     )
+
+
+def provoked_here(battle, actor) -> tuple[str, ...]:
+    """Who would take an attack of opportunity if the actor made a ranged attack or cast where it
+    stands (3.5 SRD: both provoke in a threatened square), in initiative order."""
+    return tuple(in_order(battle, [e.id for e in battle.state.creatures.values() if can_take_aoo(battle, e, actor)]))
 
 
 def foes_of(battle, actor) -> list:
@@ -85,6 +93,17 @@ def provokers_along(battle, actor, steps, free_first: bool = False, watch=None) 
     return in_order(battle, found)
 
 
+def flanks_from(battle, actor, at: tuple[int, int], foes) -> tuple[str, ...]:
+    """The foes the actor would flank if it stood at `at` (3.5 SRD, Flanking), those it threatens
+    from there with an ally on the opposite side (the actor is put there and back: nobody moves)."""
+    home = actor.x, actor.y
+    actor.x, actor.y = at
+    try:
+        return tuple(f.id for f in foes if threatens(battle, actor, f) and flanked_by(battle, actor, f))
+    finally:
+        actor.x, actor.y = home
+
+
 def move_options(battle, actor, act: str = "move") -> list[Option]:
     if battle.why_move(actor, act):
         return []
@@ -98,6 +117,7 @@ def move_options(battle, actor, act: str = "move") -> list[Option]:
     reachable = fld.reachable(budget)
     options = []
     watch = threat_watch(battle, actor)
+    foes = [f for f in foes_of(battle, actor) if f.standing]
     ys, xs = np.nonzero(reachable)
     for x, y in zip(xs.tolist(), ys.tolist()):
         path = tuple(fld.path_to(x, y))
@@ -107,9 +127,12 @@ def move_options(battle, actor, act: str = "move") -> list[Option]:
             uses = _("full-round action (withdraw)")
         provokes = provokers_along(battle, actor, list(path), act == "withdraw", watch)
         label = _("Withdraw to {square} ({cost} m)") if act == "withdraw" else _("Move to {square} ({cost} m)")
+        near = [f for f in foes if gap((x, y, actor.side_squares), f.space) <= 2]
+        flanks = flanks_from(battle, actor, (x, y), near) if near else ()
         options.append(Option({"actor": actor.id, "act": act, "to": [x, y]},
                               label.format(square=f"[{x}, {y}]", cost=decimal(cost)),
-                              Preview(path=path, cost_m=cost, mode="walk", uses=uses, opportunity_attacks=tuple(provokes))))
+                              Preview(path=path, cost_m=cost, mode="walk", uses=uses, opportunity_attacks=tuple(provokes),
+                                      flanks=flanks)))
     return options
 
 
@@ -140,10 +163,13 @@ def attack_options(battle, actor) -> list[Option]:
                 attack = actor.stats.attack(name)
                 for t in foes:
                     if not attack_problem(battle, actor, t, attack):
+                        preview = attack_preview(battle, actor, t, attack, penalty, uses=N_("full attack"))
+                        if not attack.is_melee:
+                            preview = replace(preview, opportunity_attacks=provoked_here(battle, actor))
                         options.append(Option({"actor": actor.id, "act": "attack", "target": t.id, "with": name},
                                               _("{attack} at {target} (full attack)").format(attack=spoken(attack.name),
                                                                                            target=t.name),
-                                              attack_preview(battle, actor, t, attack, penalty, uses=N_("full attack"))))
+                                              preview))
         return options
     full = not actor.limited and actor.standard and actor.move_action and not actor.moved
     for attack in actor.stats.attacks:
@@ -151,6 +177,8 @@ def attack_options(battle, actor) -> list[Option]:
             if attack_problem(battle, actor, t, attack):
                 continue
             preview = attack_preview(battle, actor, t, attack)
+            if not attack.is_melee:
+                preview = replace(preview, opportunity_attacks=provoked_here(battle, actor))
             if actor.standard:
                 options.append(Option({"actor": actor.id, "act": "attack", "target": t.id, "with": attack.name},
                                       _("{attack} at {target}").format(attack=spoken(attack.name), target=t.name), preview))
@@ -203,28 +231,33 @@ def cast_options(battle, actor) -> list[Option]:
         return []
     options = []
     foes = foes_of(battle, actor)
+    provokes = provoked_here(battle, actor)  # 3.5 SRD: casting in a threatened square provokes
     for spell in known(actor):
         if actor.slots.get(spell.level, 0) <= 0:
             continue
         base = {"actor": actor.id, "act": "cast", "spell": spell.name}
         title = spoken(spell.name)
         uses = _("standard action, a level-{level} slot").format(level=spell.level)
+        spends = {"uses_left": actor.slots.get(spell.level, 0), "opportunity_attacks": provokes}
         if spell.kind == "cure":
+            # the dice and the caster level (capped), no more than the hit points it lacks
+            mean = DiceExpr.parse(spell.dice).average + min(spell.per_level_cap, actor.stats.caster_level or 1)
             for t in battle.state.creatures.values():
                 if t.side == actor.side and t.alive and t.hp < t.stats.hp and not cast_problem(battle, actor, spell, t):
                     options.append(Option({**base, "target": t.id},
                                           _("Cast {spell} on {target}").format(spell=title, target=t.name),
-                                          Preview(target=t.id, hostile=False, uses=uses)))
+                                          Preview(target=t.id, hostile=False, uses=uses,
+                                                  expected_heal=min(mean, float(t.stats.hp - t.hp)), **spends)))
         elif spell.aim == "target":
             for t in foes:
                 if cast_problem(battle, actor, spell, t):
                     continue
                 if spell.kind == "ray":
-                    preview = replace(attack_preview(battle, actor, t, ray_attack(actor, spell)), uses=uses)
+                    preview = replace(attack_preview(battle, actor, t, ray_attack(actor, spell)), uses=uses, **spends)
                 else:
                     count = min(5, 1 + ((actor.stats.caster_level or 1) - 1) // 2)
                     preview = Preview(target=t.id, hostile=True, uses=uses, hit_chance=1.0,
-                                      expected_damage=count * 3.5, distance_m=distance_m(actor, t))
+                                      expected_damage=count * 3.5, distance_m=distance_m(actor, t), **spends)
                 options.append(Option({**base, "target": t.id},
                                       _("Cast {spell} at {target}").format(spell=title, target=t.name), preview))
         elif spell.aim == "area":
@@ -237,9 +270,9 @@ def cast_options(battle, actor) -> list[Option]:
                     options.append(Option({**base, "at": list(at)},
                                           _("Cast {spell} toward {target}").format(spell=title, target=t.name),
                                           Preview(uses=uses, save="ref", dc=save_dc(actor, spell),
-                                                  inside=tuple(c.id for c in caught))))
+                                                  inside=tuple(c.id for c in caught), **spends)))
         elif not cast_problem(battle, actor, spell):
-            options.append(Option(base, _("Cast {spell}").format(spell=title), Preview(uses=uses)))
+            options.append(Option(base, _("Cast {spell}").format(spell=title), Preview(uses=uses, **spends)))
     return options
 
 

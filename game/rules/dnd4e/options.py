@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...core.board import SQUARE_M
+from ...core.board import SQUARE_M, gap_squares
 from ...core.terrain import COVER_NAMES
 from ...i18n import N_, _
 from .. import api
@@ -17,8 +17,8 @@ from . import economy
 from .athletics import checks_along, success_chance
 from .attacks import expected_damage, roll_for
 from .conditions import speed_squares
-from .geometry import field_for, gap
-from .moving import provokers_along
+from .geometry import field_for, flanked, gap
+from .moving import leaving_provokes, provokers_along
 from .powers import aim, power_of
 from .terrain_rules import COVER_PENALTY
 from .words import action
@@ -48,8 +48,7 @@ def legal_commands(battle) -> list[api.Option]:
     options += charge_options(battle, c, field) + power_options(battle, c)
     for act in SIMPLE:
         if not battle.refusal(c, act):
-            options.append(api.Option({"actor": c.id, "act": act}, _(LABELS[act]),
-                                      api.Preview(uses=action(_uses(act)))))
+            options.append(api.Option({"actor": c.id, "act": act}, _(LABELS[act]), simple_preview(c, act)))
     for other in state.creatures.values():
         if other.side != c.side:
             for act, name in (("grapple", "grab"), ("shove", "bull-rush")):
@@ -64,6 +63,18 @@ def legal_commands(battle) -> list[api.Option]:
                                       api.Preview(target=other.id, uses=action("standard"))))
     options.append(api.Option({"actor": c.id, "act": "end"}, _("end the turn")))
     return options
+
+
+def simple_preview(c, act: str) -> api.Preview:
+    """What an act without arguments brings: a second wind heals a healing surge's worth, once
+    an encounter; an action point gives one more standard action, and does not come back."""
+    preview = api.Preview(uses=action(_uses(act)))
+    if act == "second_wind":
+        return replace(preview, target=c.id, hostile=False, uses_left=1,
+                       expected_heal=float(min(c.stats.surge_value, c.stats.hp - max(0, c.hp))))
+    if act == "action_point":
+        return replace(preview, uses_left=c.action_points, extra_action="standard")
+    return preview
 
 
 def _uses(act: str) -> str:
@@ -103,6 +114,7 @@ def move_options(battle, c, field, mode: str = "walk") -> list[api.Option]:
     cache: dict = {}
     climbable = battle.board.prop("climbable")
     side = c.side_squares
+    foes = [f for f in battle.state.creatures.values() if f.side != c.side and f.standing]
     for y, x in zip(*field.reachable(limit).nonzero()):
         x, y = int(x), int(y)
         steps = field.path_to(x, y)
@@ -117,11 +129,24 @@ def move_options(battle, c, field, mode: str = "walk") -> list[api.Option]:
         if mode != "walk":
             command["mode"] = mode
         label = _("move to {square}") if mode == "walk" else _("climb to {square}")
+        near = [f for f in foes if gap_squares((x, y, c.side_squares), f.space, "1") == 1]
         options.append(api.Option(command, label.format(square=[x, y]),
                                   api.Preview(uses=action(uses), path=tuple(steps), cost_m=cost, mode=mode,
                                               opportunity_attacks=provokes,
-                                              success_chance=success_chance(c, checks_along(battle, c, steps)))))
+                                              success_chance=success_chance(c, checks_along(battle, c, steps)),
+                                              flanks=flanks_from(battle, c, (x, y), near) if near else ())))
     return options
+
+
+def flanks_from(battle, c, at: tuple[int, int], foes) -> tuple[str, ...]:
+    """The foes c would flank if it stood at `at` (4e, Flanking: combat advantage), the
+    creature put there and back (nobody moves)."""
+    home = c.x, c.y
+    c.x, c.y = at
+    try:
+        return tuple(f.id for f in foes if flanked(battle, c, f))
+    finally:
+        c.x, c.y = home
 
 
 def run_options(battle, c, field) -> list[api.Option]:
@@ -192,13 +217,24 @@ def power_options(battle, c) -> list[api.Option]:
     for power in c.stats.powers:
         if c.uses_left(power) <= 0 or economy.refusal(c, power.action):
             continue
+        # an encounter or daily power does not come back this battle (a recharge one may)
+        limited = {"uses_left": c.uses_left(power)} if power.usage in ("encounter", "daily") else {}
+        # 4e: a ranged or area power used beside an enemy provokes its opportunity attack
+        provokes = {"opportunity_attacks": tuple(leaving_provokes(battle, c))} \
+            if power.kind in ("ranged", "area-burst") else {}
         for command, aimed in _aims(battle, c, power):
             if power.heal:
                 target = battle.state.creatures[aimed.targets[0]]
-                preview = api.Preview(target=target.id, hostile=False, uses=action(power.action), attack=power.name)
+                # a healing surge's worth and the power's dice (4e: healing below 0 starts at 0)
+                mean = target.stats.surge_value + (power.heal_bonus.average if power.heal_bonus else 0.0)
+                lacks = target.stats.hp - max(0, target.hp)
+                preview = api.Preview(target=target.id, hostile=False, uses=action(power.action), attack=power.name,
+                                      expected_heal=float(min(mean, lacks)) if target.surges > 0 else 0.0,
+                                      **limited, **provokes)
                 label = _("{power} on {targets}").format(power=spoken(power.name), targets=target.name)
             else:
                 preview = attack_preview(battle, c, power, aimed.targets, power.action, aimed.long_range, aimed.origin)
+                preview = replace(preview, **limited, **provokes)
                 label = _("{power} on {targets}").format(
                     power=spoken(power.name), targets=", ".join(battle.state.creatures[t].name for t in aimed.targets))
             options.append(api.Option(command, label, preview))
@@ -253,11 +289,13 @@ def attack_preview(battle, c, power, targets, uses, long_range=False, origin=Non
     first = creatures[targets[0]]
     roll = roll_for(battle, c, first, power, charging, long_range, origin)
     total = 0.0
+    each = []
     for tid in targets:
         t = creatures[tid]
         r = roll if t is first else roll_for(battle, c, t, power, charging, long_range, origin)
         sneak = c.stats.sneak_attack.average if c.stats.sneak_attack is not None and r.advantage else 0.0
         value = expected_damage(power, r, t, sneak)
+        each.append((tid, value))
         total += value if t.side != c.side else -value
     return api.Preview(
         target=first.id, hostile=first.side != c.side, uses=action(uses), attack=power.name,
@@ -265,4 +303,5 @@ def attack_preview(battle, c, power, targets, uses, long_range=False, origin=Non
         defence=roll.defence_name, expected_damage=total, cover=COVER_NAMES.get(roll.cover, "none"),
         cover_bonus=COVER_PENALTY.get(roll.cover, 0), reasons=roll.reasons, rules=tuple(roll.rules), ranged=not power.melee,
         distance_m=gap(c, first) * SQUARE_M, inside=tuple(targets), kind=kind,
+        damage_by_target=tuple(each) if len(targets) > 1 else (),
     )

@@ -11,10 +11,22 @@ ruleset's own creature fields. One decision:
 - an attack on a foe: the one with the best value. `rush` hits the nearest foe it can with the
   most expected damage; `normal` weighs the damage that counts (no more than the hit points
   left) toward the chance to kill, so a wounded foe weighs more; `hard` weighs kills the more,
-  and counts the opportunity attacks an attack would provoke; foes still in the fight come far
-  above the downed; `hard`, before a shot with a penalty (long range, cover...), first steps
-  nearer within the move it has left, out of every foe's reach, once a turn;
-- else a move toward where an attack becomes possible next: next to the nearest foe (within
+  and counts the opportunity attacks an attack would provoke (a ranged attack or a spell in a
+  threatened square lists them); foes still in the fight come far above the downed; `hard`,
+  before a shot with a penalty (long range, cover...), first steps nearer with a move that
+  keeps the action (KEEPS_ACTION: not a withdraw or a run), within the move it has left, out
+  of every foe's reach, once a turn;
+- what does not come back (a Preview's `uses_left`: an encounter or daily power, a spell slot)
+  counts, for `normal` and `hard`, only what it brings beyond the best blow that spends nothing,
+  less RESERVE of it (a minion, felled by any blow, is not worth it); an area counts each
+  creature's own part (`damage_by_target`);
+- a heal (`expected_heal`, `normal` and `hard`): bringing a downed friend back is worth most of
+  it, healing a bloodied one (itself too: a second wind) half the hit points; it comes before
+  the blows worth less;
+- an act that gives one more action (`extra_action`: an action point), once the action is
+  spent, when that action can fell a bloodied foe in reach or the one struck this turn;
+- else a move toward where an attack becomes possible next (`normal`, `hard`: among the squares
+  next to a foe, one from which it flanks a foe, the Preview's `flanks`, first): next to the nearest foe (within
   reach), or, once it has shot at a foe this turn, no nearer than it shot from; a move within
   the creature's `movement_left` first (3.5 and 4e list longer ones, which spend the action
   too); `hard` will not provoke an opportunity attack unless it brings it into striking
@@ -31,6 +43,8 @@ from ...core.board import gap_squares
 
 ACTIVE = ("conscious", "disabled")  # still in the fight (3.5: disabled at 0 hp still acts)
 LEVELS = ("rush", "normal", "hard")
+KEEPS_ACTION = ("move", "step", "shift")  # the moves after which the action is still there
+RESERVE = 0.3  # what spending a use that does not come back costs, as a share of the best free blow
 
 
 def plan(battle, level: str) -> dict:
@@ -94,6 +108,10 @@ class Planner:
             plans += [o.command for o in options if o.act == "stand"]
         attacks = self._attacks(me, options)
         approach = self._approach(me, options)
+        if self.level != "rush":
+            extra = self._extra_action(me, options)
+            if extra:
+                plans.append(extra)
         if attacks and approach and self.level != "rush" and all(not self._active(t) for t in attacks[0][2]):
             # only the downed within reach: first close in on a foe still in the fight
             plans.append(approach)
@@ -101,7 +119,11 @@ class Planner:
             closer = self._closer_shot(me, options, attacks[0])
             if closer:
                 plans.append(closer)
+        heals = self._heals(me, options, attacks[0][0] if attacks else 0.0) if self.level != "rush" else []
+        best = attacks[0][0] if attacks else 0.0
+        plans += [command for score, command in heals if score > best]  # a heal worth more than any blow
         plans += [command for _, command, _ in attacks]
+        plans += [command for score, command in heals if score <= best]
         if approach:
             plans.append(approach)
         plans.append({"actor": me.id, "act": "end"})
@@ -128,8 +150,77 @@ class Planner:
                 if score is None or score <= 0:
                     continue
             scored.append((-score, index, option.command, caught))
+        if self.level != "rush":
+            scored = self._reserve(scored, options)
         scored.sort(key=lambda s: (s[0], s[1]))
         return [(-s, command, caught) for s, _, command, caught in scored]
+
+    def _reserve(self, scored: list, options) -> list:
+        """A blow that spends what the battle does not give back (an encounter or daily power, a
+        spell slot: `uses_left`) counts only what it brings beyond the best blow that spends
+        nothing, less a margin: it is kept for a target worth it (a minion, which any blow brings
+        down, is not)."""
+        free = [-s for s, index, _, _ in scored if options[index].preview.uses_left is None]
+        best_free = max(free, default=0.0)
+        if best_free <= 0:
+            return scored
+        kept = []
+        for s, index, command, caught in scored:
+            if options[index].preview.uses_left is not None:
+                s = -(-s - RESERVE * best_free)
+            kept.append((s, index, command, caught))
+        return kept
+
+    # ------------------------------------------------------------------ heals and more actions
+    def _heals(self, me, options, best_blow: float) -> list[tuple[float, dict]]:
+        """The heals on offer (`expected_heal`) worth giving, best first, on the scale of `value`:
+        bringing a downed friend back into the fight is worth most of that friend, healing a
+        bloodied one half the hit points given back; a hale one is not worth the act. What does
+        not come back (`uses_left`) keeps a margin over the best blow (`best_blow`); `hard` counts
+        the opportunity attacks the heal provokes."""
+        scored = []
+        for index, option in enumerate(options):
+            heal = option.preview.expected_heal
+            if heal is None or heal <= 0 or option.command.get("actor") != me.id:
+                continue
+            target = self._target(option)
+            if target is None or target.side != me.side or not target.alive:
+                continue
+            if not self._active(target):
+                if target.hp + heal <= 0:
+                    continue  # not enough to bring it back
+                score = 0.8 * target.max_hp
+            elif target.hp <= target.max_hp / 2:
+                score = 0.5 * heal
+            else:
+                continue
+            if option.preview.uses_left is not None:
+                score -= RESERVE * max(0.0, best_blow)
+            if self.level == "hard":
+                score -= 3.0 * len(option.preview.opportunity_attacks)
+            if score > 0:
+                scored.append((-score, index, option.command))
+        scored.sort(key=lambda s: (s[0], s[1]))
+        return [(-s, command) for s, _, command in scored]
+
+    def _extra_action(self, me, options) -> dict | None:
+        """An act that gives one more action (`extra_action`: a 4e action point), once its action
+        is spent, when that action can bring down a foe: a bloodied foe still in the fight within
+        its reach, or the one it struck this turn."""
+        offered = [o.command for o in options
+                   if o.preview.extra_action and o.command.get("actor") == me.id]
+        if not offered:
+            return None
+        mask = self.battle.reach_squares(me.id)
+        struck = self._struck_this_turn(me)
+        for foe in self.views.values():
+            if foe.side == me.side or not self._active(foe) or not foe.bloodied:
+                continue
+            in_reach = any(0 <= y < mask.shape[0] and 0 <= x < mask.shape[1] and mask[y, x]
+                           for x, y in foe.squares())
+            if in_reach or (struck is not None and struck.id == foe.id):
+                return offered[0]
+        return None
 
     def _caught(self, option) -> list:
         """The creatures an option would strike: its area's or its list of targets, else its target."""
@@ -151,8 +242,9 @@ class Planner:
         if not caught:
             return None
         total = 0.0
+        each = dict(preview.damage_by_target)  # several caught: each one's part (else the damage each)
         for creature in caught:
-            worth = self._worth(creature, preview.expected_damage, preview.hit_chance)
+            worth = self._worth(creature, each.get(creature.id, preview.expected_damage), preview.hit_chance)
             total += worth if creature.side != me.side else -1.5 * worth
         if self.level == "hard":
             total -= 3.0 * len(preview.opportunity_attacks)
@@ -204,7 +296,9 @@ class Planner:
             # within the move it has left first: a longer one (3.5, 4e: a double move) spends the
             # action it may attack with once there; the next move goes on if it cannot
             longer = cost > me.movement_left + 1e-9
-            scored.append(((longer, weighed, provokes, cost, index), option.command))
+            # next to a foe, where it flanks one (`flanks`: a bonus to hit) comes first (not `rush`)
+            flanking = -len(option.preview.flanks) if need == 0 and self.level != "rush" else 0
+            scored.append(((longer, weighed, flanking, provokes, cost, index), option.command))
         if not scored:
             return None
         return min(scored, key=lambda s: s[0])[1]
@@ -224,6 +318,8 @@ class Planner:
         here = self._gap(me, target)
         scored = []
         for index, move in enumerate(options):
+            if move.act not in KEEPS_ACTION:
+                continue  # a withdraw or a run spends the turn: no shot after it
             to = self._destination(move, me)
             cost = move.preview.cost_m
             if to is None or move.preview.opportunity_attacks or cost is None or cost > me.movement_left + 1e-9:
