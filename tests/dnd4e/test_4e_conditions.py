@@ -58,3 +58,22 @@ def test_a_weakened_attacker_deals_half_damage_rounded_down():
     act(b, "orc", "attack", target="fighter", **{"with": "greataxe"})
     fighter = b.state.creatures["fighter"]
     assert fighter.hp == fighter.stats.hp - 5
+
+
+def test_a_dazed_creature_grants_combat_advantage_and_makes_no_opportunity_attack():
+    # RULESETS.md 2: "dazed (one action, no immediate/OA, grants CA)"
+    b = battle4e(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("orc", "orc", "red", (2, 1))])
+    b.state.creatures["orc"].conditions.add("dazed")
+    assert "combat advantage +2 (Orc is dazed)" in preview_reasons(b, "heavy-blow")
+    act(b, "fighter", "move", to=[0, 1])
+    assert not b.state.offers and b.state.creatures["fighter"].x == 0
+
+
+def test_a_slowed_creature_moves_2_squares_a_move_action():
+    # RULESETS.md 2: "slowed (speed 2)"; the orc's 6 squares become 2, a double move 4
+    b = battle4e(ROW, [creature("orc", "orc", "red", (0, 1)), creature("fighter", "fighter", "blue", (5, 2))])
+    b.state.creatures["orc"].conditions.add("slowed")
+    reach = {tuple(o.command["to"])[0] for o in b.legal_commands() if o.act == "move" and o.command["to"][1] == 1}
+    assert max(reach) == 4
+    act(b, "orc", "move", to=[2, 1])
+    assert b.state.creatures["orc"].x == 2 and not b.state.creatures["orc"].move
