@@ -87,7 +87,7 @@ def recharge(battle, c) -> None:
                             rules=("recharge",), creature=c.id)
             else:
                 battle.emit("note", _("{name}'s {power} does not recharge (d6 {face})").format(
-                    name=c.name, power=power.name, face=face), rules=("recharge",), creature=c.id)
+                    name=c.name, power=spoken(power.name), face=face), rules=("recharge",), creature=c.id)
 
 
 def end_turn(battle, c) -> None:
