@@ -76,6 +76,26 @@ def test_the_goblin_shifts_one_square_away_when_a_melee_attack_misses_it():
     assert (gob.x, gob.y) == (3, 0) and gob.immediate is False
 
 
+def test_an_immediate_reaction_is_never_taken_on_ones_own_turn_and_once_a_round():
+    # RULESETS.md 2: "Immediate interrupt ... / reaction ...: one per round, never on your turn"
+    b = battle4e(ROW, [creature("gob1", "goblin", "red", (1, 1)), creature("fighter", "fighter", "blue", (2, 1)),
+                       creature("rogue", "rogue", "blue", (5, 0))])
+    gob = b.state.creatures["gob1"]
+    act(b, "gob1", "move", to=[1, 2])
+    force(b, 2)  # the fighter's opportunity attack misses the goblin on the goblin's own turn: no shift
+    act(b, "fighter", "react", take=True)
+    assert (gob.x, gob.y) == (1, 2) and gob.immediate is True
+    act(b, "gob1", "end")
+    force(b, 2)  # on the fighter's turn a miss: it shifts away, its immediate action spent
+    attack(b, "fighter", "gob1", "heavy-blow")
+    assert (gob.x, gob.y) == (0, 2) and gob.immediate is False
+    act(b, "fighter", "end")
+    act(b, "rogue", "move", to=[1, 1])
+    force(b, 2)  # the rogue misses it in the same round: no second shift
+    attack(b, "rogue", "gob1", "basic")
+    assert (gob.x, gob.y) == (0, 2) and log_with(b, "Rogue uses basic on Goblin")[0].endswith("miss")
+
+
 def test_a_marked_creature_attacking_someone_else_takes_minus_2():
     roster = [creature("skel", "skeleton", "red", (2, 1)), creature("fighter", "fighter", "blue", (1, 1)),
               creature("cleric", "cleric", "blue", (1, 0))]

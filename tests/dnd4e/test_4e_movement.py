@@ -162,3 +162,16 @@ def test_a_prone_creature_crawls_at_half_speed_and_neither_runs_nor_charges():
         act(b, "fighter", "charge", target="orc")
     act(b, "fighter", "move", to=[1, 1])
     assert b.state.creatures["fighter"].prone
+
+
+def test_a_squeezing_attacker_takes_minus_5():
+    # RULESETS.md 2: "running or squeezing -5"; the ogre's greatclub +12 is +7 in the gap
+    grid = "......\n###.##\n......\n......"
+    b = battle4e(grid, [creature("ogre", "ogre", "red", (2, 2)), creature("fighter", "fighter", "blue", (3, 0))])
+    act(b, "ogre", "move", to=[3, 1])
+    preview = next(o.preview for o in b.legal_commands() if o.command.get("with") == "greatclub")
+    assert [r.text for r in preview.reasons] == ["Ogre is squeezing -5"]
+    force(b, 10)
+    act(b, "ogre", "attack", target="fighter", **{"with": "greatclub"})
+    assert log_with(b, "greatclub") == ["Ogre uses greatclub on Fighter: d20 10 +7 = 17 vs AC 20: miss"]
+    assert "squeezing" in b.state.log_rules[b.state.log.index(log_with(b, "greatclub")[0])]

@@ -3,6 +3,7 @@ powers as data, and bad input in one clear line."""
 
 import pytest
 
+from game.cli import main
 from game.content import creatures
 from game.content.errors import ContentError
 from game.session.check import check_file
@@ -144,3 +145,16 @@ def test_an_unknown_skill_is_one_clear_line(tmp_path):
         load(path)
     assert str(err.value) == (f"{path}:11: 'skills' must be a table of athletics, stealth, perception bonuses, "
                               "got {'arcana': 3}")
+
+
+@pytest.mark.parametrize("text, why", [
+    (GOBLIN.replace("fort = 12\n", ""), "the 4e stat block needs 'fort'"),
+    (GOBLIN + 'keywords = ["weapon", "psionic-blast"]\n', "power 'slash': unknown power keyword 'psionic-blast'"),
+])
+def test_skirmish_check_on_a_bad_4e_stat_block_is_one_line_and_exit_2(tmp_path, capsys, text, why):
+    folder = tmp_path / "4e" / "creatures"
+    folder.mkdir(parents=True)
+    path = write(folder, text)
+    assert main(["check", str(path)]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"error: {path}") and why in line

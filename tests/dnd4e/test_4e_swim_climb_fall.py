@@ -153,3 +153,67 @@ def test_the_checks_and_the_fall_speak_french(french):
     assert log_with(b, "Athlétisme") == ["Wizard nage : Athlétisme d20 7 +0 = 7 contre DD 10 : il n'avance pas"]
     b, gob = pushed_off(9)
     assert "Goblin tombe de 3 m et se retrouve à terre" in b.state.log
+
+
+def on_the_cliff(grid=CLIFF):
+    """The goblin (Athletics +1) climbs onto the cliff at [2, 1] (14 + 1 = 15) and ends its turn;
+    the fighter far off ends its own."""
+    b = battle4e(grid, [creature("gob", "goblin", "red", (1, 1)), creature("fighter", "fighter", "blue", (4, 2))])
+    force(b, 14)
+    act(b, "gob", "move", to=[2, 1], mode="climb")
+    act(b, "gob", "end")
+    act(b, "fighter", "end")
+    return b, b.state.creatures["gob"]
+
+
+def test_getting_down_off_a_cliff_is_climbing_down_athletics_dc_15():
+    # RULESETS.md 3, cliff: "not walkable (climb)": off the cliff is a climb too (engine reading)
+    b, gob = on_the_cliff()
+    force(b, 14)
+    act(b, "gob", "move", to=[3, 1])
+    assert (gob.x, gob.y) == (3, 1) and gob.hp == 29 and not gob.prone
+    assert log_with(b, "Athletics")[-1] == "Goblin climbs: Athletics d20 14 +1 = 15 vs DC 15: it climbs on"
+    assert "climbing" in b.state.log_rules[b.state.log.index("Goblin moves to [3, 1]")]
+    b, gob = on_the_cliff()
+    moves = {tuple(o.command["to"]): o.preview for o in b.legal_commands() if o.act == "move"}
+    assert moves[(3, 1)].success_chance == pytest.approx(7 / 20)  # d20 + 1 >= 15
+
+
+def test_failing_a_climb_down_by_4_or_less_it_holds_on_where_it_is():
+    b, gob = on_the_cliff()
+    force(b, 10)  # 10 + 1 = 11 vs DC 15: fails by 4
+    act(b, "gob", "move", to=[3, 1])
+    assert (gob.x, gob.y) == (2, 1) and gob.hp == 29 and not gob.prone and not gob.move
+    assert log_with(b, "Athletics")[-1] == "Goblin climbs: Athletics d20 10 +1 = 11 vs DC 15: no progress"
+
+
+def test_failing_a_climb_by_5_or_more_on_the_cliff_falls_3_m_1d10_and_prone():
+    # RULESETS.md 2/3: a fall from the cliff, "1d10 per 3 m, prone"; it lands where it was going
+    b, gob = on_the_cliff()
+    force(b, 9, 6)  # 9 + 1 = 10 vs DC 15: fails by 5; the fall's 1d10 is 6
+    act(b, "gob", "move", to=[4, 1])
+    assert (gob.x, gob.y) == (3, 1) and gob.prone and gob.hp == 29 - 6 and not b.state.dice.forced
+    assert log_with(b, "Goblin") [-4:] == ["Goblin climbs: Athletics d20 9 +1 = 10 vs DC 15: it loses its hold",
+                                           "Goblin falls to [3, 1]", "Goblin falls 3 m and lands prone",
+                                           "Goblin takes 6 damage from the fall (23/29 hp)"]
+    assert "falling" in b.state.log_rules[b.state.log.index("Goblin falls to [3, 1]")]
+
+
+def test_failing_a_climb_by_5_or_more_at_the_foot_is_no_fall():
+    # from the ground there is nothing to fall from: it only makes no progress
+    b = battle4e(CLIFF, [creature("gob", "goblin", "red", (1, 1)), creature("fighter", "fighter", "blue", (4, 2))])
+    force(b, 2)
+    act(b, "gob", "move", to=[2, 1], mode="climb")
+    gob = b.state.creatures["gob"]
+    assert (gob.x, gob.y) == (1, 1) and gob.hp == 29 and not gob.prone and not b.state.dice.forced
+
+
+def test_no_shifting_into_deep_water_without_a_swim_speed_and_the_refusal_says_so():
+    # RULESETS.md 3: deep water costs 2 squares a square without a swim speed; a shift is 1 square
+    b = battle4e(".~.\n...", [creature("wizard", "wizard", "blue", (0, 0)), creature("orc", "orc", "red", (2, 1))])
+    with pytest.raises(IllegalCommand, match="^Wizard cannot shift into deep water without a swim speed$"):
+        act(b, "wizard", "shift", to=[1, 0])
+    assert not any(o.act == "shift" and tuple(o.command["to"]) == (1, 0) for o in b.legal_commands())
+    b = battle4e(".~.\n...", [creature("sah", "sahuagin", "red", (0, 0)), creature("wizard", "wizard", "blue", (2, 1))])
+    act(b, "sah", "shift", to=[1, 0])
+    assert (b.state.creatures["sah"].x, b.state.creatures["sah"].y) == (1, 0)

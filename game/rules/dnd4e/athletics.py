@@ -8,7 +8,10 @@ engine and the options.
   advantage), until it passes a swimming check or stands out of deep water.
 - Climbing: a cliff (`^`) is climbed (`mode = "climb"`), never walked; a creature without a climb
   speed makes an Athletics check, DC 15 (engine reading), once in a move, just before its first
-  step onto the cliff; on a failure the move stops at its foot.
+  step onto the cliff, or off it (getting down is climbing down, whatever the move's mode); on a
+  failure the move stops. Failing by 5 or more while on the cliff it falls (engine reading: to
+  the square it was stepping down to, else the free square beside it off the cliff nearest that
+  step, in reading order on ties; none free: it holds on), as below.
 - Falls: forced movement that takes a creature standing on a cliff off it (its new space has no
   cliff square) first allows a saving throw (d20 >= 10): it drops prone at the edge, the forced
   movement ending there; else it falls 3 m (engine reading: a cliff square is one square, 3 m,
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...core.board import SQUARE_M
 from ...core.sizes import SPACE_SQUARES
 from ...i18n import N_, _
 from .damage import deal
@@ -35,6 +39,7 @@ CHECK_LINES = {
     (SWIM, "sinks"): N_("{name} swims: Athletics d20 {face} {bonus} = {total} vs DC {dc}: it sinks"),
     (CLIMB, "pass"): N_("{name} climbs: Athletics d20 {face} {bonus} = {total} vs DC {dc}: it climbs on"),
     (CLIMB, "stuck"): N_("{name} climbs: Athletics d20 {face} {bonus} = {total} vs DC {dc}: no progress"),
+    (CLIMB, "falls"): N_("{name} climbs: Athletics d20 {face} {bonus} = {total} vs DC {dc}: it loses its hold"),
 }
 
 
@@ -50,25 +55,30 @@ def on_cliff(battle, c) -> bool:
     return _space_has(battle, "climbable", c.x, c.y, c.side_squares)
 
 
-def check_for(battle, c, step) -> str | None:
-    """The check a step of a move needs: SWIM (into deep water without a swim speed), CLIMB (onto
-    a cliff without a climb speed), or None."""
+def check_for(battle, c, step, here=None) -> str | None:
+    """The check a step of a move from `here` (c's square by default) needs: SWIM (into deep water
+    without a swim speed), CLIMB (onto a cliff, or down off one, without a climb speed), or None."""
     x, y = step
+    hx, hy = (c.x, c.y) if here is None else here
     side = SPACE_SQUARES[c.size]
     if c.stats.speed_of("swim") <= 0 and _space_has(battle, "deep_water", x, y, side):
         return SWIM
-    if c.stats.speed_of("climb") <= 0 and _space_has(battle, "climbable", x, y, side):
+    if c.stats.speed_of("climb") <= 0 and (_space_has(battle, "climbable", x, y, side)
+                                           or _space_has(battle, "climbable", hx, hy, side)):
         return CLIMB
     return None
 
 
-def checks_along(battle, c, steps) -> list[str]:
-    """The checks a move along these steps would roll, in the order it meets them (one each)."""
+def checks_along(battle, c, steps, start=None) -> list[str]:
+    """The checks a move from `start` (c's square by default) along these steps would roll, in
+    the order it meets them (one each)."""
     found: list[str] = []
+    here = (c.x, c.y) if start is None else tuple(start)
     for step in steps:
-        kind = check_for(battle, c, tuple(step))
+        kind = check_for(battle, c, tuple(step), here)
         if kind is not None and kind not in found:
             found.append(kind)
+        here = tuple(step)
     return found
 
 
@@ -83,9 +93,10 @@ def success_chance(c, kinds) -> float | None:
     return chance
 
 
-def attempt(battle, c, kind: str) -> bool:
-    """Roll one Athletics check (one d20) before the step that needs it; True when it passes.
-    A swimmer failing by 5 or more in deep water sinks (`underwater`)."""
+def attempt(battle, c, kind: str) -> str:
+    """Roll one Athletics check (one d20) before the step that needs it: "pass", "stuck", "sinks"
+    (a swimmer failing by 5 or more in deep water: `underwater`) or "falls" (a climber failing by
+    5 or more on the cliff: the caller makes it fall, `fall_from_climb`)."""
     bonus = c.stats.skill("athletics")
     face = battle.state.dice.roll(20)
     total = face + bonus
@@ -94,6 +105,8 @@ def attempt(battle, c, kind: str) -> bool:
         outcome = "pass"
     elif kind == SWIM and total <= dc - SINKS_BY and in_deep_water(battle, c):
         outcome = "sinks"
+    elif kind == CLIMB and total <= dc - SINKS_BY and on_cliff(battle, c):
+        outcome = "falls"
     else:
         outcome = "stuck"
     battle.emit("check", _(CHECK_LINES[(kind, outcome)]).format(name=c.name, face=face, bonus=f"{bonus:+d}",
@@ -103,7 +116,7 @@ def attempt(battle, c, kind: str) -> bool:
         c.conditions.discard("underwater")
     if outcome == "sinks":
         c.conditions.add("underwater")
-    return outcome == "pass"
+    return outcome
 
 
 def surface(battle, c) -> None:
@@ -138,3 +151,29 @@ def fall(battle, c) -> None:
                 creature=c.id)
     deal(battle, c, amount, None, " " + _("from the fall"), ("falling",))
     surface(battle, c)
+
+
+def fall_from_climb(battle, c, step) -> None:
+    """A climber losing its hold falls off the cliff: to `step` when that is off the cliff and it
+    can stand there, else to the free square beside it off the cliff nearest `step` (reading order
+    on ties); with none, it holds on where it is."""
+    from .geometry import field_for
+    field = field_for(battle, c, "walk", limit_m=2 * SQUARE_M)
+    side = c.side_squares
+    best = None
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            x, y = c.x + dx, c.y + dy
+            if (dx, dy) == (0, 0) or not battle.board.inside(x, y, side) or not field.can_end[y, x]:
+                continue
+            if _space_has(battle, "climbable", x, y, side):
+                continue
+            key = (max(abs(x - step[0]), abs(y - step[1])), y, x)
+            if best is None or key < best[0]:
+                best = (key, (x, y))
+    if best is None:
+        return
+    c.x, c.y = best[1]
+    battle.emit("move", _("{name} falls to {square}").format(name=c.name, square=list(best[1])),
+                rules=("falling", "climbing"), creature=c.id, path=[list(best[1])])
+    fall(battle, c)

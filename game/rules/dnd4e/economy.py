@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from ...i18n import N_, _
 from ..errors import IllegalCommand
+from .creature import INCAPABLE
 from .words import condition
+
+NO_ACTION = INCAPABLE | {"surprised"}  # conditions that allow no action of any kind
 
 # what may pay for an action of each kind, in the order it is spent
 PAYS = {"standard": ("standard",), "move": ("move", "standard"), "minor": ("minor", "move", "standard")}
@@ -21,8 +24,10 @@ NONE_LEFT = {"standard": N_("{name} has no standard action left this turn"),
 def why_not_act(c) -> str:
     if c.state != "conscious":
         return _("{name} is {state}").format(name=c.name, state=condition(c.state))
-    if c.conditions & {"stunned", "surprised"}:
-        held = "stunned" if "stunned" in c.conditions else "surprised"
+    held = sorted(c.conditions & NO_ACTION)
+    if held:
+        # 4e, Stunned / Unconscious / Helpless, and the surprised in the surprise round: no action
+        held = held[0]
         return _("{name} is {condition}: it can take no action").format(name=c.name, condition=condition(held))
     return ""
 

@@ -142,6 +142,9 @@ class Engine(EngineBase):
         if len(steps) != 1:
             raise IllegalCommand(_("a shift is one square, to a square next to it"))
         x, y = steps[0]
+        if athletics.check_for(self, c, (x, y)) == athletics.SWIM:
+            # RULESETS.md 3: without a swim speed deep water costs 2 squares a square: no shift
+            raise IllegalCommand(_("{name} cannot shift into deep water without a swim speed").format(name=c.name))
         if int(field.extra[y, x]) > 0 or cost > SQUARE_M + 1e-9:
             raise IllegalCommand(_("{name} cannot shift into difficult terrain").format(name=c.name))
         return steps
@@ -245,11 +248,18 @@ class Engine(EngineBase):
                 return
             # RULESETS.md 3: swimming or climbing without the speed, one Athletics check a move,
             # before the step that needs it (a failure: no progress, the move ends here)
-            kind = athletics.check_for(self, c, tuple(walk["steps"][0]))
+            step = tuple(walk["steps"][0])
+            kind = athletics.check_for(self, c, step)
             if kind is not None and kind not in walk.setdefault("checked", []):
                 walk["checked"].append(kind)
-                if not athletics.attempt(self, c, kind):
+                outcome = athletics.attempt(self, c, kind)
+                if outcome != "pass":
                     walk["steps"], walk["then"] = [], None
+                    if outcome == "falls":  # failing a climb by 5 or more on the cliff
+                        self._moved(c, walked, walk)
+                        walked = []
+                        athletics.fall_from_climb(self, c, step)
+                        walk["safe"] = [c.x, c.y]
                     break
             if walk["provokes"]:
                 reactors = leaving_provokes(self, c, exclude=walk["asked"])
@@ -318,7 +328,8 @@ class Engine(EngineBase):
             side = c.side_squares
             if any((extra[y: y + side, x: x + side] > 0).any() for x, y in walked):
                 rules += ("difficult-terrain",)  # 4e, Difficult terrain: 1 more square each
-            for kind in athletics.checks_along(self, c, walked):
+            for kind in dict.fromkeys(walk.get("checked", []) + athletics.checks_along(self, c, walked[1:],
+                                                                                     walked[0])):
                 rules += athletics.CHECK_RULES[kind]  # swimming or climbing: 2 squares a square
             self.emit("move", _("{name} moves to {square}").format(name=c.name, square=list(walked[-1])), rules=rules,
                       creature=c.id, path=[list(p) for p in walked])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...i18n import _
 from ..words import spoken
 from .conditions import at_turn_end, at_turn_start, ongoing, saving_throws
-from .creature import DYING
+from .creature import DYING, INCAPABLE
 from .damage import death_save, deal
 from .setup import roll_initiative, roll_stealth_surprise
 
@@ -66,7 +66,7 @@ def begin_turn(battle) -> None:
         if c.state == "dead":
             advance(battle)
             continue
-        if c.state != "conscious" or "stunned" in c.conditions:
+        if c.state != "conscious" or c.conditions & INCAPABLE:  # stunned, unconscious, helpless
             battle.emit("note", _("{name} can take no action this turn").format(name=c.name),
                         rules=("dying",) if c.state != "conscious" else ("conditions",), creature=c.id)
             end_turn(battle, c)
@@ -87,7 +87,7 @@ def recharge(battle, c) -> None:
                             rules=("recharge",), creature=c.id)
             else:
                 battle.emit("note", _("{name}'s {power} does not recharge (d6 {face})").format(
-                    name=c.name, power=power.name, face=face), rules=("recharge",), creature=c.id)
+                    name=c.name, power=spoken(power.name), face=face), rules=("recharge",), creature=c.id)
 
 
 def end_turn(battle, c) -> None:
