@@ -265,7 +265,9 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
         value = data.get(key)
         if value is None and not required:
             continue
-        if not _whole(value):
+        if value is None:
+            problems.add(_("a stat block needs a whole number '{key}'").format(key=key), key_line(text, key))
+        elif not _whole(value):
             problems.add(_("'{key}' must be a whole number, got {value!r}").format(key=key, value=value), key_line(text, key))
         elif low is not None and value < low:
             problems.add(_("'{key}' must be at least {low}, got {value}").format(key=key, low=low, value=value), key_line(text, key))

@@ -75,7 +75,7 @@ def test_a_missing_or_ill_typed_key_is_one_line_each(tmp_path):
     problems = check_file(path)
     assert len(problems) == 2
     assert any(":" in p and "'bab' must be a whole number, got 'one'" in p for p in problems)
-    assert any("'touch' must be a whole number, got None" in p for p in problems)
+    assert any("a stat block needs a whole number 'touch'" in p for p in problems)
 
 
 def test_a_5e_key_is_not_a_3_5_key():
@@ -105,3 +105,19 @@ def test_skills_are_the_srds_totals_else_the_abilitys_modifier_and_a_bad_one_is_
     assert [p.message for p in problems_of(err.value)] == [
         "'skills' must map skills (climb, hide, jump, listen, move-silently, spot, swim) to whole modifiers, "
         "like { hide = 5, spot = 2 }"]
+
+
+def test_check_of_a_stat_block_missing_a_key_is_one_line_and_exit_2(tmp_path, capsys):
+    from game.cli import main
+    folder = tmp_path / "rulesets" / "3.5" / "creatures"
+    folder.mkdir(parents=True)
+    good = (Path(__file__).resolve().parents[2] / "assets" / "rulesets" / "3.5" / "creatures" / "orc.toml").read_text()
+    path = folder / "orc.toml"
+    path.write_text(good.replace("grapple = 4\n", ""))
+    assert main(["check", str(path)]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line == f"error: {path}: a stat block needs a whole number 'grapple'"
+    path.write_text(good.replace("grapple = 4\n", "grapple = 4.5\n"))
+    assert main(["check", str(path)]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"error: {path}:") and line.endswith("'grapple' must be a whole number, got 4.5")
