@@ -44,8 +44,8 @@ def test_a_command_3_5_lacks_is_one_line_and_exit_2(tmp_path, capsys):
     assert line == "error: command 1 (f move to [1, 0] bonus true): 'move' takes no argument 'bonus'"
 
 
-def test_a_5e_or_4e_act_under_3_5_is_one_line_and_exit_2(tmp_path, capsys):
-    # FORMATS.md: 3.5 has no bonus action and no shift (4e); its commands are its own
+def test_a_4e_act_or_a_5e_item_under_3_5_is_one_line_and_exit_2(tmp_path, capsys):
+    # FORMATS.md: 3.5 has no shift (4e) and no potion of healing (5e: its one potion is cure light wounds)
     head = ('format = 1\nruleset = "3.5"\nmap = { grid = "......" }\ninitiative = ["f", "g"]\n'
             '[[creature]]\nid = "f"\nkind = "fighter"\nside = "blue"\nat = [0, 0]\n'
             '[[creature]]\nid = "g"\nkind = "goblin"\nside = "red"\nat = [5, 0]\n')
@@ -57,4 +57,4 @@ def test_a_5e_or_4e_act_under_3_5_is_one_line_and_exit_2(tmp_path, capsys):
     path.write_text(head.replace('at = [5, 0]\n', 'at = [5, 0]\nitems = ["potion-of-healing"]\n'))
     assert main(["replay", str(path)]) == 2
     (line,) = capsys.readouterr().err.splitlines()
-    assert line == f"error: {path}:10: creature 'g': unknown key 'items'"
+    assert line == f"error: {path}:10: creature 'g': 'items' must be a list of potion-of-cure-light-wounds"
