@@ -121,3 +121,23 @@ def test_check_of_a_stat_block_missing_a_key_is_one_line_and_exit_2(tmp_path, ca
     assert main(["check", str(path)]) == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert line.startswith(f"error: {path}:") and line.endswith("'grapple' must be a whole number, got 4.5")
+
+
+@pytest.mark.parametrize("kind", bundled_kinds("3.5"))
+def test_the_damage_bonuses_are_strength_x1_5_two_handed_x0_5_secondary(kind):
+    # 3.5 SRD, Damage: Str bonus x1.5 with a two-handed weapon or a creature's sole natural attack,
+    # x0.5 with a secondary natural attack (the bear's bite); thrown weapons add Str, bows and
+    # crossbows none (the stat blocks give the totals: docs/FORMATS.md)
+    s = stats(kind)
+    natural = [a for a in s.attacks if "natural" in a.properties]
+    routine = list(s.full_attack)
+    for a in s.attacks:
+        if not a.is_melee and "thrown" not in a.properties:
+            expected = 0
+        elif "two-handed" in a.properties or (a in natural and len(natural) == 1 and len(routine) < 2):
+            expected = s.mod("str") * 3 // 2
+        elif a in natural and routine and a.name != routine[0]:
+            expected = s.mod("str") // 2
+        else:
+            expected = s.mod("str")
+        assert a.damage.bonus == expected, (kind, a.name)
