@@ -39,11 +39,13 @@ FEATS = {
 # the skills the engine rolls (others may not be listed), each with the ability it falls back on
 SKILLS = {"climb": "str", "hide": "dex", "jump": "str", "listen": "wis", "move-silently": "dex", "spot": "wis",
           "swim": "str"}
+# the items a 3.5 creature may carry (`items`); game/rules/dnd35/potions.py says what each does
+ITEMS = ("potion-of-cure-light-wounds",)
 STAT_KEYS = {
     "id", "name", "size", "type", "hp", "ac", "touch", "flat_footed", "speed", "abilities",
     "bab", "grapple", "saves", "initiative", "feats", "damage_reduction", "reach", "attacks",
     "full_attack", "sneak_attack", "spells", "spell_slots", "caster_level", "casting_ability", "player", "armor",
-    "challenge", "traits", "skills",
+    "challenge", "traits", "skills", "items",
 }
 ATTACK_KEYS = {"name", "kind", "to_hit", "damage", "type", "threat", "multiplier", "range_increment",
                "reach", "touch", "properties", "poison"}
@@ -120,6 +122,7 @@ class StatBlock35:
     player: bool = False  # shown only: 3.5 monsters follow the same hit point rules
     traits: frozenset[str] = frozenset()
     skills: tuple[tuple[str, int], ...] = ()  # the SRD's total skill modifiers it lists
+    items: tuple[str, ...] = ()  # potions it carries (ITEMS), one use each
 
     # what the shared code (scenario loading, the screen) asks of any stat block
     condition_immunities: frozenset[str] = frozenset()
@@ -265,7 +268,9 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
         value = data.get(key)
         if value is None and not required:
             continue
-        if not _whole(value):
+        if value is None:
+            problems.add(_("a stat block needs a whole number '{key}'").format(key=key), key_line(text, key))
+        elif not _whole(value):
             problems.add(_("'{key}' must be a whole number, got {value!r}").format(key=key, value=value), key_line(text, key))
         elif low is not None and value < low:
             problems.add(_("'{key}' must be at least {low}, got {value}").format(key=key, low=low, value=value), key_line(text, key))
@@ -334,6 +339,10 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
         problems.add(_("'skills' must map skills ({names}) to whole modifiers, like {{ hide = 5, spot = 2 }}").format(
             names=", ".join(sorted(SKILLS))), key_line(text, "skills"))
         skills = {}
+    items = data.get("items", [])
+    if not isinstance(items, list) or not all(isinstance(i, str) and i in ITEMS for i in items):
+        problems.add(_("'items' must be a list of {names}").format(names=", ".join(ITEMS)), key_line(text, "items"))
+        items = []
     problems.raise_all()
     dex = abilities.get("dex", 10)
     return StatBlock35(
@@ -349,7 +358,7 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
         spells=tuple(data.get("spells", [])), spell_slots=slots, caster_level=numbers.get("caster_level", 0),
         casting_ability=data.get("casting_ability"),
         player=data.get("player", False), traits=frozenset(data.get("traits", [])),
-        skills=tuple(sorted(skills.items())),
+        skills=tuple(sorted(skills.items())), items=tuple(items),
     )
 
 

@@ -82,6 +82,7 @@ BUNDLED_NAMES = (
     # 5e spells and items
     N_("burning hands"), N_("cure wounds"), N_("fire bolt"), N_("fireball"), N_("healing word"),
     N_("magic missile"), N_("sacred flame"), N_("shield"), N_("potion of healing"),
+    N_("potion of cure light wounds"),  # a 3.5 item
     # conditions and markers
     N_("blinded"), N_("bloodied"), N_("dashing"), N_("dazed"), N_("defending"), N_("disengaged"),
     N_("dodging"), N_("flat footed"), N_("grabbed"), N_("grappled"), N_("hidden"), N_("immobilized"),

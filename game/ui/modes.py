@@ -174,8 +174,10 @@ def attack_lines(preview, title: str) -> list[tuple[str, tuple]]:
             lines.append((_("Advantage (roll two d20, keep the higher):"), GOOD))
         elif preview.advantage < 0:
             lines.append((_("Disadvantage (roll two d20, keep the lower):"), BAD))
+        elif preview.reasons and "advantage" in preview.rules:
+            lines.append((_("Advantage and disadvantage cancel:"), DIM))  # the 5e d20 rule
         elif preview.reasons:
-            lines.append((_("Advantage and disadvantage cancel:"), DIM))
+            lines.append((_("Modifiers:"), DIM))  # a ruleset without advantage (3.5, 4e)
         lines += [(f"  + {r}", GOOD) for r in good] + [(f"  - {r}", BAD) for r in bad]
         if preview.expected_damage is not None:
             lines.append((_("Expected damage {damage}").format(damage=decimal(preview.expected_damage, ".1f")), DIM))

@@ -34,7 +34,21 @@ BADGES = {
     "invisible": ("V", (110, 130, 150)),
     "blinded": ("B", (60, 60, 60)),
     "poisoned": ("Po", (70, 140, 40)),
+    "disabled": ("Di", (196, 118, 28)),  # the 3.5 hit point states a token names (4e's dying too)
+    "dying": ("Dy", (178, 34, 34)),
 }
+
+
+def badges_of(c) -> list[tuple[str, tuple]]:
+    """The badges of a creature's view: its conditions, unconscious when down, and the hit point
+    state when it is disabled or dying (3.5, 4e), each a letter (or two) and a colour."""
+    names = set(c.conditions)
+    if c.state in ("unconscious", "stable", "dying"):
+        names.add("unconscious")
+    if c.state in ("disabled", "dying"):
+        names.add(c.state)
+    badges = [BADGES[n] for n in BADGES if n in names]
+    return badges + [(n[:1].upper(), (100, 100, 110)) for n in sorted(names - set(BADGES))]
 
 
 def short_label(label: str, fits) -> str:
@@ -217,11 +231,7 @@ class Tokens:
     def _draw_badges(self, sprite, c) -> None:
         """Condition letters in a row from the top-right corner of the space, half outside it."""
         s, size = self.square_px, sprite.get_width()
-        names = set(c.conditions)
-        if c.state in ("unconscious", "stable", "dying"):
-            names.add("unconscious")
-        badges = [BADGES[n] for n in BADGES if n in names]
-        badges += [(n[:1].upper(), (100, 100, 110)) for n in sorted(names - set(BADGES))]
+        badges = badges_of(c)
         h = max(10, round(s * 0.3))
         font_px = h - 1
         x, y = size - 1, 1

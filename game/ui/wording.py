@@ -125,8 +125,12 @@ def prompt_lines(app) -> list[tuple[str, tuple]]:
     if current is not None and not app.session.human(current):
         return [(_("{name} (computer) is acting.  Space: hurry").format(name=current.name), DIM)]
     if isinstance(app.mode, MoveMode):
-        lines = [(_("Click a shaded square to move there; the striped ones take a Dash first. "
-                    "Red rings: enemies that get an opportunity attack. Esc: put it down."), TEXT)]
+        if app.mode.dash_mask.any():
+            lines = [(_("Click a shaded square to move there; the striped ones take a Dash first. "
+                        "Red rings: enemies that get an opportunity attack. Esc: put it down."), TEXT)]
+        else:  # no Dash to take now (or none in this ruleset: 3.5 and 4e)
+            lines = [(_("Click a shaded square to move there. Red rings: enemies that get an opportunity attack. "
+                        "Esc: put it down."), TEXT)]
         modes = app.movement_modes(current) if current is not None else [app.mode.how]
         left = app.battle.movement_budget(current.id, app.mode.how)[0] if current is not None else app.mode.budget
         how = _("Moving: {how} ({left} m left)").format(how=_(MOVE_WORDS.get(app.mode.how, app.mode.how)),

@@ -383,3 +383,34 @@ def test_a_blinded_attacker_strikes_at_total_concealment_and_a_blinded_target_lo
     attack(b, "orc", "fighter", "falchion")
     line = last(b, "attacks")
     assert "vs AC 14" in line and "target blinded: -2 AC" in line and "target blinded: no Dex to AC (-1)" in line
+
+
+def test_a_critical_hit_multiplies_the_weapon_dice_and_bonus_and_adds_the_sneak_attack_once():
+    # seed 003, Multiplier les dégâts: « Les bonus aux dégâts exprimés sous la forme de dés
+    # supplémentaires (attaque sournoise, épée de feu) ne sont pas multipliés en cas de coup critique. »
+    b = battle(ROW, [creature("rogue", "rogue", "blue", (1, 1)), creature("orc", "orc", "red", (2, 1),
+                                                                         hp=30)])
+    force(b, 18, 10, 3, 2, 1, 1)  # 18 threatens; 10 + 4 = 14 confirms vs flat-footed AC 13;
+    attack(b, "rogue", "orc", "rapier")  # rapier x2: (3 + 1) + (2 + 1), sneak attack 2d6 once: 1 + 1
+    assert "critical hit" in last(b, "attacks")
+    assert "sneak attack 2d6 [1 1]" in last(b, "takes") and c(b, "orc").hp == 30 - 9
+    # 3.5 SRD: undead are immune to critical hits and to sneak attacks (no confirmation roll)
+    b = battle(ROW, [creature("rogue", "rogue", "blue", (1, 1)), creature("skel", "skeleton", "red", (2, 1))])
+    force(b, 18, 6)  # a threat the skeleton ignores; 6 + 1 = 7, less DR 5/bludgeoning
+    attack(b, "rogue", "skel", "rapier")
+    assert "confirmation" not in last(b, "attacks") and "sneak attack" not in last(b, "takes")
+    assert c(b, "skel").hp == 6 - 2
+
+
+def test_after_a_5_foot_step_the_full_attack_takes_no_move_action_instead():
+    # RULESETS.md, Full attack: after the first attack a move action may replace the rest, "not
+    # after a 5-ft step"
+    b = battle(ROW, [creature("giant", "hill-giant", "red", (1, 1)), creature("fighter", "fighter", "blue", (4, 1))])
+    act(b, "giant", "step", to=[2, 1])
+    force(b, 1)
+    attack(b, "giant", "fighter", "greatclub", "full_attack")
+    with pytest.raises(IllegalCommand, match="took a 5-foot step this turn: no other movement"):
+        act(b, "giant", "move", to=[2, 0])
+    force(b, 1)
+    attack(b, "giant", "fighter", "greatclub")  # the rest of the full attack is still there
+    assert "d20 1 +11" in last(b, "attacks")

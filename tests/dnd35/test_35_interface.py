@@ -151,3 +151,15 @@ def test_each_act_has_its_own_shortcut_and_none_is_one_the_screen_keeps():
     letters = [a.shortcut for a in b.acts() if a.shortcut]
     assert len(letters) == len(set(letters)) and not set(letters) & {"F", "L"}
     assert next(a.shortcut for a in b.acts() if a.key == "step") == "S"
+
+
+def test_the_hit_card_lists_the_modifiers_and_speaks_no_advantage():
+    # the screen's card under 3.5: every modifier, and no word of 5e's advantage (3.5 has none)
+    from game.ui.modes import attack_lines
+    b = battle(MAP, [creature("rogue", "rogue", "blue", (1, 1)), creature("gob", "goblin", "red", (2, 1)),
+                     creature("fighter", "fighter", "blue", (3, 1))])
+    (option,) = [o for o in b.legal_commands() if o.act == "attack" and o.command["with"] == "rapier"]
+    texts = [t for t, _colour in attack_lines(option.preview, "")]
+    assert texts[:3] == ["65% to hit: needs 14 (flat-footed AC 14)", "Cover: none", "Modifiers:"]
+    assert "  + flanking with Fighter +2" in texts
+    assert not any("dvantage" in t for t in texts)

@@ -92,3 +92,21 @@ def test_an_act_3_5_lacks_is_one_clear_line():
         act(b, "fighter", "move", to=[1, 1], bonus=True)
     with pytest.raises(IllegalCommand, match="unknown act 'dash'"):
         act(b, "fighter", "dash")
+
+
+def test_a_standard_only_turn_charges_or_withdraws_at_its_speed_only():
+    # RULESETS.md: "Standard-only turns (surprise, disabled) allow charge/withdraw at 1x speed";
+    # seed 003, Round de surprise: « Chacun d'eux peut accomplir une action simple ou de mouvement »
+    far = battle(ROW, [creature("gob", "goblin", "red", (7, 1), surprised=True), creature("fighter", "fighter", "blue", (0, 1))],
+                 initiative=["gob", "fighter"])
+    with pytest.raises(IllegalCommand, match=r"too far to charge \(6 m at most\)"):
+        act(far, "fighter", "charge", target="gob")  # 9 m away: a charge of twice 6 m, not in a surprise round
+    with pytest.raises(IllegalCommand, match="more than the 6 m"):
+        act(far, "fighter", "withdraw", to=[5, 1])  # 7.5 m: more than its speed
+    act(far, "fighter", "withdraw", to=[4, 1])  # 6 m: its speed, the withdraw is its one action
+    assert (c(far, "fighter").standard, c(far, "fighter").move_action) == (False, False)
+    near = battle(ROW, [creature("gob", "goblin", "red", (4, 1), surprised=True), creature("fighter", "fighter", "blue", (0, 1))],
+                  initiative=["gob", "fighter"])
+    force(near, 15, 5)
+    act(near, "fighter", "charge", target="gob")  # to [3, 1], 4.5 m: +2 on the attack
+    assert "charge +2" in last(near, "attacks") and (c(near, "fighter").x, c(near, "fighter").y) == (3, 1)

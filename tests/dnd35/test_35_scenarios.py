@@ -42,3 +42,19 @@ def test_a_command_3_5_lacks_is_one_line_and_exit_2(tmp_path, capsys):
     assert main(["replay", str(path)]) == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert line == "error: command 1 (f move to [1, 0] bonus true): 'move' takes no argument 'bonus'"
+
+
+def test_a_4e_act_or_a_5e_item_under_3_5_is_one_line_and_exit_2(tmp_path, capsys):
+    # FORMATS.md: 3.5 has no shift (4e) and no potion of healing (5e: its one potion is cure light wounds)
+    head = ('format = 1\nruleset = "3.5"\nmap = { grid = "......" }\ninitiative = ["f", "g"]\n'
+            '[[creature]]\nid = "f"\nkind = "fighter"\nside = "blue"\nat = [0, 0]\n'
+            '[[creature]]\nid = "g"\nkind = "goblin"\nside = "red"\nat = [5, 0]\n')
+    path = tmp_path / "shift.toml"
+    path.write_text(head + '[[command]]\nactor = "f"\nact = "shift"\nto = [1, 0]\n')
+    assert main(["replay", str(path)]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith("error: command 1 (f shift to [1, 0]): unknown act 'shift' (known: attack, cast, charge")
+    path.write_text(head.replace('at = [5, 0]\n', 'at = [5, 0]\nitems = ["potion-of-healing"]\n'))
+    assert main(["replay", str(path)]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line == f"error: {path}:10: creature 'g': 'items' must be a list of potion-of-cure-light-wounds"

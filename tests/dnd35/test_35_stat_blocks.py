@@ -75,7 +75,7 @@ def test_a_missing_or_ill_typed_key_is_one_line_each(tmp_path):
     problems = check_file(path)
     assert len(problems) == 2
     assert any(":" in p and "'bab' must be a whole number, got 'one'" in p for p in problems)
-    assert any("'touch' must be a whole number, got None" in p for p in problems)
+    assert any("a stat block needs a whole number 'touch'" in p for p in problems)
 
 
 def test_a_5e_key_is_not_a_3_5_key():
@@ -105,3 +105,39 @@ def test_skills_are_the_srds_totals_else_the_abilitys_modifier_and_a_bad_one_is_
     assert [p.message for p in problems_of(err.value)] == [
         "'skills' must map skills (climb, hide, jump, listen, move-silently, spot, swim) to whole modifiers, "
         "like { hide = 5, spot = 2 }"]
+
+
+def test_check_of_a_stat_block_missing_a_key_is_one_line_and_exit_2(tmp_path, capsys):
+    from game.cli import main
+    folder = tmp_path / "rulesets" / "3.5" / "creatures"
+    folder.mkdir(parents=True)
+    good = (Path(__file__).resolve().parents[2] / "assets" / "rulesets" / "3.5" / "creatures" / "orc.toml").read_text()
+    path = folder / "orc.toml"
+    path.write_text(good.replace("grapple = 4\n", ""))
+    assert main(["check", str(path)]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line == f"error: {path}: a stat block needs a whole number 'grapple'"
+    path.write_text(good.replace("grapple = 4\n", "grapple = 4.5\n"))
+    assert main(["check", str(path)]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"error: {path}:") and line.endswith("'grapple' must be a whole number, got 4.5")
+
+
+@pytest.mark.parametrize("kind", bundled_kinds("3.5"))
+def test_the_damage_bonuses_are_strength_x1_5_two_handed_x0_5_secondary(kind):
+    # 3.5 SRD, Damage: Str bonus x1.5 with a two-handed weapon or a creature's sole natural attack,
+    # x0.5 with a secondary natural attack (the bear's bite); thrown weapons add Str, bows and
+    # crossbows none (the stat blocks give the totals: docs/FORMATS.md)
+    s = stats(kind)
+    natural = [a for a in s.attacks if "natural" in a.properties]
+    routine = list(s.full_attack)
+    for a in s.attacks:
+        if not a.is_melee and "thrown" not in a.properties:
+            expected = 0
+        elif "two-handed" in a.properties or (a in natural and len(natural) == 1 and len(routine) < 2):
+            expected = s.mod("str") * 3 // 2
+        elif a in natural and routine and a.name != routine[0]:
+            expected = s.mod("str") // 2
+        else:
+            expected = s.mod("str")
+        assert a.damage.bonus == expected, (kind, a.name)

@@ -16,6 +16,7 @@ from .engine import Engine35, no_move, no_standard
 from .geometry import can_see, cover_explained, cover_level, field_for, threat_mask
 from .options import acts, legal_commands, offer_view, provokers_along
 from .hiding import hide_problem
+from .potions import use_problem
 from .options_grapple_run import more_options, why_not_grapple_run
 from .readying import delay_problem
 from .spells import SPELLS, aim_problem, cast_problem, cast_unready, caught_in, cone_mask, save_dc
@@ -87,6 +88,10 @@ class Battle(Engine35, api.Battle):
             return _("{id} has no attack").format(id=actor.id)
         if act == "hide":
             return hide_problem(self, actor) or no_move(actor)
+        if act == "use":
+            if not actor.items:
+                return _("{id} carries no potion").format(id=actor.id)
+            return use_problem(self, actor, actor.items[0], actor)
         if act == "delay":
             return delay_problem(self, actor) or _("no creature acts after {id} this round").format(id=actor.id)
         if act == "stand" and not actor.prone:

@@ -22,7 +22,7 @@ from .combat import apply_damage, attack_problem, coup_de_grace, resolve_attack
 from .creature import DEAD, DISABLED, DYING, STABLE, state_word
 from .grappling import Grappling35, improved_grab, settle_grapples
 from .geometry import field_for, melee_attacks, reaching_attacks
-from . import hiding, readying
+from . import hiding, potions, readying
 from .moving import Moving35, can_take_aoo, in_order
 from .poison import secondary_saves
 from .running import Running35
@@ -50,6 +50,7 @@ ACTS_35: dict[str, tuple[set[str], set[str]]] = {
     "ready": ({"trigger", "then"}, set()),
     "delay": (set(), {"after"}),
     "hide": (set(), set()),
+    "use": ({"item"}, {"target"}),
 }
 
 
@@ -517,6 +518,9 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
         if act[0] == "grapple":
             self._finish_grapple(actor, act)
             return
+        if act[0] == "use":
+            potions.drink(self, actor, self.creature(act[3]), act[2])
+            return
         if act[0] == "coup":
             target, attack = self.creature(act[2]), actor.stats.attack(act[3])
             if target.alive and not attack_problem(self, actor, target, attack):
@@ -635,6 +639,21 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
         self.emit("note", _("{name} delays: it will act after {other}").format(
             name=actor.name, other=self.creature(after).name), rules=("delay",), creature=actor.id)
         self._begin_turn()
+
+    def _do_use(self, actor, cmd) -> None:
+        """3.5 SRD, Drink a potion (potions.py): a standard action that provokes, on itself or an
+        ally next to it."""
+        self._able(actor)
+        target = self.creature(cmd.get("target")) if cmd.get("target") is not None else actor
+        problem = potions.use_problem(self, actor, cmd.get("item"), target)
+        if problem:
+            raise IllegalCommand(problem)
+        item = cmd.get("item")
+        self._spend(actor, "standard")
+        actor.items.remove(item)
+        self.state.pending_act = ("use", actor.id, item, target.id)
+        if not self._provoke(actor):  # 3.5 SRD: drinking a potion provokes attacks of opportunity
+            self._run_pending_act()
 
     def _do_hide(self, actor, cmd) -> None:
         """3.5 SRD, Hide (hiding.py): a move action, behind cover from every enemy that sees it."""

@@ -25,6 +25,7 @@ from .geometry import distance_m, field_for, flanked_by, gap, melee_attacks, rea
     threatens
 from .moving import can_take_aoo, in_order, leaving_provokes, ready_for_aoo
 from .hiding import hide_problem
+from . import potions
 from .readying import aimed_at, delay_problem, later_this_round, may_fire
 from .spells import cast_problem, caught_in, cone_mask, known, ray_attack, save_dc
 from .terrain_rules import COVER_AC
@@ -339,6 +340,24 @@ def reaction_options(battle) -> list[Option]:
                           Preview(kind="opportunity", provoker=provoker.id))]
 
 
+def use_options(battle, actor) -> list[Option]:
+    """A potion it carries, drunk or given to an ally next to it (potions.py): each one provokes."""
+    found = []
+    for item in dict.fromkeys(actor.items):
+        for target in [actor] + [a for a in battle.state.creatures.values() if a is not actor and a.alive
+                                 and a.side == actor.side]:
+            if potions.use_problem(battle, actor, item, target):
+                continue
+            provokes = tuple(in_order(battle, [e.id for e in foes_of(battle, actor) if can_take_aoo(battle, e, actor)]))
+            label = _("Drink a {item}") if target is actor else _("Give {target} a {item}")
+            found.append(Option({"actor": actor.id, "act": "use", "item": item, "target": target.id},
+                                label.format(item=spoken(item), target=target.name),
+                                Preview(target=target.id, hostile=False, uses=_("standard action"),
+                                        opportunity_attacks=provokes, expected_heal=potions.expected_heal(item),
+                                        rules=("potions", "healing"))))
+    return found
+
+
 def legal_commands(battle, more=None) -> list[Option]:
     """`more(battle, actor)`: the options of the acts built on this module (options_grapple_run.py)."""
     state = battle.state
@@ -359,6 +378,7 @@ def legal_commands(battle, more=None) -> list[Option]:
         options += more(battle, actor) if more is not None else []
         options += ready_options(battle, actor)
         options += delay_options(battle, actor)
+        options += use_options(battle, actor)
         if (actor.move_action or actor.standard) and not hide_problem(battle, actor):
             options.append(Option({"actor": actor.id, "act": "hide"}, _("Hide"), Preview(uses=_("move action"))))
         if actor.standard:
@@ -378,11 +398,12 @@ def legal_commands(battle, more=None) -> list[Option]:
 # ----------------------------------------------------------------------------- the action bar
 LETTERS = {"coup_de_grace": "G", "move": "M", "step": "S", "charge": "C", "withdraw": "W", "total_defense": "O", "stand": "T",
            "drop_prone": "P", "end": "E", "run": "U", "grapple": "H", "escape": "X", "ready": "Y", "delay": "D",
-           "hide": "K"}
+           "hide": "K", "use": "I"}
 TITLES = {"coup_de_grace": N_("Coup de grace"), "move": N_("Move"), "step": N_("5-foot step"), "charge": N_("Charge"),
           "withdraw": N_("Withdraw"), "total_defense": N_("Total defense"), "stand": N_("Stand up"),
           "drop_prone": N_("Drop prone"), "end": N_("End turn"), "run": N_("Run"), "grapple": N_("Grapple"),
-          "escape": N_("Escape"), "ready": N_("Ready"), "delay": N_("Delay"), "hide": N_("Hide")}
+          "escape": N_("Escape"), "ready": N_("Ready"), "delay": N_("Delay"), "hide": N_("Hide"),
+          "use": N_("Use a potion")}
 TIPS = {
     "coup_de_grace": N_("Coup de grace (full round): an automatic critical hit on a helpless foe; then Fortitude DC 10 + "
                         "damage or it dies. Provokes attacks of opportunity."),
@@ -404,10 +425,12 @@ TIPS = {
     "delay": N_("Delay: act later this round, right after another creature, and keep that place."),
     "hide": N_("Hide (move action): only behind cover from every enemy that sees you; your Hide against each "
                "one's Spot. Hidden: attacks on you miss half the time, and your attack catches its target off guard."),
+    "use": N_("Use a potion (standard action): drink it, or give it to an ally next to you; provokes attacks of "
+              "opportunity."),
 }
 AIMS = {"coup_de_grace": TARGET, "move": MOVE, "step": MENU, "charge": TARGET, "withdraw": MENU, "total_defense": NOW, "stand": NOW,
         "drop_prone": NOW, "end": NOW, "run": MENU, "grapple": TARGET, "escape": NOW, "ready": MENU, "delay": MENU,
-        "hide": NOW}
+        "hide": NOW, "use": MENU}
 
 
 def acts(battle, options: list[Option]) -> list[Act]:
@@ -444,8 +467,8 @@ def acts(battle, options: list[Option]) -> list[Act]:
         found.append(Act(key, titled(spell.name), next(digits, ""), aim, listed,
                          "" if listed else battle.why_not(key), tip))
     for key in ("move", "step", "charge", "withdraw", "run", "grapple", "escape", "total_defense", "ready", "delay",
-                "hide", "stand", "drop_prone", "coup_de_grace", "end"):
-        if key == "coup_de_grace" and not by_act.get(key):
+                "hide", "use", "stand", "drop_prone", "coup_de_grace", "end"):
+        if key == "coup_de_grace" and not by_act.get(key) or key == "use" and not actor.items:
             continue
         listed = by_act.get(key, [])
         if key == "stand" and not actor.prone or key == "escape" and "grappled" not in actor.conditions:

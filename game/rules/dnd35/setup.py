@@ -32,7 +32,7 @@ def build_creatures(scenario) -> dict[str, Creature35]:
         c = Creature35(
             id=spec.id, name=names[spec.id], kind=spec.kind, side=spec.side, stats=spec.stats,
             x=spec.at[0], y=spec.at[1], hp=hp, temp_hp=spec.temp_hp, state=state, conditions=conditions,
-            slots=dict(spec.stats.spell_slots),
+            slots=dict(spec.stats.spell_slots), items=list(spec.stats.items),
         )
         if state in (DEAD, DYING):
             c.conditions.add("unconscious")
