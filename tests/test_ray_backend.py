@@ -118,3 +118,30 @@ def test_ray_is_imported_by_the_ray_backend_alone():
             if any(name.split(".")[0] == "ray" for name in names):
                 importers.add(path.relative_to(game).as_posix())
     assert importers == {"session/ray_backend.py"}
+
+
+def test_ctrl_c_cancels_the_tasks_still_running_without_killing_their_workers():
+    # Ray's force-cancel has crashed the driver under load: the tasks are interrupted instead
+    cancelled = []
+
+    class FakeRay:  # what Backend asks of Ray while it plays the battles
+        exceptions = types.SimpleNamespace(RayError=Exception, RayTaskError=Exception)
+
+        def remote(self, **_options):
+            return lambda fn: types.SimpleNamespace(remote=lambda *args: object())
+
+        def put(self, value):
+            return value
+
+        def cluster_resources(self):
+            return {"CPU": 3}
+
+        def wait(self, pending, num_returns):
+            raise KeyboardInterrupt
+
+        def cancel(self, ref, force):
+            cancelled.append(force)
+
+    with pytest.raises(KeyboardInterrupt):
+        Backend(FakeRay()).play(object(), 6, (), [], lambda: None)
+    assert cancelled == [False] * 6  # six chunks of one battle (3 CPUs), each interrupted, none killed

@@ -150,7 +150,10 @@ class Backend:
                     shown()
         except BaseException:
             for ref in pending:
-                ray.cancel(ref, force=True)
+                # a KeyboardInterrupt in each running task (they are Python loops), not a kill:
+                # Ray's force-cancel RPC has crashed the driver (a C++ abort, exit 1) when
+                # answered as the workers died, seen on a loaded machine
+                ray.cancel(ref, force=False)
             raise
 
     def _get(self, ref) -> list:
