@@ -61,7 +61,7 @@ def battles_shown(text: str) -> int:
     return int(found[-1]) if found else 0
 
 
-def test_ctrl_c_cancels_the_tasks_and_prints_the_battles_finished(local_ray, tmp_path):
+def test_ctrl_c_ends_the_tasks_and_prints_the_battles_finished(local_ray, tmp_path):
     # another process joins the module's instance by its address (as on a cluster, with the
     # token the instance wrote) and is interrupted once some battles are in
     address = local_ray.ray.get_runtime_context().gcs_address
@@ -84,8 +84,16 @@ def test_ctrl_c_cancels_the_tasks_and_prints_the_battles_finished(local_ray, tmp
     finally:
         if run.poll() is None:
             run.kill()
-    assert run.returncode == 130 and time.monotonic() - start < 30, err.read_text()[-1500:]
+    said = err.read_text()
+    crash = [line for line in said.splitlines() if "Check failed" in line or " F " in line or "Error" in line]
+    assert run.returncode == 130 and time.monotonic() - start < 30, "\n".join(crash[:10]) + said[-800:]
     first = out.splitlines()[0]
     assert first.startswith("interrupted (Ctrl-C): the battles finished: ")
     finished = int(first.removeprefix("interrupted (Ctrl-C): the battles finished: ").split()[0])
     assert 0 < finished < 400
+    # the interrupted job's tasks end with it: the cluster's CPUs come free again
+    ray = local_ray.ray
+    deadline = time.monotonic() + 30
+    while ray.available_resources().get("CPU", 0) < ray.cluster_resources().get("CPU", 0):
+        assert time.monotonic() < deadline, "the interrupted battles still hold the cluster's CPUs"
+        time.sleep(0.2)

@@ -4,6 +4,8 @@ ability. Ids stay ids in commands, JSON and files; the words are looked up in th
 
 from __future__ import annotations
 
+import re
+
 from ..i18n import N_, _
 
 # core.terrain.COVER_NAMES as a preview or a card says them
@@ -90,3 +92,14 @@ BUNDLED_NAMES = (
     N_("second wind"), N_("slowed"), N_("squeezing"), N_("stunned"), N_("surprised"), N_("incapacitated"),
     N_("paralyzed"), N_("petrified"), N_("frightened"), N_("charmed"),
 )
+
+
+def with_names(creatures: dict, text: str) -> str:
+    """The engine's words (which name creatures by id, as the command line does) with each
+    creature's name for its id: "wolf1 is out of wizard's reach" -> "Wolf 1 is out of Wizard's
+    reach" (`creatures`: id -> anything with a `name`)."""
+    ids = sorted(creatures, key=len, reverse=True)
+    if not ids or not text:
+        return text
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")
+    return pattern.sub(lambda m: creatures[m.group(1)].name, text)

@@ -135,26 +135,22 @@ class Backend:
     def play(self, scenario, runs: int, args: tuple, results: list, shown) -> None:
         """Play battles 0..runs-1 of the loaded scenario (`args`: seed, policies, swap, round cap),
         adding each chunk's results as it ends and calling `shown` after each; on Ctrl-C (or any
-        error) the tasks still running are cancelled and the exception goes on."""
+        error) the exception goes on (the tasks end with the driver's job)."""
         from .simulate import chunked, play_loaded_chunk  # here: the command line reads this module's help
 
         ray = self.ray
         task = ray.remote(num_cpus=1, max_retries=0)(play_loaded_chunk)
         shared = ray.put(scenario)
         pending = [task.remote(shared, indices, *args) for indices in chunked(runs, self.cpus())]
-        try:
-            while pending:
-                done, pending = ray.wait(pending, num_returns=1)
-                for ref in done:
-                    results += self._get(ref)
-                    shown()
-        except BaseException:
-            for ref in pending:
-                # a KeyboardInterrupt in each running task (they are Python loops), not a kill:
-                # Ray's force-cancel RPC has crashed the driver (a C++ abort, exit 1) when
-                # answered as the workers died, seen on a loaded machine
-                ray.cancel(ref, force=False)
-            raise
+        # On Ctrl-C (or any error) the exception goes on and `connected` shuts the driver down:
+        # the job ends, and the cluster stops its tasks with it. No ray.cancel: cancelling the
+        # tasks in flight trips a check in Ray's own task manager ("Tried to complete task that
+        # was not pending", a C++ abort: exit 1, not 130), seen in one Ctrl-C in three.
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                results += self._get(ref)
+                shown()
 
     def _get(self, ref) -> list:
         """A chunk's results; an error raised in the battles is raised as itself (the task's

@@ -76,7 +76,7 @@ def test_refusals_are_in_french(french):
     with pytest.raises(IllegalCommand, match="a fait un pas de 1,50 m ce tour-ci : aucun autre déplacement"):
         act(b, "fighter", "move", to=[2, 1])
     assert b.check({"actor": "fighter", "act": "stand"}) == "fighter n'est pas à terre"
-    assert b.why_not("step") == "fighter a déjà fait son pas de 1,50 m ce tour-ci"
+    assert b.why_not("step") == "Fighter a déjà fait son pas de 1,50 m ce tour-ci"  # names, not ids
 
 
 def test_options_action_bar_and_offers_are_in_french(french):

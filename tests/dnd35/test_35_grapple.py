@@ -183,7 +183,7 @@ def test_the_action_bar_offers_grapple_and_escape_with_their_keys():
         assert b.check(option.command) is None, option.command
     b = battle(ROW, [creature("fighter", "fighter", "blue", (1, 1)), creature("orc", "orc", "red", (5, 1))])
     bar = {a.key: a for a in b.acts()}
-    assert "escape" not in bar and not bar["grapple"].allowed and "no foe next to fighter" in bar["grapple"].reason
+    assert "escape" not in bar and not bar["grapple"].allowed and "no foe next to Fighter" in bar["grapple"].reason
 
 
 def test_the_brown_bears_claw_grabs_a_smaller_foe_without_a_touch_attack_or_an_opportunity():

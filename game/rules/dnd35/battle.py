@@ -9,7 +9,7 @@ from ...core.terrain import COVER_NAMES
 from ...i18n import _
 from .. import api
 from ..errors import IllegalCommand
-from ..words import spoken
+from ..words import spoken, with_names
 from .combat import armour_class, attack_problem
 from .creature import state_word
 from .engine import Engine35, no_move, no_standard
@@ -33,7 +33,11 @@ class Battle(Engine35, api.Battle):
         return acts(self, self.legal_commands() if options is None else options)
 
     def why_not(self, act_key: str, target_id: str | None = None) -> str:
-        """Why the creature acting now may not take the act (aimed at target_id), '' when it may."""
+        """Why the creature acting now may not take the act (aimed at target_id), '' when it may:
+        the engine's words, with the creatures' names for their ids."""
+        return with_names(self.state.creatures, self._why_not(act_key, target_id))
+
+    def _why_not(self, act_key: str, target_id: str | None = None) -> str:
         state = self.state
         if state.over:
             return _("the battle is over")

@@ -11,13 +11,12 @@ in a few words (action used, nobody in reach, no slot...).
 
 from __future__ import annotations
 
-import re
 
 from ...core.board import SQUARE_M
 from ...i18n import N_, _
 from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option
-from ..words import titled
+from ..words import titled, with_names
 from . import actions
 from .attacks import weapon_of
 from .conditions import why_immobile
@@ -207,12 +206,8 @@ def why_not(battle, actor, key: str) -> str:
 
 
 def named(battle, text: str) -> str:
-    """The engine's words (which name creatures by id, as the command line does) with each
-    creature's name for its id: "wolf1 is out of wizard's reach" -> "Wolf 1 is out of Wizard's reach"."""
-    creatures = battle.state.creatures
-    ids = sorted(creatures, key=len, reverse=True)
-    pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")
-    return pattern.sub(lambda m: creatures[m.group(1)].name, text) if ids else text
+    """The engine's words with each creature's name for its id (words.with_names)."""
+    return with_names(battle.state.creatures, text)
 
 
 def reason_for(battle, act_key: str, target_id: str | None) -> str:
