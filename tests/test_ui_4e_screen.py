@@ -77,12 +77,15 @@ def test_the_counts_read_in_french(french):
     assert "points d'action : 1" in counts and "récupérations : 11" in counts
 
 
-def test_spell_slots_are_counted_by_level_under_5e(tmp_path):
-    from game.rules.api import Resource
+def test_spell_slots_are_counted_by_level_under_5e():
+    from game.content.scenarios import parse_scenario
+    from game.rules.registry import new_battle
     from game.ui.panel import turn_pips
 
-    class Caster:
-        resources = (Resource("action", True), Resource("level-1 slots", 4), Resource("level-2 slots", 2))
-
-    assert turn_counts(Caster) == ["level 1 slots: 4", "level 2 slots: 2"]
-    assert turn_pips(Caster) == [("action", True)]
+    battle = new_battle(parse_scenario({"format": 1, "seed": 1, "map": {"grid": "....\n"},
+                                        "creature": [{"id": "wizard", "kind": "wizard", "side": "blue", "at": [0, 0]},
+                                                     {"id": "goblin", "kind": "goblin", "side": "red", "at": [3, 0]}],
+                                        "initiative": ["wizard", "goblin"]}))
+    wizard = battle.view("wizard")
+    assert turn_counts(wizard) == ["level 1 slots: 4", "level 2 slots: 2"]
+    assert [name for name, _left in turn_pips(wizard)] == ["action", "bonus", "reaction"]

@@ -40,16 +40,10 @@ def turn_pips(view) -> list[tuple[str, bool]]:
 
 def turn_counts(view) -> list[str]:
     """What a creature has a count of (action points, healing surges, spell slots, an encounter
-    power's uses...), each as "name: count" in the language spoken."""
-    counts = []
-    for resource in view.resources:
-        if isinstance(resource.left, bool):
-            continue
-        name = resource.name
-        level = name.removeprefix("level-").removesuffix(" slots")
-        words = _("level {level} slots").format(level=level) if level.isdigit() and name.endswith(" slots") else spoken(name)
-        counts.append(_("{name}: {count}").format(name=words, count=resource.left))
-    return counts
+    power's uses...), each as "name: count" in the language spoken (the ruleset's words, or a
+    power's id spoken)."""
+    return [_("{name}: {count}").format(name=spoken(r.name), count=r.left)
+            for r in view.resources if not isinstance(r.left, bool)]
 
 
 # the parts of a turn (api.Resource names, shortened) as the panel says them

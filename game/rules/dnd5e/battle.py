@@ -43,7 +43,7 @@ class Battle(Engine, api.Battle):
         acting = creature_id == self.state.current_id and not self.state.over
         resources = [api.Resource("action", c.action), api.Resource("bonus action", c.bonus_action),
                      api.Resource("reaction", c.reaction)]
-        resources += [api.Resource(f"level-{lv} slots", n) for lv, n in sorted(c.slots.items())]
+        resources += [api.Resource(_("level {level} slots").format(level=lv), n) for lv, n in sorted(c.slots.items())]
         return api.CreatureView(
             id=c.id, name=c.name, kind=c.kind, side=c.side, x=c.x, y=c.y, side_squares=c.side_squares,
             size=c.size, altitude=c.altitude, hp=c.hp, max_hp=c.stats.hp, temp_hp=c.temp_hp, state=c.state,
