@@ -194,6 +194,7 @@ def charge_options(battle, c, field) -> list[api.Option]:
     if economy.refusal(c, "standard") or basic is None or field is None:
         return []
     options = []
+    cache: dict = {}
     for other in battle.state.creatures.values():
         if other.side == c.side or not other.alive:
             continue
@@ -202,14 +203,16 @@ def charge_options(battle, c, field) -> list[api.Option]:
         except IllegalCommand:
             continue
         preview = attack_preview(battle, c, basic, (other.id,), "standard", charging=True)
+        # a charge moves as a move does: leaving an enemy's side on the way provokes
+        provokes = tuple(provokers_along(battle, c, steps, cache))
         options.append(api.Option({"actor": c.id, "act": "charge", "target": other.id},
                                   _("charge {target}").format(target=other.name),
-                                  _with_path(preview, steps, cost)))
+                                  _with_path(preview, steps, cost, provokes)))
     return options
 
 
-def _with_path(preview, steps, cost):
-    return replace(preview, path=tuple(steps), cost_m=cost)
+def _with_path(preview, steps, cost, provokes=()):
+    return replace(preview, path=tuple(steps), cost_m=cost, opportunity_attacks=provokes)
 
 
 def power_options(battle, c) -> list[api.Option]:
