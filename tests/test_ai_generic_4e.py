@@ -125,3 +125,16 @@ def test_a_charge_lists_who_it_provokes_and_hard_strikes_where_it_stands():
     assert choose(b, "hard") == {"actor": "gob", "act": "attack", "with": "slash", "target": "orc"}
     b.submit({"actor": "gob", "act": "charge", "target": "far"})
     assert b.state.offers and b.state.offers[0].reactor == "orc"  # the engine agrees with the Preview
+
+
+def test_the_computer_players_leave_a_hidden_foe_alone_and_strike_the_one_they_see():
+    # 4e: a hidden enemy is attacked only at a guessed square; the planner skips it (no option
+    # names it) and every command it gives is accepted
+    roster = [creature("fighter", "fighter", "blue", (1, 1)), creature("gob", "goblin", "red", (2, 1), hidden=True),
+              creature("orc", "orc", "red", (1, 2))]
+    b = battle4e(ROW, roster)
+    for level in ("rush", "normal", "hard"):
+        command = choose(b, level)
+        assert b.check(command) is None
+        assert command["act"] == "attack" and command.get("target") != "gob", (level, command)
+        assert command.get("target") == "orc" or command["with"] == "sweeping-cut"  # the burst catches both

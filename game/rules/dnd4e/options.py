@@ -18,6 +18,7 @@ from .athletics import checks_along, success_chance
 from .attacks import expected_damage, roll_for
 from .conditions import speed_squares
 from .geometry import field_for, flanked, gap
+from .guessing import unseen_refusal
 from .moving import leaving_provokes, provokers_along
 from .powers import aim, power_of
 from .terrain_rules import COVER_PENALTY
@@ -253,6 +254,8 @@ def _aims(battle, c, power):
         for other in battle.state.creatures.values():
             if (other.side == c.side) != (power.targets == "ally"):
                 continue  # offered: attacks on foes, heals on allies (check accepts the others too)
+            if unseen_refusal(c, other):
+                continue  # a hidden foe is attacked at a guessed square, not by its id
             try:
                 aimed = aim(battle, c, power, other.id)
             except IllegalCommand:
