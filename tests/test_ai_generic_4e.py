@@ -111,3 +111,30 @@ def test_it_walks_to_where_it_flanks_the_foe():
     flanking = [o for o in b.legal_commands() if o.act == "move" and o.preview.flanks == ("orc",)]
     assert [o.command["to"] for o in flanking] == [[6, 2]]
     assert choose(b, "hard") == {"actor": "rogue", "act": "move", "to": [6, 2]}
+
+
+def test_a_charge_lists_who_it_provokes_and_hard_strikes_where_it_stands():
+    # 4e, Charge: "move your speed... then a melee basic attack"; the move provokes as any move
+    # does: leaving the orc's side gives the orc its opportunity attack. The charge's Preview says
+    # so, and hard strikes the orc beside it rather than charge the goblin through its blow.
+    roster = [creature("gob", "goblin", "blue", (2, 1)), creature("orc", "orc", "red", (1, 1)),
+              creature("far", "goblin", "red", (7, 1))]
+    b = battle4e(ROW, roster)
+    charge = next(o for o in b.legal_commands() if o.act == "charge" and o.command["target"] == "far")
+    assert charge.preview.opportunity_attacks == ("orc",)
+    assert choose(b, "hard") == {"actor": "gob", "act": "attack", "with": "slash", "target": "orc"}
+    b.submit({"actor": "gob", "act": "charge", "target": "far"})
+    assert b.state.offers and b.state.offers[0].reactor == "orc"  # the engine agrees with the Preview
+
+
+def test_the_computer_players_leave_a_hidden_foe_alone_and_strike_the_one_they_see():
+    # 4e: a hidden enemy is attacked only at a guessed square; the planner skips it (no option
+    # names it) and every command it gives is accepted
+    roster = [creature("fighter", "fighter", "blue", (1, 1)), creature("gob", "goblin", "red", (2, 1), hidden=True),
+              creature("orc", "orc", "red", (1, 2))]
+    b = battle4e(ROW, roster)
+    for level in ("rush", "normal", "hard"):
+        command = choose(b, level)
+        assert b.check(command) is None
+        assert command["act"] == "attack" and command.get("target") != "gob", (level, command)
+        assert command.get("target") == "orc" or command["with"] == "sweeping-cut"  # the burst catches both

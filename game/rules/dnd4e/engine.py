@@ -20,6 +20,7 @@ from .conditions import START, add_timed, end_grab, release_grabs, speed_squares
 from .creature import NO_IMMEDIATE
 from .damage import spend_surge
 from .geometry import adjacent, field_for, gap, line_of_effect, needs_squeeze
+from .guessing import guessed, unseen_refusal
 from .moving import can_take_opportunity, leaving_provokes, path_for
 from .powers import Aim, aim, power_of
 from .resolve import resolve
@@ -186,6 +187,9 @@ class Engine(EngineBase):
             raise IllegalCommand(_("a charge ends in a melee basic attack, not {power}").format(power=spoken(power.name)))
         if not target.alive or target is c:
             raise IllegalCommand(_("{name} cannot be charged").format(name=target.name))
+        hidden = unseen_refusal(c, target)
+        if hidden:
+            raise IllegalCommand(hidden)
         if c.prone:
             raise IllegalCommand(_("{name} is prone: it must stand up to charge").format(name=c.name))
         speed = speed_squares(c) * SQUARE_M
@@ -351,9 +355,19 @@ class Engine(EngineBase):
                       rules=("shift",) + power_rules(power), creature=c.id, path=[list(steps[-1])])
             at = None
         elif at is not None and not power.area:
-            raise IllegalCommand(_("{power} takes no 'at' (a power with a shift, or an area, does)").format(
-                power=spoken(power.name)))
-        aimed = aim(self, c, power, cmd.get("target"), at)
+            self._attack_guessed_square(c, power, cmd)
+            return
+        target = cmd.get("target")
+        if isinstance(target, str) and not power.area:
+            why = unseen_refusal(c, self.creature(target))
+            if why:
+                raise IllegalCommand(why)
+        aimed = aim(self, c, power, target, at)
+        self._spend_power(c, power)
+        self._use_power(c, power, aimed)
+
+    def _spend_power(self, c, power) -> None:
+        """The power's action, and its use when it does not come back (refused when spent)."""
         if c.uses_left(power) <= 0:
             usage = {"encounter": _("{name} has used {power} already (encounter: once an encounter)"),
                      "daily": _("{name} has used {power} already (daily: once a day)"),
@@ -362,7 +376,28 @@ class Engine(EngineBase):
         economy.spend(c, power.action)
         if power.limited:
             c.spent[power.name] = c.spent.get(power.name, 0) + 1
-        self._use_power(c, power, aimed)
+
+    def _attack_guessed_square(self, c, power, cmd) -> None:
+        """4e, a creature you cannot see (guessing.py): a melee or ranged power aimed at the square
+        `at`: whoever hides there is attacked (total concealment -5), an empty square is missed."""
+        if cmd.get("target") is not None:
+            raise IllegalCommand(_("{power} takes a 'target' or an 'at' (the square you guess), not both").format(
+                power=spoken(power.name)))
+        if power.targets == "ally":
+            raise IllegalCommand(_("{power} is used on an ally: it takes a 'target'").format(power=spoken(power.name)))
+        hider, far = guessed(self, c, power, cmd.get("at"))
+        self._spend_power(c, power)
+        square = list(cmd.get("at"))
+        self.emit("note", _("{name} attacks the square {square} with {power}, guessing").format(
+            name=c.name, square=square, power=spoken(power.name)), rules=("concealment",), creature=c.id)
+        if hider is not None:
+            self._use_power(c, power, Aim((hider,), long_range=far))
+            return
+        face = self.state.dice.roll(20)  # the roll is made, someone there or not
+        c.conditions.discard("hidden")  # an attack gives its author away
+        self.emit("attack", _("{name} attacks the square {square} with {power}: d20 {face}: nobody is there, "
+                              "miss").format(name=c.name, square=square, power=spoken(power.name), face=face),
+                  rules=("concealment",), attacker=c.id, target=None, hit=False, crit=False)
 
     def _use_power(self, c, power, aimed: Aim, charging: bool = False) -> None:
         """Offer the reactions the power provokes (opportunity attacks for a ranged or area power

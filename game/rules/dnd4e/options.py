@@ -18,6 +18,7 @@ from .athletics import checks_along, success_chance
 from .attacks import expected_damage, roll_for
 from .conditions import speed_squares
 from .geometry import field_for, flanked, gap
+from .guessing import unseen_refusal
 from .moving import leaving_provokes, provokers_along
 from .powers import aim, power_of
 from .terrain_rules import COVER_PENALTY
@@ -194,6 +195,7 @@ def charge_options(battle, c, field) -> list[api.Option]:
     if economy.refusal(c, "standard") or basic is None or field is None:
         return []
     options = []
+    cache: dict = {}
     for other in battle.state.creatures.values():
         if other.side == c.side or not other.alive:
             continue
@@ -202,14 +204,16 @@ def charge_options(battle, c, field) -> list[api.Option]:
         except IllegalCommand:
             continue
         preview = attack_preview(battle, c, basic, (other.id,), "standard", charging=True)
+        # a charge moves as a move does: leaving an enemy's side on the way provokes
+        provokes = tuple(provokers_along(battle, c, steps, cache))
         options.append(api.Option({"actor": c.id, "act": "charge", "target": other.id},
                                   _("charge {target}").format(target=other.name),
-                                  _with_path(preview, steps, cost)))
+                                  _with_path(preview, steps, cost, provokes)))
     return options
 
 
-def _with_path(preview, steps, cost):
-    return replace(preview, path=tuple(steps), cost_m=cost)
+def _with_path(preview, steps, cost, provokes=()):
+    return replace(preview, path=tuple(steps), cost_m=cost, opportunity_attacks=provokes)
 
 
 def power_options(battle, c) -> list[api.Option]:
@@ -250,6 +254,8 @@ def _aims(battle, c, power):
         for other in battle.state.creatures.values():
             if (other.side == c.side) != (power.targets == "ally"):
                 continue  # offered: attacks on foes, heals on allies (check accepts the others too)
+            if unseen_refusal(c, other):
+                continue  # a hidden foe is attacked at a guessed square, not by its id
             try:
                 aimed = aim(battle, c, power, other.id)
             except IllegalCommand:
