@@ -236,6 +236,22 @@ def test_the_goblin_goes_for_the_caster():
     assert choose(b, "hard")["target"] == "wizard"
 
 
+def test_the_goblin_goes_for_the_caster_whose_shield_is_not_ready():
+    # SRD 5.1, Shield: "+5 to AC, including against the triggering attack" as a reaction; a hard
+    # player's blow on a wizard with Shield ready is likely turned aside, so the caster's extra
+    # worth goes to the wizard who cannot cast it (the same wizard, Shield left out of its spells)
+    b = battle(ROW4, [creature("gob", "goblin", "red", (5, 1)), creature("shielded", "wizard", "blue", (4, 1)),
+                      creature("open", "wizard", "blue", (6, 1), spells=["fire-bolt", "magic-missile"])])
+    assert choose(b, "hard")["target"] == "open"
+
+
+def test_with_its_reaction_spent_the_shielded_wizard_is_a_caster_like_any_other():
+    b = battle(ROW4, [creature("gob", "goblin", "red", (5, 1)), creature("shielded", "wizard", "blue", (4, 1)),
+                      creature("open", "wizard", "blue", (6, 1), spells=["fire-bolt", "magic-missile"])])
+    b.state.creatures["shielded"].reaction = False
+    assert choose(b, "hard")["target"] == "shielded"  # equal worth: the first one weighed
+
+
 def test_the_goblin_finishes_the_fighter_on_his_last_hit_point_first():
     b = battle(ROW4, [creature("gob", "goblin", "red", (5, 1)), creature("fighter", "fighter", "blue", (4, 1), current_hp=1),
                       creature("wizard", "wizard", "blue", (6, 1))])
