@@ -157,3 +157,45 @@ def test_a_turn_with_nothing_left_ends_without_trying_the_end_first(monkeypatch)
     assert tried == []
     act(b, "fighter", "end")
     assert b.state.current_id == "orc"
+
+
+def attack_twins():
+    """Two identical battles: a fighter next to an orc, the same seed (unforced dice)."""
+    grid = "......\n......"
+    roster = [creature("fighter", "fighter", "blue", (0, 0)), creature("orc", "orc", "red", (1, 0))]
+    return [battle(grid, roster, initiative=["fighter", "orc"]) for _ in range(2)]
+
+
+def outcome(b):
+    return ([(c.id, c.hp, c.x, c.y, c.action, sorted(c.conditions)) for c in b.state.creatures.values()],
+            b.state.log, b.state.played, b.state.rolled, b.state.dice.rng.getstate())
+
+
+def test_a_checked_command_then_played_is_the_command_played_afresh():
+    kept, fresh = attack_twins()
+    command = {"actor": "fighter", "act": "attack", "target": "orc"}
+    assert kept.check(command, then_play=True) is None
+    assert outcome(kept)[0] == outcome(fresh)[0] and kept.state.log == fresh.state.log  # the try left no trace
+    fighter = kept.state.creatures["fighter"]
+    events = kept.submit(command)
+    assert [e.text for e in events] == [e.text for e in fresh.submit(dict(command))]
+    assert outcome(kept) == outcome(fresh)
+    assert kept.state.creatures["fighter"] is fighter  # the same creature objects
+    # the kept try is used once: the next command is played afresh
+    end = {"actor": "fighter", "act": "end"}
+    assert [e.text for e in kept.submit(end)] == [e.text for e in fresh.submit(end)]
+    assert outcome(kept) == outcome(fresh)
+
+
+def test_a_kept_check_is_dropped_by_another_check_or_another_command_object():
+    kept, fresh = attack_twins()
+    command = {"actor": "fighter", "act": "attack", "target": "orc"}
+    kept.check(command, then_play=True)
+    kept._checked = kept._checked[:2] + ({}, {}, [], None)  # a kept outcome that would change nothing
+    kept.submit(dict(command))  # not the checked object: played afresh
+    fresh.submit(dict(command))
+    assert outcome(kept) == outcome(fresh) and kept.state.played == [command]
+    end = {"actor": "fighter", "act": "end"}
+    kept.check(end, then_play=True)
+    kept.check(end)  # a plain check drops what the first kept
+    assert kept._checked is None

@@ -57,10 +57,13 @@ class EngineBase:
         undo_on_error=False skips the copy that undoing needs, for callers that give up on
         the battle when a command is refused (computer against computer in simulate).
         """
+        checked, self._checked = getattr(self, "_checked", None), None
         command = self.parse(raw)
+        dice_before = (self.state.dice.rng.getstate(), len(self.state.dice.forced))
+        if checked is not None and checked[0] is raw and checked[1] == self._check_stamp(command):
+            return self._replay_checked(checked, command, dice_before)
         snapshot = copy.deepcopy(self.state) if undo_on_error else None
         self._events = []
-        dice_before = (self.state.dice.rng.getstate(), len(self.state.dice.forced))
         try:
             self._run(command)
             self._settle()
@@ -75,20 +78,29 @@ class EngineBase:
         self.state.rolled.append((self.state.dice.rng.getstate(), len(self.state.dice.forced)) != dice_before)
         return self._take_events()
 
-    def check(self, raw: dict | Command) -> str | None:
+    def check(self, raw: dict | Command, then_play: bool = False) -> str | None:
         """Why the battle would refuse this command now, or None if it would accept it.
 
-        The command is tried and everything it did is undone (dice included).
+        The command is tried and everything it did is undone (dice included). then_play: the
+        caller submits this very command object next, before anything else touches the battle
+        (a computer player's choice); the outcome of the try is kept, and that submit takes it
+        instead of playing the command a second time (any other check or submit drops it).
         """
+        self._checked = None
         try:
             command = self.parse(raw)
         except IllegalCommand as exc:
             return str(exc)
         snapshot = copy.deepcopy(self.state)
         events, self._events = self._events, []
+        ids = list(self.state.creatures)
+        outcome = None
         try:
             self._run(command)
             self._settle()
+            if then_play and list(self.state.creatures) == ids:
+                outcome = (self.state.__dict__.copy(), {cid: c.__dict__.copy() for cid, c in self.state.creatures.items()},
+                           self._events, self.damage_source)
             return None
         except (IllegalCommand, DiceError) as exc:
             return str(exc)
@@ -96,6 +108,33 @@ class EngineBase:
             self._restore(snapshot)
             self._events = events
             self._reacting = None
+            if outcome is not None:
+                self._checked = (raw, self._check_stamp(command), *outcome)
+
+    def _check_stamp(self, command: Command) -> tuple:
+        """What must be as it was for a kept check to stand for its submit: the command, the
+        state object, how far the battle has gone and the dice."""
+        state = self.state
+        return (command.to_dict(), id(state), state.commands_done, len(state.log), len(state.played),
+                state.dice.rng.getstate(), len(state.dice.forced))
+
+    def _replay_checked(self, checked: tuple, command: Command, dice_before: tuple) -> list[Event]:
+        """submit's end for a command whose check kept its outcome: the state as the try left it
+        (the creatures stay the same objects), then what submit adds."""
+        _, _, after_state, after_creatures, events, damage_source = checked
+        live = self.state
+        creatures = live.creatures
+        for cid, saved in after_creatures.items():
+            creatures[cid].__dict__.update(saved)
+        live.__dict__.update(after_state)
+        live.creatures = creatures
+        self.damage_source = damage_source
+        self._reacting = None
+        self.state.commands_done += 1
+        self.state.played.append(command.to_dict())
+        self.state.rolled.append((self.state.dice.rng.getstate(), len(self.state.dice.forced)) != dice_before)
+        self._events = events
+        return self._take_events()
 
     def _restore(self, snapshot) -> None:
         """Put the state back as it was, in place: the same state and creature objects."""

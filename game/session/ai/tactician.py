@@ -58,7 +58,7 @@ class Tactician(Positioning):
         for plan in (self.plans() if self.foes else self.unseen_plans()):
             # never a command the rules refuse; ending the turn, the last plan, is what a
             # refusal of it would give as well (end_or_decline, as ever): not tried first
-            if plan.command["act"] == "end" or self.battle.check(plan.command) is None:
+            if plan.command["act"] == "end" or self.battle.check(plan.command, then_play=True) is None:
                 # remember what a move was for, to play it next without thinking again
                 self.battle.ai_hint = ((state.commands_done + 1, me.id), plan.then) if plan.then else None
                 return plan.command
