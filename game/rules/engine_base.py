@@ -121,7 +121,7 @@ class EngineBase:
     def _replay_checked(self, checked: tuple, command: Command, dice_before: tuple) -> list[Event]:
         """submit's end for a command whose check kept its outcome: the state as the try left it
         (the creatures stay the same objects), then what submit adds."""
-        _, _, after_state, after_creatures, events, damage_source = checked
+        after_state, after_creatures, events, damage_source = checked[2:]
         live = self.state
         creatures = live.creatures
         for cid, saved in after_creatures.items():
