@@ -31,6 +31,7 @@ class EngineBase:
         self._events: list[Event] = []
         self._reacting: str | None = None  # a readied action firing as this creature's reaction
         self.damage_source: str | None = None  # the creature whose attack or spell is resolving
+        self._checked: tuple | None = None  # a check kept for the submit of that very command (check)
 
     # ----------------------------------------------------------------- events
     def emit(self, kind: str, text: str, rules: tuple[str, ...] | list[str] = (), **data) -> None:
@@ -57,7 +58,7 @@ class EngineBase:
         undo_on_error=False skips the copy that undoing needs, for callers that give up on
         the battle when a command is refused (computer against computer in simulate).
         """
-        checked, self._checked = getattr(self, "_checked", None), None
+        checked, self._checked = self._checked, None
         command = self.parse(raw)
         dice_before = (self.state.dice.rng.getstate(), len(self.state.dice.forced))
         if checked is not None and checked[0] is raw and checked[1] == self._check_stamp(command):

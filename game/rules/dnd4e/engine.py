@@ -23,7 +23,7 @@ from .geometry import adjacent, field_for, gap, line_of_effect, needs_squeeze
 from .guessing import guessed, unseen_refusal
 from .moving import can_take_opportunity, leaving_provokes, path_for
 from .powers import Aim, aim, power_of
-from .resolve import resolve
+from .resolve import give_away, resolve
 from .setup import new_state
 from .terrain_rules import MOVE_4E
 from .words import condition, power_rules
@@ -394,7 +394,7 @@ class Engine(EngineBase):
             self._use_power(c, power, Aim((hider,), long_range=far))
             return
         face = self.state.dice.roll(20)  # the roll is made, someone there or not
-        c.conditions.discard("hidden")  # an attack gives its author away
+        give_away(c)
         self.emit("attack", _("{name} attacks the square {square} with {power}: d20 {face}: nobody is there, "
                               "miss").format(name=c.name, square=square, power=spoken(power.name), face=face),
                   rules=("concealment",), attacker=c.id, target=None, hit=False, crit=False)

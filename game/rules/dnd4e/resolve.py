@@ -83,7 +83,7 @@ def resolve(battle, attacker, power, aim, charging: bool = False) -> None:
                 sneak = s.count * s.sides + s.bonus if crit else sum(dice.roll_many(s.count, s.sides)) + s.bonus
                 attacker.sneak_turn = turn
                 break
-    attacker.conditions.discard("hidden")  # an attack gives its author away
+    give_away(attacker)
     weakened = "weakened" in attacker.conditions
     battle.damage_source = attacker.id
     try:
@@ -121,6 +121,11 @@ def resolve(battle, attacker, power, aim, charging: bool = False) -> None:
                 nimble_reaction(battle, target, attacker)
     finally:
         battle.damage_source = None
+
+
+def give_away(attacker) -> None:
+    """An attack gives its author away: it is no longer hidden (hit, miss or an empty square)."""
+    attacker.conditions.discard("hidden")
 
 
 def coup_de_grace(attacker, target, power) -> bool:
