@@ -42,8 +42,8 @@ ACTS: dict[str, tuple[set[str], set[str]]] = {
     "escape": (set(), set()),
     "stabilize": ({"target"}, set()),
     "ready": ({"trigger", "then"}, set()),
-    "grapple": ({"target"}, set()),
-    "shove": ({"target"}, {"effect"}),
+    "grapple": (set(), {"target", "at"}),
+    "shove": (set(), {"target", "at", "effect"}),
     "end": (set(), set()),
     "react": ({"take"}, {"target"}),
 }
@@ -390,14 +390,20 @@ class Engine(EngineBase):
         square = list(cmd.get("at"))
         self.emit("note", _("{name} attacks the square {square} with {power}, guessing").format(
             name=c.name, square=square, power=spoken(power.name)), rules=("concealment",), creature=c.id)
-        if hider is not None:
+        too_big = hider is not None and power.name == "grab" and \
+            size_index(self.state.creatures[hider].size) > size_index(c.size) + 1
+        if hider is not None and not too_big:
             self._use_power(c, power, Aim((hider,), long_range=far))
             return
         face = self.state.dice.roll(20)  # the roll is made, someone there or not
         give_away(c)
-        self.emit("attack", _("{name} attacks the square {square} with {power}: d20 {face}: nobody is there, "
-                              "miss").format(name=c.name, square=square, power=spoken(power.name), face=face),
-                  rules=("concealment",), attacker=c.id, target=None, hit=False, crit=False)
+        words = _("{name} attacks the square {square} with {power}: d20 {face}: {target} is too big to grab, miss") \
+            if too_big else \
+            _("{name} attacks the square {square} with {power}: d20 {face}: nobody is there, miss")
+        self.emit("attack", words.format(name=c.name, square=square, power=spoken(power.name), face=face,
+                                         target=self.state.creatures[hider].name if too_big else ""),
+                  rules=("concealment", "grab") if too_big else ("concealment",), attacker=c.id,
+                  target=hider if too_big else None, hit=False, crit=False)
 
     def _use_power(self, c, power, aimed: Aim, charging: bool = False) -> None:
         """Offer the reactions the power provokes (opportunity attacks for a ranged or area power
@@ -668,6 +674,9 @@ class Engine(EngineBase):
         if target is None or target is c or not target.alive:
             words = _("no creature {id} to grab") if name == "grab" else _("no creature {id} to bull rush")
             return words.format(id=repr(target_id))
+        hidden = unseen_refusal(c, target)
+        if hidden:
+            return hidden
         if name == "grab" and size_index(target.size) > size_index(c.size) + 1:
             return _("{name} is too big for {other} to grab").format(name=target.name, other=c.name)
         why = economy.refusal(c, "standard")
@@ -679,7 +688,13 @@ class Engine(EngineBase):
             return str(exc)
         return ""
 
-    def _special(self, c, name: str, target_id) -> None:
+    def _special(self, c, name: str, cmd) -> None:
+        """A grab or a bull rush on its `target`, or, a melee attack like any other, at the square
+        `at` where the attacker guesses a hidden foe is (guessing.py: total concealment -5)."""
+        if cmd.get("at") is not None:
+            self._attack_guessed_square(c, power_of(c, name), cmd)
+            return
+        target_id = cmd.get("target")
         why = self.special_refusal(c, name, target_id)
         if why:
             raise IllegalCommand(why)
@@ -690,13 +705,13 @@ class Engine(EngineBase):
     def _do_grapple(self, c, cmd) -> None:
         """4e, Grab (a standard action): Strength against Reflex; a hit leaves the target grabbed
         (immobilized until it escapes, or the grabber lets go or goes)."""
-        self._special(c, "grab", cmd.get("target"))
+        self._special(c, "grab", cmd)
 
     def _do_shove(self, c, cmd) -> None:
         """4e, Bull rush (a standard action): Strength against Fortitude; a hit pushes 1 square."""
         if cmd.get("effect", "push") != "push":
             raise IllegalCommand(_("a 4e bull rush pushes (effect = \"push\"); it never knocks prone"))
-        self._special(c, "bull-rush", cmd.get("target"))
+        self._special(c, "bull-rush", cmd)
 
     def _do_ready(self, c, cmd) -> None:
         """4e, Ready an action (a standard action): an attack held back, taken as an immediate

@@ -1,0 +1,95 @@
+"""4e, targets the attacker cannot see, beyond the plain attack (test_4e_concealment.py): the
+grab and the bull rush are melee attacks like any other (RULESETS.md 2: "grab, bull rush (Str vs
+Fort, push 1 ...)"; "total -5 (melee/ranged only)"), so a hidden foe is grabbed or bull rushed at
+the square the attacker guesses (`at`), never by its id (guessing.py, written once)."""
+
+import pytest
+
+from game.rules.errors import IllegalCommand
+
+from helpers4e import act, battle4e, creature, force, log_with
+
+ROW = "........\n........\n........"
+HIDDEN_GOBLIN = [creature("fighter", "fighter", "blue", (1, 1)), creature("gob", "goblin", "red", (2, 1), hidden=True),
+                 creature("orc", "orc", "red", (7, 2))]  # the orc not hidden: no Stealth roll for surprise
+
+
+def test_a_hidden_foe_is_neither_grabbed_nor_bull_rushed_by_its_id():
+    b = battle4e(ROW, HIDDEN_GOBLIN)
+    for act_name in ("grapple", "shove"):
+        command = {"actor": "fighter", "act": act_name, "target": "gob"}
+        assert b.check(command) == "Goblin is hidden: attack the square you guess it is in (at = [x, y])"
+        with pytest.raises(IllegalCommand):
+            b.submit(command)
+    assert b.state.creatures["fighter"].standard and not b.state.creatures["gob"].conditions & {"grabbed"}
+    assert not [o for o in b.legal_commands() if o.act in ("grapple", "shove")]  # never offered by its id
+
+
+def test_a_bull_rush_at_the_guessed_square_pushes_the_hidden_goblin():
+    # bull rush: Str vs Fort; the fighter's +5 less 5 for total concealment: d20 15 +0 = 15 vs Fort 12
+    b = battle4e(ROW, HIDDEN_GOBLIN)
+    force(b, 15)
+    act(b, "fighter", "shove", at=[2, 1])
+    assert log_with(b, "guessing") == ["Fighter attacks the square [2, 1] with bull rush, guessing"]
+    assert log_with(b, "bull rush on") == ["Fighter uses bull rush on Goblin: d20 15 +0 = 15 vs Fort 12: hit"]
+    assert (b.state.creatures["gob"].x, b.state.creatures["gob"].y) == (3, 1)
+    assert not b.state.creatures["fighter"].standard  # a standard action
+
+
+def test_a_grab_at_the_guessed_square_grabs_the_hidden_goblin():
+    # grab: Str vs Ref, at -5: d20 15 +0 = 15 vs Ref 14, a hit: grabbed (still hidden)
+    b = battle4e(ROW, HIDDEN_GOBLIN)
+    force(b, 15)
+    act(b, "fighter", "grapple", at=[2, 1])
+    assert log_with(b, "grab on") == ["Fighter uses grab on Goblin: d20 15 +0 = 15 vs Ref 14: hit"]
+    assert {"grabbed", "hidden"} <= b.state.creatures["gob"].conditions
+
+
+def test_a_grab_guessed_on_an_empty_square_or_a_foe_too_big_misses():
+    # "no bigger than one size larger" (engine: the size rule of the grab holds for a guess too)
+    b = battle4e(ROW, HIDDEN_GOBLIN)
+    force(b, 20)
+    act(b, "fighter", "grapple", at=[2, 2])
+    assert log_with(b, "nobody") == ["Fighter attacks the square [2, 2] with grab: d20 20: nobody is there, miss"]
+    roster = [creature("gob", "goblin", "blue", (1, 1)), creature("giant", "hill-giant", "red", (2, 1), hidden=True),
+              creature("orc", "orc", "red", (7, 2))]
+    b = battle4e(ROW, roster)
+    force(b, 20)
+    act(b, "gob", "grapple", at=[2, 1])
+    assert log_with(b, "too big") == ["Goblin attacks the square [2, 1] with grab: d20 20: Hill Giant is too big to "
+                                      "grab, miss"]
+    assert "grabbed" not in b.state.creatures["giant"].conditions
+
+
+# 4e, Invisible: total concealment (-5) and combat advantage for it; but an invisible creature that
+# is not hidden is heard: its enemies know its square, so it is attacked by its id (guessing.py)
+
+INVISIBLE_GOBLIN = [creature("fighter", "fighter", "blue", (1, 1)),
+                    creature("gob", "goblin", "red", (2, 1), conditions=["invisible"])]
+
+
+def test_an_invisible_goblin_not_hidden_is_attacked_by_its_id_at_minus_5():
+    # heavy blow +8 vs AC 15: a 12 would hit (20), but -5 for total concealment: 12 + 3 = 15, a hit
+    b = battle4e(ROW, INVISIBLE_GOBLIN)
+    option = next(o for o in b.legal_commands() if o.command.get("with") == "heavy-blow")
+    assert option.command["target"] == "gob"  # offered by its id: its square is known
+    assert "total concealment -5 (Goblin is invisible)" in [r.text for r in option.preview.reasons]
+    force(b, 12, 4)
+    act(b, "fighter", "attack", target="gob", **{"with": "heavy-blow"})
+    assert log_with(b, "heavy blow on") == ["Fighter uses heavy blow on Goblin: d20 12 +3 = 15 vs AC 15: hit"]
+
+
+def test_an_invisible_goblin_not_hidden_is_not_guessed_at():
+    b = battle4e(ROW, INVISIBLE_GOBLIN)
+    assert b.check({"actor": "fighter", "act": "attack", "with": "heavy-blow", "at": [2, 1]}) == \
+        "Goblin is not hidden at [2, 1]: its square is known, attack it as the target"
+
+
+def test_an_invisible_and_hidden_goblin_must_be_guessed_at():
+    roster = [creature("fighter", "fighter", "blue", (1, 1)),
+              creature("gob", "goblin", "red", (2, 1), conditions=["invisible"], hidden=True),
+              creature("orc", "orc", "red", (7, 2))]
+    b = battle4e(ROW, roster)
+    assert b.check({"actor": "fighter", "act": "attack", "with": "heavy-blow", "target": "gob"}) == \
+        "Goblin is hidden: attack the square you guess it is in (at = [x, y])"
+    assert b.check({"actor": "fighter", "act": "attack", "with": "heavy-blow", "at": [2, 1]}) is None
