@@ -15,7 +15,7 @@ from ..engine_base import EngineBase
 from ..errors import IllegalCommand
 from ..state import Offer
 from ..words import spoken
-from . import athletics, economy, readying, turns
+from . import athletics, economy, readying, stealth, turns
 from .conditions import START, add_timed, end_grab, release_grabs, speed_squares
 from .creature import NO_IMMEDIATE
 from .damage import spend_surge
@@ -40,6 +40,7 @@ ACTS: dict[str, tuple[set[str], set[str]]] = {
     "stand": (set(), set()),
     "drop_prone": (set(), set()),
     "escape": (set(), set()),
+    "hide": (set(), set()),
     "stabilize": ({"target"}, set()),
     "ready": ({"trigger", "then"}, set()),
     "grapple": (set(), {"target", "at"}),
@@ -531,7 +532,7 @@ class Engine(EngineBase):
     # ------------------------------------------------------------------ other acts
     def refusal(self, c, act: str) -> str:
         """Why c may not take one of the acts without arguments now ('' when it may): second
-        wind, total defense, action point, stand, drop prone, escape (the handlers and the
+        wind, total defense, action point, stand, drop prone, escape, hide (the handlers and the
         options read it alike)."""
         if act == "second_wind":
             # 4e, Second wind: a standard action, once an encounter, heroes, a surge spent
@@ -566,6 +567,8 @@ class Engine(EngineBase):
         if act == "escape":
             return _("{name} is not grabbed").format(name=c.name) if "grabbed_by" not in c.effects else \
                 economy.refusal(c, "move")
+        if act == "hide":
+            return stealth.hide_refusal(self, c)
         return ""
 
     def _refuse(self, c, act: str) -> None:
@@ -637,6 +640,11 @@ class Engine(EngineBase):
                   rules=("escape", "grab", "move-action"), creature=c.id)
         if ok:
             end_grab(c)
+
+    def _do_hide(self, c, cmd) -> None:
+        """4e, Stealth (stealth.py): a move action; hidden when it beats every enemy's passive Perception."""
+        self._refuse(c, "hide")
+        stealth.hide(self, c)
 
     def stabilize_refusal(self, c, target_id) -> str:
         """Why c may not try to stabilize that creature now ('' when it may)."""
