@@ -16,6 +16,7 @@ from ..words import spoken
 from . import economy, stealth
 from .athletics import checks_along, success_chance
 from .attacks import expected_damage, roll_for
+from .belief import believed
 from .conditions import speed_squares
 from .geometry import field_for, flanked, gap
 from .guessing import guessed, unseen_refusal
@@ -46,7 +47,9 @@ def legal_commands(battle) -> list[api.Option]:
     if field is not None and battle.board.prop("climbable").any():
         climbing = field_for(battle, c, "climb", limit_m=2 * speed)
         options += move_options(battle, c, climbing, "climb")
-    options += charge_options(battle, c, field) + power_options(battle, c) + guess_options(battle, c)
+    options += charge_options(battle, c, field)
+    with believed(battle, c) as chances:  # the previews of attacks never tell where a hidden foe is
+        options += power_options(battle, c, chances) + guess_options(battle, c, chances)
     for act in SIMPLE:
         if not battle.refusal(c, act):
             options.append(api.Option({"actor": c.id, "act": act}, _(LABELS[act]), simple_preview(battle, c, act)))
@@ -229,7 +232,9 @@ def _spent_and_provoked(battle, c, power) -> dict:
     return {**limited, **provokes}
 
 
-def power_options(battle, c) -> list[api.Option]:
+def power_options(battle, c, chances=None) -> list[api.Option]:
+    """Each power on each valid target (`chances`: the hidden foes put in believed squares, the
+    chance each is there, belief.believed: an area's expected damage on one is weighted by it)."""
     options = []
     for power in c.stats.powers:
         if c.uses_left(power) <= 0 or economy.refusal(c, power.action):
@@ -245,7 +250,8 @@ def power_options(battle, c) -> list[api.Option]:
                                       expected_heal=float(min(mean, lacks)) if target.surges > 0 else 0.0, **extra)
                 label = _("{power} on {targets}").format(power=spoken(power.name), targets=target.name)
             else:
-                preview = attack_preview(battle, c, power, aimed.targets, power.action, aimed.long_range, aimed.origin)
+                preview = attack_preview(battle, c, power, aimed.targets, power.action, aimed.long_range, aimed.origin,
+                                         weights=chances)
                 preview = replace(preview, **extra)
                 label = _("{power} on {targets}").format(
                     power=spoken(power.name), targets=", ".join(battle.state.creatures[t].name for t in aimed.targets))
@@ -278,7 +284,7 @@ def _aims(battle, c, power):
                       for x in range(c.x - n, c.x + c.side_squares + 1)]
     else:
         candidates = [sq for o in battle.state.creatures.values() if o.alive and o.side != c.side
-                      for sq in _squares_known(o)]
+                      for sq in o.squares()]  # within belief.believed: a hidden foe where it is believed
     for at in candidates:
         try:
             aimed = aim(battle, c, power, None, at)
@@ -296,51 +302,37 @@ def _aims(battle, c, power):
     return found
 
 
-def _squares_known(foe) -> list[tuple[int, int]]:
-    """The squares its enemies know a foe is in: its own when it is not hidden, else the square it
-    hid in when they saw it hide (stealth.suspected), else none (never where it really is)."""
-    if "hidden" not in foe.conditions:
-        return list(foe.squares())
-    hint = stealth.suspected(foe)
-    return [hint[0]] if hint else []
-
-
-def guess_options(battle, c) -> list[api.Option]:
+def guess_options(battle, c, chances) -> list[api.Option]:
     """4e, a hidden foe (guessing.py): each melee or ranged power aimed at the square its enemies
-    believe it is in (stealth.suspected, never where it really is), when that square can be
-    attacked so. The Preview is the attack on the foe put in that square (its cover, range and
-    the -5 of total concealment), the expected damage weighted by the chance it is there."""
+    believe it is in, when that square can be attacked so; called within belief.believed, the foe
+    put in that square (`chances`: the chance it is there), never where it really is. The Preview
+    is the attack on the foe in that square (its cover, range, the -5 of total concealment), its
+    expected damage weighted by that chance."""
     options = []
-    for foe in battle.state.creatures.values():
-        hint = stealth.suspected(foe) if foe.side != c.side and foe.alive else None
-        if hint is None:
-            continue
-        square, chance = hint
+    for foe_id, chance in chances.items():
+        foe = battle.state.creatures[foe_id]
+        square = [foe.x, foe.y]
         for power in c.stats.powers:
             if (power.area or power.heal or power.shift or power.targets == "ally" or c.uses_left(power) <= 0
                     or economy.refusal(c, power.action)):
                 continue
             try:
-                _hider, far = guessed(battle, c, power, list(square))  # only whether the square can be attacked
+                _there, far = guessed(battle, c, power, square)  # only whether the square can be attacked so
             except IllegalCommand:
                 continue
-            home = foe.x, foe.y
-            foe.x, foe.y = square  # put there and back (nobody moves)
-            try:
-                preview = attack_preview(battle, c, power, (foe.id,), power.action, far)
-            finally:
-                foe.x, foe.y = home
-            preview = replace(preview, expected_damage=chance * preview.expected_damage,
-                              **_spent_and_provoked(battle, c, power))
-            options.append(api.Option({"actor": c.id, "act": "attack", "with": power.name, "at": list(square)},
+            preview = attack_preview(battle, c, power, (foe.id,), power.action, far, weights=chances)
+            options.append(api.Option({"actor": c.id, "act": "attack", "with": power.name, "at": square},
                                       _("{power} on the square {square} (guessing)").format(
-                                          power=spoken(power.name), square=list(square)), preview))
+                                          power=spoken(power.name), square=square),
+                                      replace(preview, **_spent_and_provoked(battle, c, power))))
     return options
 
 
-def attack_preview(battle, c, power, targets, uses, long_range=False, origin=None, charging=False, kind=None):
+def attack_preview(battle, c, power, targets, uses, long_range=False, origin=None, charging=False, kind=None,
+                   weights=None):
     """The preview of a power on its targets: the first target's odds and every modifier, the
-    expected damage summed over the targets (`uses`: the kind of action, an id)."""
+    expected damage summed over the targets (`uses`: the kind of action, an id; `weights`: the
+    chance a target is there at all, a hidden foe's believed square, 1 when not listed)."""
     creatures = battle.state.creatures
     first = creatures[targets[0]]
     roll = roll_for(battle, c, first, power, charging, long_range, origin)
@@ -350,7 +342,7 @@ def attack_preview(battle, c, power, targets, uses, long_range=False, origin=Non
         t = creatures[tid]
         r = roll if t is first else roll_for(battle, c, t, power, charging, long_range, origin)
         sneak = c.stats.sneak_attack.average if c.stats.sneak_attack is not None and r.advantage else 0.0
-        value = expected_damage(power, r, t, sneak)
+        value = expected_damage(power, r, t, sneak) * (weights or {}).get(tid, 1.0)
         each.append((tid, value))
         total += value if t.side != c.side else -value
     return api.Preview(
