@@ -93,3 +93,80 @@ def test_an_invisible_and_hidden_goblin_must_be_guessed_at():
     assert b.check({"actor": "fighter", "act": "attack", "with": "heavy-blow", "target": "gob"}) == \
         "Goblin is hidden: attack the square you guess it is in (at = [x, y])"
     assert b.check({"actor": "fighter", "act": "attack", "with": "heavy-blow", "at": [2, 1]}) is None
+
+
+# 4e, Stealth (stealth.py): hiding is a move action, behind superior cover from every enemy that
+# could see it; d20 + Stealth must beat each enemy's passive Perception (10 + Perception)
+
+WALL = "........\n..#.....\n..#.....\n........"  # the wall gives superior cover at [4, 0] from [0, 2]
+
+
+def goblin_and_wizard():
+    return battle4e(WALL, [creature("gob", "goblin", "red", (4, 0)), creature("wizard", "wizard", "blue", (0, 2))])
+
+
+def guesses(b, power):
+    return [o for o in b.legal_commands() if o.command.get("with") == power and "at" in o.command]
+
+
+def test_a_goblin_behind_superior_cover_hides_with_a_move_action():
+    # d20 15 + 8 = 23 beats the wizard's passive Perception 12
+    b = goblin_and_wizard()
+    assert next(o for o in b.legal_commands() if o.act == "hide").preview.success_chance == 0.8  # 5 or more: 16/20
+    force(b, 15)
+    act(b, "gob", "hide")
+    assert log_with(b, "hides") == ["Goblin hides at [4, 0]: Stealth d20 15 +8 = 23"]
+    gob = b.state.creatures["gob"]
+    assert "hidden" in gob.conditions and not gob.move and gob.standard
+
+
+def test_a_goblin_that_does_not_beat_a_passive_perception_is_noticed():
+    # d20 4 + 8 = 12 does not beat 12
+    b = goblin_and_wizard()
+    force(b, 4)
+    act(b, "gob", "hide")
+    assert log_with(b, "hide") == ["Goblin tries to hide: Stealth d20 4 +8 = 12, noticed by Wizard (passive "
+                                   "Perception 12)"]
+    assert "hidden" not in b.state.creatures["gob"].conditions and not b.state.creatures["gob"].move
+
+
+def test_a_goblin_in_plain_view_cannot_hide_and_nothing_changes():
+    b = battle4e(WALL, [creature("gob", "goblin", "red", (4, 2)), creature("wizard", "wizard", "blue", (0, 3))])
+    assert b.check({"actor": "gob", "act": "hide"}) == "Goblin cannot hide: Wizard sees it without superior cover"
+    with pytest.raises(IllegalCommand):
+        act(b, "gob", "hide")
+    assert b.state.creatures["gob"].move and "hidden" not in b.state.creatures["gob"].conditions
+
+
+def test_its_enemies_attack_the_square_it_hid_in_at_minus_5_and_superior_cover():
+    b = goblin_and_wizard()
+    force(b, 15)
+    act(b, "gob", "hide")
+    act(b, "gob", "end")
+    (option,) = guesses(b, "chill-ray")
+    assert option.command == {"actor": "wizard", "act": "attack", "with": "chill-ray", "at": [4, 0]}
+    assert [r.text for r in option.preview.reasons] == ["total concealment -5 (Goblin is hidden)", "superior cover -5"]
+    assert option.preview.hit_chance == 0.2 and option.preview.target == "gob"
+
+
+def test_a_goblin_hidden_from_the_start_was_never_seen_so_no_square_is_guessed():
+    b = battle4e(WALL, [creature("wizard", "wizard", "blue", (0, 2)), creature("gob", "goblin", "red", (4, 0), hidden=True),
+                        creature("orc", "orc", "red", (7, 3))])
+    assert not [o for o in b.legal_commands() if o.act == "attack" and o.command.get("at") in ([4, 0], [4, 1])]
+
+
+def test_once_the_hider_has_had_a_turn_its_square_is_only_an_even_chance_and_never_where_it_went():
+    b = goblin_and_wizard()
+    force(b, 15)
+    act(b, "gob", "hide")
+    act(b, "gob", "end")
+    sure = guesses(b, "chill-ray")[0].preview.expected_damage
+    act(b, "wizard", "end")
+    act(b, "gob", "move", to=[6, 1])  # unseen, it slips away
+    act(b, "gob", "end")
+    (option,) = guesses(b, "chill-ray")
+    assert option.command["at"] == [4, 0]  # where it hid, not where it is
+    assert option.preview.expected_damage == pytest.approx(sure * 0.5)
+    force(b, 20)
+    act(b, "wizard", "attack", at=[4, 0], **{"with": "chill-ray"})
+    assert log_with(b, "nobody") == ["Wizard attacks the square [4, 0] with chill ray: d20 20: nobody is there, miss"]
