@@ -170,3 +170,19 @@ def test_once_the_hider_has_had_a_turn_its_square_is_only_an_even_chance_and_nev
     force(b, 20)
     act(b, "wizard", "attack", at=[4, 0], **{"with": "chill-ray"})
     assert log_with(b, "nobody") == ["Wizard attacks the square [4, 0] with chill ray: d20 20: nobody is there, miss"]
+
+
+def test_an_area_on_the_square_a_goblin_hid_in_is_used_even_when_it_has_gone():
+    # an area burst needs no attack on a creature seen; refusing it would tell the hider has left
+    b = goblin_and_wizard()
+    force(b, 15)
+    act(b, "gob", "hide")
+    act(b, "gob", "move", to=[6, 1])  # unseen, out of the burst around [4, 0]
+    act(b, "gob", "end")
+    act(b, "wizard", "attack", at=[4, 0], **{"with": "fire-burst"})
+    assert log_with(b, "catches nobody") == ["Wizard uses fire burst at [4, 0]: it catches nobody"]
+    assert not b.state.creatures["wizard"].standard and b.state.creatures["wizard"].spent == {"fire-burst": 1}
+    b = goblin_and_wizard()  # with no hider seen there, an empty area is still refused
+    act(b, "gob", "end")
+    assert b.check({"actor": "wizard", "act": "attack", "with": "fire-burst", "at": [0, 0]}) == \
+        "fire burst would catch nobody there"

@@ -365,6 +365,12 @@ class Engine(EngineBase):
                 raise IllegalCommand(why)
         aimed = aim(self, c, power, target, at)
         self._spend_power(c, power)
+        if not aimed.targets:  # an area on the square a hidden foe was seen hiding in, gone (powers.aim)
+            give_away(c)
+            self.emit("attack", _("{name} uses {power} at {square}: it catches nobody").format(
+                name=c.name, power=spoken(power.name), square=list(at) if at is not None else [c.x, c.y]),
+                rules=("concealment",) + power_rules(power), attacker=c.id, target=None, hit=False, crit=False)
+            return
         self._use_power(c, power, aimed)
 
     def _spend_power(self, c, power) -> None:
