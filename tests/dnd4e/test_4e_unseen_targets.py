@@ -186,3 +186,24 @@ def test_an_area_on_the_square_a_goblin_hid_in_is_used_even_when_it_has_gone():
     act(b, "gob", "end")
     assert b.check({"actor": "wizard", "act": "attack", "with": "fire-burst", "at": [0, 0]}) == \
         "fire burst would catch nobody there"
+
+
+def test_no_preview_counts_a_hidden_goblin_nobody_saw_hide():
+    # the flame fan (close blast 3) would catch the goblin hidden from the start, but its side
+    # does not know it is there: no option offers the blast on it (the orc is out of reach)
+    roster = [creature("wizard", "wizard", "blue", (1, 1)), creature("gob", "goblin", "red", (2, 1), hidden=True),
+              creature("orc", "orc", "red", (7, 2))]
+    b = battle4e(ROW, roster)
+    assert not [o for o in b.legal_commands() if "gob" in o.preview.inside or o.preview.target == "gob"]
+    assert b.check({"actor": "wizard", "act": "attack", "with": "flame-fan", "at": [2, 0]}) is None  # yet it may
+
+
+def test_the_screen_rings_no_hidden_goblin_for_a_guess():
+    # the screen's buttons aim at creatures: a ring would stand where the goblin really is
+    b = goblin_and_wizard()
+    force(b, 15)
+    act(b, "gob", "hide")
+    act(b, "gob", "end")
+    assert guesses(b, "chill-ray")  # the options have it (the computer players read them)
+    entry = next(a for a in b.acts() if a.key == "attack:chill-ray")
+    assert not entry.options  # no creature to ring: the guess is not a button
