@@ -207,3 +207,13 @@ def test_the_screen_rings_no_hidden_goblin_for_a_guess():
     assert guesses(b, "chill-ray")  # the options have it (the computer players read them)
     entry = next(a for a in b.acts() if a.key == "attack:chill-ray")
     assert not entry.options  # no creature to ring: the guess is not a button
+
+
+def test_an_invisible_goblin_hides_in_the_open():
+    # total concealment is enough to hide: nobody sees the invisible goblin, cover or not
+    b = battle4e(WALL, [creature("gob", "goblin", "red", (4, 2), conditions=["invisible"]),
+                        creature("wizard", "wizard", "blue", (0, 3))])
+    force(b, 10)
+    act(b, "gob", "hide")
+    assert log_with(b, "hides") == ["Goblin hides at [4, 2]: Stealth d20 10 +8 = 18"]
+    assert "hidden" in b.state.creatures["gob"].conditions
