@@ -1,7 +1,9 @@
 """Every command a 4e battle accepts now, each with a neutral Preview (api.py): one move per
 reachable square (its path, cost and the opportunity attacks it provokes), each power on each
-valid target (the hit chance, the defence attacked and every modifier), and the other acts
-exactly when `check` accepts them."""
+valid target (the hit chance, the defence attacked and every modifier), each melee or ranged
+power at the square a hidden foe was seen hiding in (guessing), and the other acts exactly when
+`check` accepts them. The attacks' previews see hidden foes as their enemies believe them
+(belief.believed), never where they are."""
 
 from __future__ import annotations
 
