@@ -179,3 +179,19 @@ def test_a_scenario_whose_off_hand_is_ranged_is_one_line_and_exit_2(tmp_path, ca
         (line,) = capsys.readouterr().err.splitlines()
         assert line.startswith(f"error: {path}") and line.endswith(
             "'off_hand' names 'light-crossbow', a ranged attack: the off-hand weapon is a melee weapon")
+
+
+def test_the_two_weapon_lines_name_the_rule_card():
+    # `skirmish rules two-weapon-fighting --ruleset 3.5`: the attack rolls and the off-hand damage name it
+    from game.rules.cards import cards
+    b = duel()
+    force(b, 1)
+    b.submit({"actor": "fighter", "act": "full_attack", "target": "ogre", "two_weapon": True})
+    force(b, 19, 4)  # 19 - 2 = 17 hits AC 16; no threat with the short sword (20 only); 4 + 2 - 1
+    b.submit({"actor": "fighter", "act": "attack", "target": "ogre", "offhand": True})
+    lines = list(zip(b.state.log, b.state.log_rules))
+    rolls = [ids for line, ids in lines if " attacks " in line]
+    damage = [ids for line, ids in lines if " takes " in line]
+    assert len(rolls) == 2 and all("two-weapon-fighting" in ids for ids in rolls)
+    assert "two-weapon-fighting" in damage[-1] and c(b, "ogre").hp == 29 - 5
+    assert "two-weapon-fighting" in cards("3.5")
