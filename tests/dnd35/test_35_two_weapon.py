@@ -195,3 +195,17 @@ def test_the_two_weapon_lines_name_the_rule_card():
     assert len(rolls) == 2 and all("two-weapon-fighting" in ids for ids in rolls)
     assert "two-weapon-fighting" in damage[-1] and c(b, "ogre").hp == 29 - 5
     assert "two-weapon-fighting" in cards("3.5")
+
+
+def test_every_option_of_a_two_weapon_fighter_is_accepted():
+    # the options are built with the handlers' checks: each is a command the battle accepts
+    b = battle(ROW, [dict(creature("fighter", "fighter", "blue", (1, 1), attacks=SWORDS), off_hand="short-sword"),
+                     creature("ogre", "ogre", "red", (2, 1)), creature("gob", "goblin", "red", (1, 2))])
+    options = b.legal_commands()
+    assert {o.command["target"] for o in options if o.command.get("two_weapon")} == {"ogre", "gob"}
+    assert [(o.command, b.check(o.command)) for o in options if b.check(o.command) is not None] == []
+    force(b, 1)
+    b.submit(next(o.command for o in options if o.command.get("two_weapon") and o.command["target"] == "gob"))
+    options = b.legal_commands()  # the rest of the full attack: the off-hand short sword, at either foe
+    assert {o.command["target"] for o in options if o.command.get("offhand")} == {"ogre", "gob"}
+    assert [(o.command, b.check(o.command)) for o in options if b.check(o.command) is not None] == []
