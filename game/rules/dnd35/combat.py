@@ -220,7 +220,9 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     confirm = not target.stats.crit_immune
     miss_chance = concealment(attacker, target)
     if miss_chance:
-        reason(_("total concealment: {chance}% miss chance").format(chance=miss_chance), False, "concealment")
+        words = _("total concealment: {chance}% miss chance") if miss_chance >= TOTAL_CONCEALMENT else \
+            _("concealment: {chance}% miss chance")
+        reason(words.format(chance=miss_chance), False, "concealment")
         if "blinded" in attacker.conditions and "blinded" not in rules:
             rules.append("blinded")
     denied = unseen or held or ran or target.flat_footed or target.helpless
@@ -243,10 +245,16 @@ def sight_lost(attacker, target) -> bool:
     return "blinded" in attacker.conditions or "invisible" in target.conditions
 
 
+TOTAL_CONCEALMENT, CONCEALMENT = 50, 20  # 3.5 SRD, Concealment: the miss chances
+
+
 def concealment(attacker, target) -> int:
     """3.5 SRD, Concealment: a hidden creature (the scenario's `hidden`, or `hide`) has total
-    concealment, 50%; so has every target of a blinded attacker, and an invisible one."""
-    return 50 if "hidden" in target.conditions or sight_lost(attacker, target) else 0
+    concealment, 50%; so has every target of a blinded attacker, and an invisible one. A blurred
+    creature (the blur spell) has concealment, 20%; the greater miss chance counts, never both."""
+    if "hidden" in target.conditions or sight_lost(attacker, target):
+        return TOTAL_CONCEALMENT
+    return CONCEALMENT if "blurred" in target.conditions else 0
 
 
 def _in_melee(battle, attacker, target) -> bool:
@@ -293,9 +301,9 @@ def expected_damage(battle, attacker, target, attack, o: Odds) -> float:
 
 def sneak_dice(battle, attacker, target, attack, o: Odds):
     """3.5 SRD, Sneak attack: against a target denied its Dex to AC or flanked; ranged within 9 m;
-    never against creatures immune to critical hits."""
+    never against creatures immune to critical hits, nor against a target with concealment."""
     dice = getattr(attacker.stats, "sneak_attack", None)
-    if dice is None or target.stats.crit_immune:
+    if dice is None or target.stats.crit_immune or o.miss_chance:
         return None
     if not attack.is_melee and distance_m(attacker, target) > 9 + 1e-9:
         return None

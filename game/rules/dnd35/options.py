@@ -276,6 +276,13 @@ def cast_options(battle, actor) -> list[Option]:
                                           _("Cast {spell} on {target}").format(spell=title, target=t.name),
                                           Preview(target=t.id, hostile=False, uses=uses,
                                                   expected_heal=min(mean, float(t.stats.hp - t.hp)), **spends)))
+        elif spell.kind == "blur":
+            for t in battle.state.creatures.values():
+                if t.side == actor.side and t.alive and not cast_problem(battle, actor, spell, t):
+                    options.append(Option({**base, "target": t.id},
+                                          _("Cast {spell} on {target}").format(spell=title, target=t.name),
+                                          Preview(target=t.id, hostile=False, uses=uses, rules=("spells", "concealment"),
+                                                  **spends)))
         elif spell.aim == "target":
             for t in foes:
                 if cast_problem(battle, actor, spell, t):
