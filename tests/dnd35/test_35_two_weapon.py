@@ -209,3 +209,16 @@ def test_every_option_of_a_two_weapon_fighter_is_accepted():
     options = b.legal_commands()  # the rest of the full attack: the off-hand short sword, at either foe
     assert {o.command["target"] for o in options if o.command.get("offhand")} == {"ogre", "gob"}
     assert [(o.command, b.check(o.command)) for o in options if b.check(o.command) is not None] == []
+
+
+def test_power_attack_adds_no_damage_to_a_light_weapon():
+    # 3.5 SRD, Power Attack: "You can't add the bonus from Power Attack to the damage dealt with a
+    # light weapon ..., even though the penalty on attack rolls still applies"
+    b = duel(feats=["power-attack", "two-weapon-fighting"])  # light off-hand weapon and the feat: -2/-2
+    force(b, 18, 5)  # 18 + 6 - 2 - 2 = 20 hits AC 16; 5 + 2 + 2 (Power Attack) = 9
+    b.submit({"actor": "fighter", "act": "full_attack", "target": "ogre", "two_weapon": True, "power_attack": 2})
+    assert "Power Attack -2 (+2 damage)" in last(b, "attacks") and c(b, "ogre").hp == 29 - 9
+    force(b, 16, 4)  # 16 + 6 - 2 - 2 = 18 hits; the short sword: 4 + 2, half Strength -1, no Power Attack
+    b.submit({"actor": "fighter", "act": "attack", "target": "ogre", "offhand": True})
+    assert "Power Attack -2 (+0 damage)" in last(b, "attacks") and "Power Attack" not in last(b, "takes")
+    assert c(b, "ogre").hp == 20 - 5

@@ -384,8 +384,9 @@ def resolve_attack(engine, attacker, target, attack, penalty: int = 0, charging:
 
 
 def power_damage(attacker, attack) -> int:
-    """3.5 SRD, Power Attack: the damage it adds to a melee hit (twice with a two-handed weapon)."""
-    if not attack.is_melee:
+    """3.5 SRD, Power Attack: the damage it adds to a melee hit (twice with a two-handed weapon;
+    none with a light weapon, whose attack roll takes the penalty all the same)."""
+    if not attack.is_melee or ("light" in attack.properties and "natural" not in attack.properties):
         return 0
     power = attacker.effects.get("power_attack", 0)
     return power * 2 if "two-handed" in attack.properties else power
