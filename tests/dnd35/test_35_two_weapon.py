@@ -222,3 +222,16 @@ def test_power_attack_adds_no_damage_to_a_light_weapon():
     b.submit({"actor": "fighter", "act": "attack", "target": "ogre", "offhand": True})
     assert "Power Attack -2 (+0 damage)" in last(b, "attacks") and "Power Attack" not in last(b, "takes")
     assert c(b, "ogre").hp == 20 - 5
+
+
+def test_the_screen_says_why_there_is_no_two_weapon_full_attack():
+    b = duel()
+    assert b.why_not("two_weapon:short-sword") == "the short-sword is Fighter's off-hand weapon: the full attack " \
+                                                 "names its primary weapon"
+    b.submit({"actor": "fighter", "act": "step", "to": [1, 0]})
+    assert b.why_not("two_weapon:longsword", "ogre") == ""  # a 5-foot step keeps the full attack
+    b = duel()
+    b.submit({"actor": "fighter", "act": "move", "to": [1, 0]})
+    assert b.why_not("two_weapon:longsword") == "a full attack needs the whole turn (no move, both actions unused)"
+    (bar,) = [a for a in b.acts() if a.key == "two_weapon:longsword"]
+    assert bar.options == [] and bar.reason == b.why_not("two_weapon:longsword")
