@@ -126,7 +126,7 @@ def react_options(battle) -> list[Option]:
             options.append(option(command, _("opportunity attack on {id}").format(id=victim.id), preview))
     elif offer.kind == "shield":
         if battle.check({**base, "take": True}) is None:
-            options.append(option({**base, "take": True}, _("cast shield (+5 AC)"), {**about, "ac_bonus": SHIELD_AC}))
+            options.append(option({**base, "take": True}, _("cast shield (+{bonus} AC)").format(bonus=SHIELD_AC), {**about, "ac_bonus": SHIELD_AC}))
     elif offer.kind == "leap":
         if battle.check({**base, "take": True}) is None:
             options.append(option({**base, "take": True}, _("leap off and land on its feet"), about))

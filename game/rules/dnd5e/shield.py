@@ -53,6 +53,6 @@ def cast_shield(battle, caster: Creature) -> None:
     caster.reaction = False
     caster.effects["shield"] = True
     caster.conditions.discard("hidden")
-    battle.emit("cast", _("{name} casts shield (slot {slot}) as a reaction: +5 AC until the start of its next "
-                          "turn").format(name=caster.name, slot=slot), rules=("shield", "cast-spell", "reactions"),
+    battle.emit("cast", _("{name} casts shield (slot {slot}) as a reaction: +{bonus} AC until the start of its next "
+                          "turn").format(name=caster.name, slot=slot, bonus=AC_BONUS), rules=("shield", "cast-spell", "reactions"),
                 caster=caster.id, spell="shield", slot=slot, targets=[caster.id])
