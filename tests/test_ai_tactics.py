@@ -238,8 +238,9 @@ def test_the_goblin_goes_for_the_caster():
 
 def test_the_goblin_goes_for_the_caster_whose_shield_is_not_ready():
     # SRD 5.1, Shield: "+5 to AC, including against the triggering attack" as a reaction; a hard
-    # player's blow on a wizard with Shield ready is likely turned aside, so the caster's extra
-    # worth goes to the wizard who cannot cast it (the same wizard, Shield left out of its spells)
+    # player's blow on a wizard with Shield ready is likely turned aside (it hits only against the
+    # AC with Shield), so the better blow is on the wizard who cannot cast it (the same wizard,
+    # Shield left out of its spells)
     b = battle(ROW4, [creature("gob", "goblin", "red", (5, 1)), creature("shielded", "wizard", "blue", (4, 1)),
                       creature("open", "wizard", "blue", (6, 1), spells=["fire-bolt", "magic-missile"])])
     assert choose(b, "hard")["target"] == "open"

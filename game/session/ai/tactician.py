@@ -182,8 +182,8 @@ class Tactician(Positioning):
         v = 1.0
         if self.hard:
             v += 0.05 * threat * target.stats.attacks_per_action
-            if target.stats.spellcasting and not self.est.can_shield(target):
-                v += 0.4  # go for the casters (not one whose Shield is ready: +5 AC against a hit)
+            if target.stats.spellcasting:
+                v += 0.4  # go for the casters (a blow on one with Shield ready weighs its AC with Shield)
             v += 0.6 * (1 - target.hp / target.stats.hp)  # focus fire
         return v
 
