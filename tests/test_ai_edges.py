@@ -207,6 +207,30 @@ def test_the_hard_wizard_splits_magic_missile_darts_to_kill_two_wounded_goblins(
     assert not any(b.state.creatures[g].standing for g in ("gob1", "gob2"))
 
 
+def wizard_duel(grid_rows=5):
+    grid = "\n".join(["." * 12] * grid_rows)
+    return battle(grid, [creature("wizard", "wizard", "blue", (0, 2)),
+                         creature("foe", "wizard", "red", (8, 2), current_hp=8)])
+
+
+def test_the_hard_wizard_sends_no_magic_missile_at_a_wizard_with_shield_ready():
+    # SRD 5.1, Shield: a reaction "when you are ... targeted by the magic missile spell", and
+    # "you take no damage from magic missile": three darts (10.5 on average) would fell the
+    # wounded foe, but Shield stops them all
+    b = wizard_duel()
+    assert b.estimates().stops_darts(b.state.creatures["foe"])
+    command = choose(b, "hard")
+    assert command.get("spell") != "magic-missile"
+
+
+def test_the_hard_wizard_fells_a_wizard_whose_reaction_is_spent_with_magic_missile():
+    b = wizard_duel()
+    b.state.creatures["foe"].reaction = False
+    assert not b.estimates().stops_darts(b.state.creatures["foe"])
+    command = choose(b, "hard")
+    assert command["act"] == "cast" and command["spell"] == "magic-missile"
+
+
 def test_the_computer_never_peeks_at_a_foe_hidden_out_of_sight():
     # issue 15, 8: a goblin hid behind the wall, out of the fighter's sight; the fighter does
     # not walk to where the goblin really is (it cannot know), it holds its turn

@@ -238,8 +238,9 @@ def test_the_goblin_goes_for_the_caster():
 
 def test_the_goblin_goes_for_the_caster_whose_shield_is_not_ready():
     # SRD 5.1, Shield: "+5 to AC, including against the triggering attack" as a reaction; a hard
-    # player's blow on a wizard with Shield ready is likely turned aside, so the caster's extra
-    # worth goes to the wizard who cannot cast it (the same wizard, Shield left out of its spells)
+    # player's blow on a wizard with Shield ready is likely turned aside (it hits only against the
+    # AC with Shield), so the better blow is on the wizard who cannot cast it (the same wizard,
+    # Shield left out of its spells)
     b = battle(ROW4, [creature("gob", "goblin", "red", (5, 1)), creature("shielded", "wizard", "blue", (4, 1)),
                       creature("open", "wizard", "blue", (6, 1), spells=["fire-bolt", "magic-missile"])])
     assert choose(b, "hard")["target"] == "open"
@@ -250,6 +251,32 @@ def test_with_its_reaction_spent_the_shielded_wizard_is_a_caster_like_any_other(
                       creature("open", "wizard", "blue", (6, 1), spells=["fire-bolt", "magic-missile"])])
     b.state.creatures["shielded"].reaction = False
     assert choose(b, "hard")["target"] == "shielded"  # equal worth: the first one weighed
+
+
+def test_a_blow_on_a_wizard_with_shield_ready_counts_against_the_ac_shield_would_give():
+    # SRD 5.1, Shield: "+5 bonus to AC, including against the triggering attack", cast when hit.
+    # The goblin's scimitar (+4) hits the wizard's AC 12 on 8 or more, but Shield turns it aside
+    # below 17 (13 or more: 40%); the rogue's AC 14 is hit on 10 or more (55%): the rogue is the
+    # better blow, as the ruleset's Shield threat says
+    b = battle(ROW4, [creature("gob", "goblin", "red", (5, 1)), creature("wizard", "wizard", "blue", (4, 1)),
+                      creature("rogue", "rogue", "blue", (6, 1))])
+    assert b.estimates().shield_threat(b.state.creatures["wizard"]) == 5
+    assert choose(b, "hard")["target"] == "rogue"
+
+
+def test_a_wizard_with_shield_spent_is_the_goblins_easier_blow_again():
+    b = battle(ROW4, [creature("gob", "goblin", "red", (5, 1)), creature("wizard", "wizard", "blue", (4, 1)),
+                      creature("rogue", "rogue", "blue", (6, 1))])
+    b.state.creatures["wizard"].reaction = False  # no Shield before its turn: AC 12 it is
+    assert b.estimates().shield_threat(b.state.creatures["wizard"]) == 0
+    assert choose(b, "hard")["target"] == "wizard"
+
+
+def test_a_wizard_with_shield_ready_is_still_the_better_blow_than_a_fighter_in_plate():
+    # the fighter's AC 19 is hit on 15 or more (30%), below the 40% against the wizard's Shield
+    b = battle(ROW4, [creature("gob", "goblin", "red", (5, 1)), creature("wizard", "wizard", "blue", (4, 1)),
+                      creature("fighter", "fighter", "blue", (6, 1))])
+    assert choose(b, "hard")["target"] == "wizard"
 
 
 def test_the_goblin_finishes_the_fighter_on_his_last_hit_point_first():

@@ -35,6 +35,7 @@ FEATS = {
     "combat-reflexes", "improved-initiative", "power-attack", "precise-shot", "weapon-focus",
     "point-blank-shot", "dodge", "toughness", "alertness", "track", "improved-grab", "trip",
     "weapon-finesse", "scribe-scroll", "lightning-reflexes", "iron-will", "great-fortitude",
+    "two-weapon-fighting",
 }
 # the skills the engine rolls (others may not be listed), each with the ability it falls back on
 SKILLS = {"climb": "str", "hide": "dex", "jump": "str", "listen": "wis", "move-silently": "dex", "spot": "wis",
@@ -45,7 +46,7 @@ STAT_KEYS = {
     "id", "name", "size", "type", "hp", "ac", "touch", "flat_footed", "speed", "abilities",
     "bab", "grapple", "saves", "initiative", "feats", "damage_reduction", "reach", "attacks",
     "full_attack", "sneak_attack", "spells", "spell_slots", "caster_level", "casting_ability", "player", "armor",
-    "challenge", "traits", "skills", "items",
+    "challenge", "traits", "skills", "items", "off_hand",
 }
 ATTACK_KEYS = {"name", "kind", "to_hit", "damage", "type", "threat", "multiplier", "range_increment",
                "reach", "touch", "properties", "poison"}
@@ -123,6 +124,7 @@ class StatBlock35:
     traits: frozenset[str] = frozenset()
     skills: tuple[tuple[str, int], ...] = ()  # the SRD's total skill modifiers it lists
     items: tuple[str, ...] = ()  # potions it carries (ITEMS), one use each
+    off_hand: str | None = None  # the melee weapon in its other hand (two-weapon fighting), an attack's name
 
     # what the shared code (scenario loading, the screen) asks of any stat block
     condition_immunities: frozenset[str] = frozenset()
@@ -343,6 +345,12 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
     if not isinstance(items, list) or not all(isinstance(i, str) and i in ITEMS for i in items):
         problems.add(_("'items' must be a list of {names}").format(names=", ".join(ITEMS)), key_line(text, "items"))
         items = []
+    off_hand = data.get("off_hand")
+    if off_hand is not None:
+        why = off_hand_problem(off_hand, attacks)
+        if why:
+            problems.add(why, key_line(text, "off_hand"))
+            off_hand = None
     problems.raise_all()
     dex = abilities.get("dex", 10)
     return StatBlock35(
@@ -358,8 +366,27 @@ def parse_stat_block(data: dict, path=None, text: str | None = None) -> StatBloc
         spells=tuple(data.get("spells", [])), spell_slots=slots, caster_level=numbers.get("caster_level", 0),
         casting_ability=data.get("casting_ability"),
         player=data.get("player", False), traits=frozenset(data.get("traits", [])),
-        skills=tuple(sorted(skills.items())), items=tuple(items),
+        skills=tuple(sorted(skills.items())), items=tuple(items), off_hand=off_hand,
     )
+
+
+def off_hand_problem(name, attacks) -> str:
+    """Why `off_hand` cannot name this weapon ('' when it can): it must be one of the block's
+    melee weapon attacks, one-handed (3.5 SRD, Two-weapon fighting: a weapon in the off hand)."""
+    if not isinstance(name, str) or not name:
+        return _("'off_hand' must name one of its melee attacks")
+    found = next((a for a in attacks if a.name == name), None)
+    if found is None:
+        return _("'off_hand' names {name!r}, which is not one of its attacks (has: {known})").format(
+            name=name, known=", ".join(a.name for a in attacks) or _("none"))
+    if not found.is_melee:
+        return _("'off_hand' names {name!r}, a ranged attack: the off-hand weapon is a melee weapon").format(name=name)
+    if "natural" in found.properties:
+        return _("'off_hand' names {name!r}, a natural attack: the off-hand weapon is a held weapon").format(name=name)
+    if "two-handed" in found.properties:
+        return _("'off_hand' names {name!r}, a two-handed weapon: the off-hand weapon is held in one hand").format(
+            name=name)
+    return ""
 
 
 def parse_item(data: dict, path=None, text: str | None = None):

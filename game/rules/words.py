@@ -85,8 +85,9 @@ BUNDLED_NAMES = (
     N_("burning hands"), N_("cure wounds"), N_("fire bolt"), N_("fireball"), N_("healing word"),
     N_("magic missile"), N_("sacred flame"), N_("shield"), N_("potion of healing"),
     N_("potion of cure light wounds"),  # a 3.5 item
+    N_("blur"),  # a 3.5 spell no bundled creature knows
     # conditions and markers
-    N_("blinded"), N_("bloodied"), N_("dashing"), N_("dazed"), N_("defending"), N_("disengaged"),
+    N_("blinded"), N_("blurred"), N_("bloodied"), N_("dashing"), N_("dazed"), N_("defending"), N_("disengaged"),
     N_("dodging"), N_("flat footed"), N_("grabbed"), N_("grappled"), N_("hidden"), N_("immobilized"),
     N_("invisible"), N_("marked"), N_("poisoned"), N_("prone"), N_("restrained"), N_("running"),
     N_("second wind"), N_("slowed"), N_("squeezing"), N_("stunned"), N_("surprised"), N_("incapacitated"),

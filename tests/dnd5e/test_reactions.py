@@ -140,6 +140,28 @@ def test_shield_is_not_offered_when_it_cannot_help():
     assert not b.state.offers
 
 
+def test_the_engines_shield_ac_is_the_one_the_computer_players_are_told():
+    # SRD 5.1, Shield: "+5 bonus to AC, including against the triggering attack". The AC the
+    # estimates say Shield would add (shield_threat) is the AC the engine's Shield gives: an
+    # attack one short of it is offered Shield and turned aside, one that reaches it lands.
+    wizard_ac = 12
+    before = shield_duel([])
+    bonus = before.estimates().shield_threat(before.state.creatures["wizard"])
+    assert bonus > 0
+    scimitar = 4  # the goblin's to-hit
+    b = shield_duel([wizard_ac + bonus - 1 - scimitar])
+    act(b, "gob1", "attack", target="wizard", **{"with": "scimitar"})
+    assert [(o.reactor, o.kind) for o in b.state.offers] == [("wizard", "shield")]
+    assert [o.preview.ac_bonus for o in b.legal_commands() if o.command.get("take")] == [bonus]
+    wizard = b.state.creatures["wizard"]
+    act(b, "wizard", "react", take=True)
+    assert b.estimates().defence(wizard) == wizard_ac + bonus and b.estimates().shield_threat(wizard) == 0
+    assert any(f"({wizard_ac + bonus - 1} vs AC {wizard_ac + bonus})" in line for line in b.state.log)
+    b = shield_duel([wizard_ac + bonus - scimitar, 5])
+    act(b, "gob1", "attack", target="wizard", **{"with": "scimitar"})
+    assert not b.state.offers and b.state.creatures["wizard"].hp == 20 - 7  # d6 5 + 2
+
+
 def test_shield_lasts_until_the_start_of_the_wizards_turn():
     b = shield_duel([10])
     act(b, "gob1", "attack", target="wizard", **{"with": "scimitar"})

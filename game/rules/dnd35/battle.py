@@ -19,6 +19,7 @@ from .hiding import hide_problem
 from .potions import use_problem
 from .options_grapple_run import more_options, why_not_grapple_run
 from .readying import delay_problem
+from . import two_weapon
 from .spells import SPELLS, aim_problem, cast_problem, cast_unready, caught_in, cone_mask, save_dc
 from .terrain_rules import COVER_35, COVER_AC, MOVE_35
 
@@ -47,6 +48,13 @@ class Battle(Engine35, api.Battle):
         if not actor.standing:
             return _("{id} is {state}").format(id=actor.id, state=state_word(actor.state))
         act, _sep, name = act_key.partition(":")
+        if act == "two_weapon":
+            # the two-weapon full attack with this primary weapon (two_weapon.py), then a full attack's checks
+            attack = actor.stats.attack(name)
+            why = two_weapon.problem(actor, attack) if attack is not None else ""
+            if why:
+                return why
+            act = "full_attack"
         if act in ("move", "charge", "withdraw"):
             why = self.why_move(actor, act)
             if why:

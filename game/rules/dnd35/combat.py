@@ -21,6 +21,7 @@ from .geometry import can_see, cover_level, distance_m, flanked_by, gap, reach_b
 from .poison import poisoned
 from .water import in_deep_water, underwater_weapon
 from .terrain_rules import COVER_AC
+from . import two_weapon
 
 COVER_WORDS = {0: N_("no cover"), 1: N_("cover +{bonus} AC"), 2: N_("improved cover +{bonus} AC"),
                3: N_("total cover +{bonus} AC")}
@@ -40,6 +41,7 @@ class Odds:
     confirm: bool  # a threat is rolled for confirmation (not against crit-immune targets)
     denied: bool = False  # the target loses its Dex to AC (flat-footed, helpless, an unseen attacker)
     miss_chance: int = 0  # concealment: the percentage of hits that miss
+    hand: str = ""  # two-weapon fighting: two_weapon.PRIMARY or OFF ("": one weapon)
     rules: tuple[str, ...] = ()  # the rule cards the roll applies (rules.toml ids)
 
 
@@ -90,8 +92,9 @@ def armour_class(target, touch: bool = False, denied: bool = False) -> int:
     return ac
 
 
-def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = False) -> Odds:
-    """3.5 SRD, Attack bonus and Armor class: everything the roll and the preview share."""
+def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = False, hand: str = "") -> Odds:
+    """3.5 SRD, Attack bonus and Armor class: everything the roll and the preview share; `hand`:
+    the hand of a two-weapon full attack (two_weapon.py)."""
     reasons: list[Reason] = []
     rules = ["attack-roll"]
 
@@ -103,6 +106,14 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     bonus = attack.to_hit + penalty
     if penalty:
         reason(_("iterative attack {penalty}").format(penalty=f"{penalty:+d}"), False, "full-attack")
+    hand_penalty = two_weapon.hand_penalty(attacker.stats, hand)
+    if hand_penalty:
+        bonus += hand_penalty
+        reason(two_weapon.penalty_words(attacker.stats, hand), False, two_weapon.RULE)
+    off_damage = off_hand_damage(attacker, attack, hand)
+    if off_damage:
+        reason(_("off hand: half Strength to damage ({change})").format(change=f"{off_damage:+d}"), False,
+               two_weapon.RULE)
     melee = attack.is_melee
     if melee and gap(attacker.space, target.space) > 1:
         rules.append("reach")  # 3.5 SRD, Reach: a foe beyond the next square
@@ -209,12 +220,14 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     confirm = not target.stats.crit_immune
     miss_chance = concealment(attacker, target)
     if miss_chance:
-        reason(_("total concealment: {chance}% miss chance").format(chance=miss_chance), False, "concealment")
+        words = _("total concealment: {chance}% miss chance") if miss_chance >= TOTAL_CONCEALMENT else \
+            _("concealment: {chance}% miss chance")
+        reason(words.format(chance=miss_chance), False, "concealment")
         if "blinded" in attacker.conditions and "blinded" not in rules:
             rules.append("blinded")
     denied = unseen or held or ran or target.flat_footed or target.helpless
     return Odds(bonus, ac, defence_words(ac, touch, target.flat_footed), tuple(reasons), cover, bool(flanker),
-                attack.threat, confirm, denied, miss_chance, tuple(rules))
+                attack.threat, confirm, denied, miss_chance, hand, tuple(rules))
 
 
 def defence_words(ac: int, touch: bool, flat_footed: bool) -> str:
@@ -232,10 +245,16 @@ def sight_lost(attacker, target) -> bool:
     return "blinded" in attacker.conditions or "invisible" in target.conditions
 
 
+TOTAL_CONCEALMENT, CONCEALMENT = 50, 20  # 3.5 SRD, Concealment: the miss chances
+
+
 def concealment(attacker, target) -> int:
     """3.5 SRD, Concealment: a hidden creature (the scenario's `hidden`, or `hide`) has total
-    concealment, 50%; so has every target of a blinded attacker, and an invisible one."""
-    return 50 if "hidden" in target.conditions or sight_lost(attacker, target) else 0
+    concealment, 50%; so has every target of a blinded attacker, and an invisible one. A blurred
+    creature (the blur spell) has concealment, 20%; the greater miss chance counts, never both."""
+    if "hidden" in target.conditions or sight_lost(attacker, target):
+        return TOTAL_CONCEALMENT
+    return CONCEALMENT if "blurred" in target.conditions else 0
 
 
 def _in_melee(battle, attacker, target) -> bool:
@@ -264,7 +283,7 @@ def expected_damage(battle, attacker, target, attack, o: Odds) -> float:
     sneak = sneak_dice(battle, attacker, target, attack, o)
     extra = sneak.average if sneak is not None else 0.0
     dr = damage_reduction(target, attack)
-    bonus = attack.damage.bonus + power_damage(attacker, attack)
+    bonus = attack.damage.bonus + power_damage(attacker, attack) + off_hand_damage(attacker, attack, o.hand)
 
     halved = underwater_weapon(battle, attacker, attack)
 
@@ -282,9 +301,9 @@ def expected_damage(battle, attacker, target, attack, o: Odds) -> float:
 
 def sneak_dice(battle, attacker, target, attack, o: Odds):
     """3.5 SRD, Sneak attack: against a target denied its Dex to AC or flanked; ranged within 9 m;
-    never against creatures immune to critical hits."""
+    never against creatures immune to critical hits, nor against a target with concealment."""
     dice = getattr(attacker.stats, "sneak_attack", None)
-    if dice is None or target.stats.crit_immune:
+    if dice is None or target.stats.crit_immune or o.miss_chance:
         return None
     if not attack.is_melee and distance_m(attacker, target) > 9 + 1e-9:
         return None
@@ -318,11 +337,12 @@ ATTACK_RULES = {"attack": (), "opportunity": ("attacks-of-opportunity",), "ray":
 
 
 def resolve_attack(engine, attacker, target, attack, penalty: int = 0, charging: bool = False,
-                   what: str = "attack") -> bool:
+                   what: str = "attack", hand: str = "") -> bool:
     """Roll one attack: its d20, a threat's confirmation d20 right after, then the damage
-    (FORMATS.md, dice order); True when it hit. `what`: a key of ATTACK_LINES."""
+    (FORMATS.md, dice order); True when it hit. `what`: a key of ATTACK_LINES; `hand`: the hand
+    of a two-weapon full attack."""
     dice = engine.state.dice
-    o = odds(engine, attacker, target, attack, penalty, charging)
+    o = odds(engine, attacker, target, attack, penalty, charging, hand)
     rules = list(o.rules) + list(ATTACK_RULES[what])
     face = dice.roll(20)
     total = face + o.bonus
@@ -364,11 +384,20 @@ def resolve_attack(engine, attacker, target, attack, penalty: int = 0, charging:
 
 
 def power_damage(attacker, attack) -> int:
-    """3.5 SRD, Power Attack: the damage it adds to a melee hit (twice with a two-handed weapon)."""
-    if not attack.is_melee:
+    """3.5 SRD, Power Attack: the damage it adds to a melee hit (twice with a two-handed weapon;
+    none with a light weapon, whose attack roll takes the penalty all the same)."""
+    if not attack.is_melee or ("light" in attack.properties and "natural" not in attack.properties):
         return 0
     power = attacker.effects.get("power_attack", 0)
     return power * 2 if "two-handed" in attack.properties else power
+
+
+def off_hand_damage(attacker, attack, hand: str) -> int:
+    """What the off hand of a two-weapon full attack changes on the weapon's damage (half its
+    Strength bonus, of the Strength it has left)."""
+    if hand != two_weapon.OFF or not attack.is_melee:
+        return 0
+    return two_weapon.off_hand_damage(attacker.stats.mod("str") + str_penalty(attacker))
 
 
 def str_penalty(c) -> int:
@@ -400,6 +429,11 @@ def deal_damage(engine, attacker, target, attack, times: int, o: Odds) -> int:
         total_damage += weakened * times
         parts.append(_("Strength damage {damage}").format(damage=f"{weakened * times:+d}"))
         rules.append("ability-damage")
+    off_damage = off_hand_damage(attacker, attack, o.hand)
+    if off_damage:
+        total_damage += off_damage * times
+        parts.append(_("off hand, half Strength {damage}").format(damage=f"{off_damage * times:+d}"))
+        rules.append(two_weapon.RULE)
     sneak = sneak_dice(engine, attacker, target, attack, o)
     if sneak is not None:
         # seed 003, Exception: extra dice (« attaque sournoise ») are not multiplied

@@ -27,7 +27,7 @@ class Creature35(Creature):
     moved: bool = False  # moved this turn (a move, charge or withdraw)
     stepped: bool = False  # took its 5-foot step this turn
     limited: bool = False  # one standard or move action this turn (surprise round, disabled)
-    sequence: tuple = ()  # the rest of a full attack begun this turn: ((attack name, penalty), ...)
+    sequence: tuple = ()  # the rest of a full attack begun this turn: ((attack name, penalty, hand), ...)
     full_round: bool = False  # committed to a full-round action this turn
 
     @property

@@ -22,7 +22,7 @@ from .combat import apply_damage, attack_problem, coup_de_grace, resolve_attack
 from .creature import DEAD, DISABLED, DYING, STABLE, state_word
 from .grappling import Grappling35, improved_grab, settle_grapples
 from .geometry import field_for, melee_attacks, reaching_attacks
-from . import hiding, potions, readying
+from . import hiding, potions, readying, two_weapon
 from .moving import Moving35, can_take_aoo, in_order
 from .poison import secondary_saves
 from .running import Running35
@@ -33,8 +33,8 @@ from .spells import SPELLS, cast_problem, concentration, resolve
 ACTS_35: dict[str, tuple[set[str], set[str]]] = {
     "move": (set(), {"to", "path", "mode"}),
     "step": ({"to"}, set()),
-    "attack": ({"target"}, {"with", "power_attack", "defensively"}),
-    "full_attack": ({"target"}, {"with", "power_attack", "defensively"}),
+    "attack": ({"target"}, {"with", "power_attack", "defensively", "offhand"}),
+    "full_attack": ({"target"}, {"with", "power_attack", "defensively", "two_weapon"}),
     "charge": ({"target"}, {"to", "with", "power_attack"}),
     "coup_de_grace": ({"target"}, {"with"}),
     "withdraw": (set(), {"to", "path"}),
@@ -330,14 +330,24 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
         self._power_attack(actor, cmd)
         self._defensively(actor, cmd)
         target = self.creature(cmd.get("target"))
+        offhand = cmd.get("offhand", False)
+        if not isinstance(offhand, bool):
+            raise IllegalCommand(_("'offhand' must be true or false"))
+        if offhand and actor.full_round and not any(e[2] == two_weapon.OFF for e in actor.sequence):
+            raise IllegalCommand(_("no off-hand attack is left in {id}'s full attack").format(id=actor.id))
+        if offhand and not any(e[2] == two_weapon.OFF for e in actor.sequence):
+            raise IllegalCommand(_("'offhand' is the off-hand attack of a two-weapon full attack: none is under way "
+                                   "for {id} (full_attack with two_weapon = true first)").format(id=actor.id))
+        hand = ""
         if actor.sequence:
             # FORMATS.md: each later `attack` of a full attack is its next attack
             name = cmd.get("with")
-            entry = next((e for e in actor.sequence if name is None or e[0] == name), None)
+            entry = next((e for e in actor.sequence if (name is None or e[0] == name)
+                          and (not offhand or e[2] == two_weapon.OFF)), None)
             if entry is None:
-                raise IllegalCommand(_("no {name} attack is left in {id}'s full attack").format(name=spoken(str(name)),
-                                                                                                  id=actor.id))
-            attack, penalty = actor.stats.attack(entry[0]), entry[1]
+                raise IllegalCommand(_("no {name} attack is left in {id}'s full attack").format(
+                    name=spoken(str(name if name is not None else actor.stats.off_hand)), id=actor.id))
+            attack, penalty, hand = actor.stats.attack(entry[0]), entry[1], entry[2]
             problem = attack_problem(self, actor, target, attack)
             if problem:
                 raise IllegalCommand(problem)
@@ -354,12 +364,19 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
             if problem:
                 raise IllegalCommand(problem)
             self._spend(actor, "standard")
-        self._strike(actor, target, attack, penalty)
+        self._strike(actor, target, attack, penalty, hand=hand)
 
     def _do_full_attack(self, actor, cmd) -> None:
         """3.5 SRD, Full attack: iteratives at -5 each with a weapon (BAB +6/+1 ...), or the
-        natural attacks of the stat block's full attack; the first now, each later `attack` next."""
+        natural attacks of the stat block's full attack; the first now, each later `attack` next.
+        `two_weapon = true`: the off-hand weapon's attack too, every attack at its hand's penalty
+        (two_weapon.py)."""
         self._able(actor)
+        dual = cmd.get("two_weapon", False)
+        if not isinstance(dual, bool):
+            raise IllegalCommand(_("'two_weapon' must be true or false"))
+        if dual and actor.stats.off_hand is None:
+            raise IllegalCommand(_("{id} has no off-hand weapon (its stat block's 'off_hand')").format(id=actor.id))
         self._power_attack(actor, cmd)
         self._defensively(actor, cmd)
         if actor.limited:
@@ -368,13 +385,20 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
             raise IllegalCommand(_("a full attack needs {id}'s whole turn (no move, both actions unused)").format(
                 id=actor.id))
         target = self.creature(cmd.get("target"))
-        attack = self._attack_named(actor, cmd.get("with"))
-        problem = attack_problem(self, actor, target, attack)
+        name = cmd.get("with")
+        if dual and name is None and two_weapon.primaries(actor):
+            name = two_weapon.primaries(actor)[0].name  # the default: its first weapon that may lead
+        attack = self._attack_named(actor, name)
+        problem = (two_weapon.problem(actor, attack) if dual else "") or attack_problem(self, actor, target, attack)
         if problem:
             raise IllegalCommand(problem)
         self._spend(actor, "standard")
-        actor.sequence = full_attack_rest(actor, attack)
-        self._strike(actor, target, attack, 0)
+        actor.sequence = full_attack_rest(actor, attack, dual)
+        if dual:
+            self.emit("action", _("{name} fights with two weapons: the {primary} and, in its off hand, the {off}").format(
+                name=actor.name, primary=spoken(attack.name), off=spoken(actor.stats.off_hand)),
+                rules=("full-attack", two_weapon.RULE), creature=actor.id)
+        self._strike(actor, target, attack, 0, hand=two_weapon.PRIMARY if dual else "")
 
     def _do_coup_de_grace(self, actor, cmd) -> None:
         """3.5 SRD, Coup de grace: a full-round action with a melee weapon against a helpless foe
@@ -418,7 +442,7 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
         self.emit("action", _("{name} charges {target}").format(name=actor.name, target=target.name),
                   rules=("charge",), creature=actor.id)
         walk_rules = ("charge",)
-        self.state.pending_act = ("attack", actor.id, target.id, attack.name, 0, True)
+        self.state.pending_act = ("attack", actor.id, target.id, attack.name, 0, True, "")
         self._walk(actor, steps, rules=walk_rules)
 
     def _do_withdraw(self, actor, cmd) -> None:
@@ -487,9 +511,9 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
             self._run_pending_act()
 
     # ------------------------------------------------------------------ attacks and reactions
-    def _strike(self, actor, target, attack, penalty: int, charging: bool = False) -> None:
+    def _strike(self, actor, target, attack, penalty: int, charging: bool = False, hand: str = "") -> None:
         """One attack; a ranged one in a threatened square provokes first (3.5 SRD)."""
-        self.state.pending_act = ("attack", actor.id, target.id, attack.name, penalty, charging)
+        self.state.pending_act = ("attack", actor.id, target.id, attack.name, penalty, charging, hand)
         provoked = not attack.is_melee and self._provoke(actor)
         if not self._offer_readied(actor, "attacks") and not provoked:
             self._run_pending_act()
@@ -538,14 +562,14 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
                 return
             resolve(self, actor, spell, target, at)
             return
-        _act, _actor, target_id, name, penalty, charging = act
+        _act, _actor, target_id, name, penalty, charging, hand = act
         target, attack = self.creature(target_id), actor.stats.attack(name)
         problem = attack_problem(self, actor, target, attack)
         if problem:
             self.emit("note", _("{name}'s attack is lost: {why}").format(name=actor.name, why=problem),
                       rules=("attack-roll",), creature=actor.id)
             return
-        if resolve_attack(self, actor, target, attack, penalty, charging):
+        if resolve_attack(self, actor, target, attack, penalty, charging, hand=hand):
             improved_grab(self, actor, target, attack)
 
     def _answer_offer(self, offer, take: bool, target) -> None:
@@ -703,12 +727,16 @@ def only_one(actor) -> str:
     return _("{id} may take only one standard or move action this turn").format(id=actor.id)
 
 
-def full_attack_rest(actor, first) -> tuple:
-    """The attacks of a full attack after the first: the natural attacks of the stat block's
-    `full_attack` (the first one used), else the weapon's iteratives at -5, -10, -15 (BAB +6, +11, +16)."""
+def full_attack_rest(actor, first, dual: bool = False) -> tuple:
+    """The attacks of a full attack after the first, as (name, penalty, hand): the natural
+    attacks of the stat block's `full_attack` (the first one used), else the weapon's iteratives
+    at -5, -10, -15 (BAB +6, +11, +16); `dual`: a two-weapon full attack, the off-hand attack last."""
     routine = list(actor.stats.full_attack)
-    if first.name in routine:
+    if first.name in routine and not dual:
         routine.remove(first.name)
-        return tuple((name, 0) for name in routine)
+        return tuple((name, 0, "") for name in routine)
     count = 1 + max(0, actor.stats.bab - 1) // 5
-    return tuple((first.name, -5 * i) for i in range(1, count))
+    iteratives = tuple((first.name, -5 * i) for i in range(1, count))
+    if dual:
+        return two_weapon.routine(actor, first, iteratives)
+    return tuple((name, penalty, "") for name, penalty in iteratives)

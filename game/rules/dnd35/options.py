@@ -25,15 +25,17 @@ from .geometry import distance_m, field_for, flanked_by, gap, melee_attacks, rea
     threatens
 from .moving import can_take_aoo, in_order, leaving_provokes, ready_for_aoo
 from .hiding import hide_problem
-from . import potions
+from . import potions, two_weapon
 from .readying import aimed_at, delay_problem, later_this_round, may_fire
 from .spells import cast_problem, caught_in, cone_mask, known, ray_attack, save_dc
 from .terrain_rules import COVER_AC
 
 
-def attack_preview(battle, actor, target, attack, penalty=0, charging=False, uses=N_("standard action")) -> Preview:
-    """`uses`: the English of the actions it takes (translated here)."""
-    o = odds(battle, actor, target, attack, penalty, charging)
+def attack_preview(battle, actor, target, attack, penalty=0, charging=False, uses=N_("standard action"),
+                   hand: str = "") -> Preview:
+    """`uses`: the English of the actions it takes (translated here); `hand`: the hand of a
+    two-weapon full attack."""
+    o = odds(battle, actor, target, attack, penalty, charging, hand)
     return Preview(
         target=target.id, hostile=target.side != actor.side, uses=_(uses), attack=attack.name,
         hit_chance=hit_chance(o), crit_chance=crit_chance(o), target_number=o.target_number, defence=o.defence,
@@ -160,16 +162,20 @@ def attack_options(battle, actor) -> list[Option]:
     if actor.sequence:
         if actor.full_round or actor.move_action:
             for name in dict.fromkeys(e[0] for e in actor.sequence):
-                penalty = next(e[1] for e in actor.sequence if e[0] == name)
+                penalty, hand = next(e[1:] for e in actor.sequence if e[0] == name)
                 attack = actor.stats.attack(name)
+                off = hand == two_weapon.OFF
+                label = _("Off-hand {attack} at {target} (full attack)") if off else \
+                    _("{attack} at {target} (full attack)")
                 for t in foes:
                     if not attack_problem(battle, actor, t, attack):
-                        preview = attack_preview(battle, actor, t, attack, penalty, uses=N_("full attack"))
+                        preview = attack_preview(battle, actor, t, attack, penalty, uses=N_("full attack"), hand=hand)
                         if not attack.is_melee:
                             preview = replace(preview, opportunity_attacks=provoked_here(battle, actor))
-                        options.append(Option({"actor": actor.id, "act": "attack", "target": t.id, "with": name},
-                                              _("{attack} at {target} (full attack)").format(attack=spoken(attack.name),
-                                                                                           target=t.name),
+                        command = {"actor": actor.id, "act": "attack", "target": t.id, "with": name}
+                        if off:
+                            command["offhand"] = True
+                        options.append(Option(command, label.format(attack=spoken(attack.name), target=t.name),
                                               preview))
         return options
     full = not actor.limited and actor.standard and actor.move_action and not actor.moved
@@ -188,11 +194,32 @@ def attack_options(battle, actor) -> list[Option]:
                 total = preview.expected_damage + sum(
                     expected_damage(battle, actor, t, actor.stats.attack(name),
                                     odds(battle, actor, t, actor.stats.attack(name), penalty))
-                    for name, penalty in full_attack_rest(actor, attack))
+                    for name, penalty, _hand in full_attack_rest(actor, attack))
                 options.append(Option({"actor": actor.id, "act": "full_attack", "target": t.id, "with": attack.name},
                                       _("Full attack on {target} ({attack})").format(target=t.name, attack=spoken(attack.name)),
                                       replace(preview, uses=_("full-round action"), expected_damage=total)))
+                if not two_weapon.problem(actor, attack):
+                    options.append(two_weapon_option(battle, actor, t, attack))
     return options
+
+
+def two_weapon_option(battle, actor, target, attack) -> Option:
+    """The two-weapon full attack on this target: the first attack's preview (its hit chance at
+    the primary hand's penalty) with the expected damage of the whole routine, the off-hand
+    attack's share only where that weapon reaches the target."""
+    preview = attack_preview(battle, actor, target, attack, hand=two_weapon.PRIMARY)
+    total = preview.expected_damage
+    for name, penalty, hand in full_attack_rest(actor, attack, dual=True):
+        weapon = actor.stats.attack(name)
+        if not attack_problem(battle, actor, target, weapon):
+            total += expected_damage(battle, actor, target, weapon, odds(battle, actor, target, weapon, penalty,
+                                                                         hand=hand))
+    off = actor.stats.off_hand
+    return Option({"actor": actor.id, "act": "full_attack", "target": target.id, "with": attack.name,
+                   "two_weapon": True},
+                  _("Two-weapon full attack on {target} ({attack} and {off})").format(
+                      target=target.name, attack=spoken(attack.name), off=spoken(off)),
+                  replace(preview, uses=_("full-round action"), expected_damage=total))
 
 
 def coup_options(battle, actor) -> list[Option]:
@@ -249,6 +276,13 @@ def cast_options(battle, actor) -> list[Option]:
                                           _("Cast {spell} on {target}").format(spell=title, target=t.name),
                                           Preview(target=t.id, hostile=False, uses=uses,
                                                   expected_heal=min(mean, float(t.stats.hp - t.hp)), **spends)))
+        elif spell.kind == "blur":
+            for t in battle.state.creatures.values():
+                if t.side == actor.side and t.alive and not cast_problem(battle, actor, spell, t):
+                    options.append(Option({**base, "target": t.id},
+                                          _("Cast {spell} on {target}").format(spell=title, target=t.name),
+                                          Preview(target=t.id, hostile=False, uses=uses, rules=("spells", "concealment"),
+                                                  **spends)))
         elif spell.aim == "target":
             for t in foes:
                 if cast_problem(battle, actor, spell, t):
@@ -445,9 +479,14 @@ def acts(battle, options: list[Option]) -> list[Act]:
     found = []
     digits = iter("1234567890")
     for attack in actor.stats.attacks:
-        for act, title in (("attack", titled(attack.name)),
-                           ("full_attack", _("Full attack: {attack}").format(attack=spoken(attack.name)))):
-            listed = [o for o in by_act.get(act, []) if o.command.get("with") == attack.name]
+        pairs = [("attack", titled(attack.name)), ("full_attack", _("Full attack: {attack}").format(attack=spoken(attack.name)))]
+        if not two_weapon.problem(actor, attack):
+            pairs.append(("two_weapon", _("Two-weapon full attack: {attack} and {off}").format(
+                attack=spoken(attack.name), off=spoken(actor.stats.off_hand))))
+        for act, title in pairs:
+            listed = [o for o in by_act.get("full_attack" if act == "two_weapon" else act, [])
+                      if o.command.get("with") == attack.name
+                      and bool(o.command.get("two_weapon")) == (act == "two_weapon")]
             key = f"{act}:{attack.name}"
             tip = (f"{attack.name}: {attack.to_hit:+d}, {attack.damage} {'/'.join(attack.type)}"
                    + (", " + _("threat {low}-20").format(low=attack.threat) if attack.threat < 20 else "")
@@ -456,6 +495,12 @@ def acts(battle, options: list[Option]) -> list[Act]:
                       if attack.range_increment else ""))
             if act == "full_attack":
                 tip = _("Full attack (full round): every attack of the round.") + " " + tip
+            if act == "two_weapon":
+                primary, off = two_weapon.penalties(actor.stats)
+                tip = _("Two-weapon full attack (full round): every attack of the round and one with the {off} in the "
+                        "off hand; {primary:+d} on the primary hand's attacks, {off_penalty:+d} on the off hand's, half "
+                        "Strength to its damage.").format(off=spoken(actor.stats.off_hand), primary=primary,
+                                                          off_penalty=off) + " " + tip
             found.append(Act(key, title, next(digits, ""), TARGET, listed,
                              "" if listed else battle.why_not(key), tip))
     for spell in known(actor):

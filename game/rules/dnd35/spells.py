@@ -1,6 +1,7 @@
 """The 3.5 spells of the bundled heroes, as data (one record each), and how each kind resolves:
 a ray (a ranged touch attack), magic missiles (never miss), a cone (Reflex half), a cure (touch),
-and the two that change a creature (shield on oneself, bless on the allies around).
+and those that change a creature (shield on oneself, bless on the allies around, blur on a
+creature touched: concealment, 20% miss chance).
 
 3.5 SRD, Casting a spell: a standard action; in a threatened square it provokes attacks of
 opportunity first, and a caster hurt by them makes a Concentration check (DC 10 + damage +
@@ -28,7 +29,7 @@ from .geometry import can_see, cover_level, distance_m, gap
 class Spell35:
     name: str
     level: int
-    kind: str  # ray, missile, cone, cure, shield, bless
+    kind: str  # ray, missile, cone, cure, shield, bless, blur
     range_m: float  # metres (the caster level's range, at level 3; touch 1.5; cone: its length)
     dice: str = ""
     dtype: str = ""
@@ -36,7 +37,13 @@ class Spell35:
 
     @property
     def aim(self) -> str:
-        return {"ray": "target", "missile": "target", "cure": "target", "cone": "area"}.get(self.kind, "now")
+        return {"ray": "target", "missile": "target", "cure": "target", "blur": "target", "cone": "area"}.get(
+            self.kind, "now")
+
+    @property
+    def by_touch(self) -> bool:
+        """Cast on the caster itself or on a creature next to it (a cure, blur)."""
+        return self.kind in ("cure", "blur")
 
 
 # 3.5 SRD spell texts; ranges for caster level 3 (close 25 ft + 5 ft / 2 levels, medium 100 + 10 / level)
@@ -49,6 +56,7 @@ SPELLS = {s.name: s for s in (
     Spell35("cure-light-wounds", 1, "cure", 1.5, "1d8", per_level_cap=5),
     Spell35("cure-moderate-wounds", 2, "cure", 1.5, "2d8", per_level_cap=10),
     Spell35("bless", 1, "bless", 15),
+    Spell35("blur", 2, "blur", 1.5),
 )}
 
 
@@ -105,9 +113,13 @@ def aim_problem(battle, caster, spell: Spell35, target=None, at=None) -> str:
             return _("{spell} needs a 'target'").format(spell=spoken(spell.name))
         if not target.alive:
             return _("{id} is dead").format(id=target.id)
-        if spell.kind == "cure":
+        if spell.by_touch:
             if target is not caster and gap(caster.space, target.space) != 1:
                 return _("{id} is not within touch").format(id=target.id)
+            if spell.kind == "blur" and target.side != caster.side:
+                return _("{id} blurs only itself or an ally").format(id=caster.id)
+            if spell.kind == "blur" and "blurred" in target.conditions:
+                return _("{id} is blurred already").format(id=target.id)
             return ""
         if target is caster:
             return _("{id} does not aim {spell} at itself").format(id=caster.id, spell=spoken(spell.name))
@@ -173,6 +185,11 @@ def resolve(engine, caster, spell: Spell35, target=None, at=None) -> None:
                 spell=spoken(spell.name), dice=spell.dice, faces=" ".join(map(str, faces)), bonus=bonus),
                 rules=("spells", "healing"))
             heal(engine, target, amount + bonus)
+        elif spell.kind == "blur":
+            # 3.5 SRD, Blur: the subject's outline blurs: concealment (20% miss chance), for the battle
+            target.conditions.add("blurred")
+            engine.emit("condition", _("{name} is blurred (concealment: attacks on it miss 20% of the time)").format(
+                name=target.name), rules=("spells", "concealment"), creature=target.id)
         elif spell.kind == "shield":
             caster.effects["shield"] = 4  # 3.5 SRD, Shield: +4 shield bonus to AC, for the battle
         elif spell.kind == "bless":

@@ -21,6 +21,7 @@ from . import actions
 from .attacks import weapon_of
 from .conditions import why_immobile
 from .geometry import distance_m
+from .shield import AC_BONUS as SHIELD_AC
 from .spells import SPELLS
 from .vocab import ability, condition as condition_word, damage_type, number
 
@@ -154,12 +155,13 @@ def offer_view(battle, options: list[Option]) -> api.OfferView:
     if offer.kind == "shield":
         if battle.state.pending_darts is not None:
             question = _("{reactor} is targeted by {provoker}'s magic missile — cast shield (no damage from it, "
-                         "+5 AC)?").format(reactor=reactor.name, provoker=provoker.name)
+                         "+{bonus} AC)?").format(reactor=reactor.name, provoker=provoker.name, bonus=SHIELD_AC)
         else:
-            question = _("{reactor} is hit by {provoker}'s attack — cast shield (+5 AC)?").format(
-                reactor=reactor.name, provoker=provoker.name)
-        # SRD 5.1, Shield: a reaction and a slot; +5 AC until the start of its next turn
-        detail = _("Uses the reaction and a spell slot; the +5 AC lasts until the start of its next turn.")
+            question = _("{reactor} is hit by {provoker}'s attack — cast shield (+{bonus} AC)?").format(
+                reactor=reactor.name, provoker=provoker.name, bonus=SHIELD_AC)
+        # SRD 5.1, Shield: a reaction and a slot; its AC bonus lasts until the start of its next turn
+        detail = _("Uses the reaction and a spell slot; the +{bonus} AC lasts until the start of its next turn.").format(
+            bonus=SHIELD_AC)
     elif offer.kind == "readied":
         question = _("{reactor} may take its readied action against {provoker} — take it?").format(
             reactor=reactor.name, provoker=provoker.name)

@@ -16,7 +16,7 @@ from .damage import Hit, adjusted_damage, apply_damage
 from .geometry import COVER_BONUS, cover_between, distance_m, within
 from .helping import help_for, use_help
 from .hiding import hidden_from, reveal, sees
-from .shield import can_cast_shield
+from .shield import AC_BONUS as SHIELD_AC, can_cast_shield, shield_bonus, turned_by_shield
 from .vocab import (COVER_RULES, ability as ability_word, condition as condition_word, cover as cover_word,
                     damage_type, number)
 
@@ -44,8 +44,8 @@ def weapon_of(creature: Creature, name: str | None) -> Attack:
 
 
 def armour_class(creature: Creature) -> int:
-    """AC with active effects: the shield spell adds 5 until the start of the caster's turn."""
-    return creature.stats.ac + (5 if "shield" in creature.effects else 0)
+    """AC with active effects: the shield spell's bonus until the start of the caster's turn."""
+    return creature.stats.ac + shield_bonus(creature)
 
 
 def first_melee(creature: Creature) -> Attack:
@@ -306,7 +306,7 @@ def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
                             target_number=preview.target_number, crit=crit, offhand=offhand,
                             knock_out=knock_out, melee=not preview.ranged, natural_20=face == 20,
                             shield_counted="shield" in target.effects)
-    if face != 20 and total < preview.target_number + 5 and not pending.shield_counted:
+    if face != 20 and turned_by_shield(total, preview.target_number) and not pending.shield_counted:
         if can_cast_shield(target, battle):
             # SRD 5.1, Shield: a reaction when hit by an attack; +5 AC may turn the hit into a miss
             battle.state.pending_attack = pending
@@ -325,9 +325,9 @@ def land_attack(battle, pending: PendingAttack) -> None:
     attack = pending.attack
     battle.damage_source = attacker.id
     if ("shield" in target.effects and not pending.shield_counted and not pending.natural_20
-            and pending.total < pending.target_number + 5):
+            and turned_by_shield(pending.total, pending.target_number)):
         battle.emit("attack", _("{target}'s shield turns the hit into a miss ({total} vs AC {ac})").format(
-            target=target.name, total=pending.total, ac=pending.target_number + 5), rules=("shield", "attack-roll"),
+            target=target.name, total=pending.total, ac=pending.target_number + SHIELD_AC), rules=("shield", "attack-roll"),
             attacker=attacker.id, target=target.id, hit=False, crit=False)
         return
     # 5e, Damage at 0 hit points: one hit is one instance of damage, whatever its types

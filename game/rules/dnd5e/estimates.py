@@ -18,7 +18,7 @@ from .checks import best_of, check_bonus
 from .conditions import dodging
 from .geometry import COVER_BONUS, blockers_of, can_see, covers_between, field_for, melee_reach, sights_between
 from .options import PathWatch, aggressive_options
-from .shield import can_cast_shield
+from .shield import AC_BONUS as SHIELD_AC, can_cast_shield, shield_bonus
 from .spells import SPELLS, area_mask, scaled, spell_attack_bonus, spell_save_dc
 
 # geometry.COVER_BONUS (half +2, three-quarters +5 to AC); total cover: no attack (a number no roll reaches)
@@ -176,6 +176,20 @@ class Estimates:
     def can_shield(self, creature) -> bool:
         """Whether the creature could cast shield as a reaction now."""
         return can_cast_shield(creature, self.battle)
+
+    def shield_threat(self, target) -> int:
+        """The AC the target's Shield reaction would add against an attack now (SRD 5.1, Shield:
+        +5 AC, including against the triggering attack): the spell's bonus when it could cast it
+        and is not shielded yet, else 0. It is cast when that bonus turns the hit into a miss, so
+        an attack on it hits only if it reaches this much more than its AC (a natural 20 still hits)."""
+        if shield_bonus(target) or not can_cast_shield(target, self.battle):
+            return 0
+        return SHIELD_AC
+
+    def stops_darts(self, target) -> bool:
+        """Whether magic missile's darts would do the target no harm (SRD 5.1, Shield: no damage
+        from magic missile): it is shielded, or could cast Shield when the spell targets it."""
+        return bool(shield_bonus(target)) or can_cast_shield(target, self.battle)
 
     # -- contests and checks
     def search_odds(self, searcher, hider) -> float:

@@ -50,6 +50,7 @@ from .casting_options import spell_options
 from .conditions import why_immobile
 from .previews import attack_preview, option
 from .spending import bonus_allowed
+from .shield import AC_BONUS as SHIELD_AC
 from .vocab import number
 
 EXTRA_MODES = ("fly", "swim", "climb")  # listed only for a creature with that speed of its own
@@ -125,7 +126,7 @@ def react_options(battle) -> list[Option]:
             options.append(option(command, _("opportunity attack on {id}").format(id=victim.id), preview))
     elif offer.kind == "shield":
         if battle.check({**base, "take": True}) is None:
-            options.append(option({**base, "take": True}, _("cast shield (+5 AC)"), {**about, "ac_bonus": 5}))
+            options.append(option({**base, "take": True}, _("cast shield (+{bonus} AC)").format(bonus=SHIELD_AC), {**about, "ac_bonus": SHIELD_AC}))
     elif offer.kind == "leap":
         if battle.check({**base, "take": True}) is None:
             options.append(option({**base, "take": True}, _("leap off and land on its feet"), about))

@@ -7,6 +7,19 @@ from ..errors import IllegalCommand
 from ..state import Creature
 from .conditions import can_react
 
+AC_BONUS = 5  # SRD 5.1, Shield: "+5 bonus to AC, including against the triggering attack"
+
+
+def shield_bonus(creature: Creature) -> int:
+    """The AC the shield spell adds to the creature now: +5 until the start of its next turn."""
+    return AC_BONUS if "shield" in creature.effects else 0
+
+
+def turned_by_shield(total: int, target_number: int) -> bool:
+    """Whether Shield's +5 AC turns an attack that reached `target_number` with `total` into a miss
+    (a natural 20 hits whatever the AC: the caller leaves it out)."""
+    return total < target_number + AC_BONUS
+
 
 def can_cast_shield(caster: Creature, battle=None) -> bool:
     """Whether the caster could cast shield now: knows it, a slot of level 1 or more, its reaction.
@@ -40,6 +53,6 @@ def cast_shield(battle, caster: Creature) -> None:
     caster.reaction = False
     caster.effects["shield"] = True
     caster.conditions.discard("hidden")
-    battle.emit("cast", _("{name} casts shield (slot {slot}) as a reaction: +5 AC until the start of its next "
-                          "turn").format(name=caster.name, slot=slot), rules=("shield", "cast-spell", "reactions"),
+    battle.emit("cast", _("{name} casts shield (slot {slot}) as a reaction: +{bonus} AC until the start of its next "
+                          "turn").format(name=caster.name, slot=slot, bonus=AC_BONUS), rules=("shield", "cast-spell", "reactions"),
                 caster=caster.id, spell="shield", slot=slot, targets=[caster.id])

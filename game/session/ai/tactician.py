@@ -182,10 +182,18 @@ class Tactician(Positioning):
         v = 1.0
         if self.hard:
             v += 0.05 * threat * target.stats.attacks_per_action
-            if target.stats.spellcasting and not self.est.can_shield(target):
-                v += 0.4  # go for the casters (not one whose Shield is ready: +5 AC against a hit)
+            if target.stats.spellcasting:
+                v += 0.4  # go for the casters (a blow on one with Shield ready weighs its AC with Shield)
             v += 0.6 * (1 - target.hp / target.stats.hp)  # focus fire
         return v
+
+    def shield_threat(self, target) -> int:
+        """The AC the target's Shield reaction would add against our attack (the ruleset's
+        number); asked for every square weighed: kept per decision."""
+        threats = self.__dict__.setdefault("_shield", {})
+        if target.id not in threats:
+            threats[target.id] = self.est.shield_threat(target)
+        return threats[target.id]
 
     def kill_bonus(self, target, ev: float, p_hit: float) -> float:
         if self.hard and target.standing and target.hp <= ev * 1.2:
@@ -265,6 +273,9 @@ class Tactician(Positioning):
             if not target.standing and dist > 1.5:
                 continue
             cover = None
+            # hard: a caster with Shield ready casts it when that turns the hit into a miss, so
+            # a blow on it counts only if it would beat the AC Shield adds as well
+            shield = self.shield_threat(target) if self.hard and target.standing else 0
             if me.action or me.attacks_left > 0:
                 for attack in me.stats.attacks:
                     reach_ok = attack.is_melee and dist <= attack.reach + 1e-9
@@ -276,6 +287,8 @@ class Tactician(Positioning):
                         if p.problem:
                             continue
                         p_hit, p_crit = p.hit_chance, self.est.crit_chance(p)
+                        if shield and p_hit:
+                            p_hit = self.est.hit_chance(attack.to_hit, p.target_number + shield, p.advantage)[0]
                     else:
                         if cover is None:
                             cover = self.cover(space, target)
@@ -283,7 +296,8 @@ class Tactician(Positioning):
                             break
                         ranged = not reach_ok
                         adv = self.guess_advantage(space, target, ranged, attack, dist)
-                        p_hit, p_crit = self.est.hit_chance(attack.to_hit, target.stats.ac + self.est.COVER_AC[cover], adv)
+                        ac = self.est.defence(target) + shield + self.est.COVER_AC[cover]
+                        p_hit, p_crit = self.est.hit_chance(attack.to_hit, ac, adv)
                     ev = self.est.expected_damage(attack.damage, p_hit, p_crit)
                     if attack.extra_damage is not None:
                         ev += self.est.expected_damage(attack.extra_damage, p_hit, p_crit)
@@ -338,14 +352,17 @@ class Tactician(Positioning):
                 continue
             if spell.effect == "attack":
                 adv = self.guess_advantage(space, target, True, None, dist)
-                p_hit, p_crit = self.est.hit_chance(self.est.spell_attack_bonus(me), target.stats.ac + self.est.COVER_AC[cover], adv)
+                ac = self.est.defence(target) + self.est.COVER_AC[cover] + (self.shield_threat(target) if self.hard else 0)
+                p_hit, p_crit = self.est.hit_chance(self.est.spell_attack_bonus(me), ac, adv)
                 ev = self.est.expected_damage(self.est.spell_dice(me, spell), p_hit, p_crit)
             elif spell.effect == "save":
                 save = target.stats.save(spell.save)
                 p_fail = min(1.0, max(0.0, (self.est.spell_save_dc(me) - save - 1) / 20))
                 ev = p_fail * self.est.spell_dice(me, spell).average
                 p_hit = p_fail
-            else:  # darts: sure hits
+            else:  # darts: sure hits, but none on a foe that is shielded or casts Shield
+                if self.est.stops_darts(target):
+                    continue
                 ev = 3 * spell.dice.average
                 p_hit = 1.0
             score = ev * self.value(target) + self.kill_bonus(target, ev, p_hit)
@@ -365,7 +382,7 @@ class Tactician(Positioning):
             if spell.effect != "darts" or spell.time != "action" or me.slots.get(spell.level, 0) <= 0:
                 continue
             per_dart = spell.dice.average
-            foes = [f for f in self.targets() if f.standing and self.cover(here, f) < 3
+            foes = [f for f in self.targets() if f.standing and not self.est.stops_darts(f) and self.cover(here, f) < 3
                     and gap_squares(here, self.sp[f.id], self.battle.diagonals) * SQUARE_M <= spell.range_m + 1e-9]
             needs = sorted(((math.ceil(f.hp / per_dart), -self.value(f), f.id, f) for f in foes))
             aimed: list[str] = []
