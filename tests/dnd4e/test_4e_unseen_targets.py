@@ -217,3 +217,14 @@ def test_an_invisible_goblin_hides_in_the_open():
     act(b, "gob", "hide")
     assert log_with(b, "hides") == ["Goblin hides at [4, 2]: Stealth d20 10 +8 = 18"]
     assert "hidden" in b.state.creatures["gob"].conditions
+
+
+def test_the_hiding_line_names_the_stealth_and_move_action_cards():
+    from game.rules.cards import cards
+
+    b = goblin_and_wizard()
+    force(b, 15)
+    act(b, "gob", "hide")
+    line = log_with(b, "hides")[0]
+    ids = b.state.log_rules[b.state.log.index(line)]
+    assert tuple(ids) == ("stealth", "move-action") and set(ids) <= set(cards("4e"))
