@@ -91,9 +91,14 @@ def test_a_blinded_attacker_attacks_every_target_at_minus_5():
 
 
 def test_area_powers_ignore_concealment():
-    # "(melee/ranged only)": the wizard's flame fan (close blast 3) against a hidden goblin: no -5
-    roster = [creature("wizard", "wizard", "blue", (1, 1)), creature("gob", "goblin", "red", (2, 1), hidden=True),
-              creature("orc", "orc", "red", (7, 2))]  # not hidden: no Stealth roll for surprise
-    b = battle4e(ROW, roster)
-    fan = next(o.preview for o in b.legal_commands() if o.command.get("with") == "flame-fan")
-    assert not any("concealment" in r.text for r in fan.reasons)
+    # "(melee/ranged only)": the wizard's flame fan (close blast 3) rolls the same total against a
+    # hidden goblin as against one in plain view: no -5
+    totals = []
+    for hidden in (True, False):
+        roster = [creature("wizard", "wizard", "blue", (1, 1)), creature("gob", "goblin", "red", (2, 1), hidden=hidden),
+                  creature("orc", "orc", "red", (7, 2))]  # not hidden: no Stealth roll for surprise
+        b = battle4e(ROW, roster)
+        force(b, 10, 3, 3)
+        act(b, "wizard", "attack", at=[2, 0], **{"with": "flame-fan"})
+        totals.append(log_with(b, "flame fan on Goblin")[0])
+    assert totals[0] == totals[1] and "d20 10" in totals[0]

@@ -1,6 +1,6 @@
 """The acts the screen shows under 4e (one button each: move, run, shift, charge, each power,
-second wind, total defense, action point, stand, drop prone, escape, end), why an act is not
-allowed now, and the reaction on offer in words."""
+second wind, total defense, action point, stand, drop prone, escape, hide, end), why an act is
+not allowed now, and the reaction on offer in words."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ TITLES = {"move": (N_("Move"), "M", api.MOVE), "run": (N_("Run"), "R", api.MENU)
           "stand": (N_("Stand up"), "U", api.NOW), "drop_prone": (N_("Drop prone"), "", api.NOW),
           "escape": (N_("Escape"), "X", api.NOW), "stabilize": (N_("First aid"), "F", api.TARGET),
           "grapple": (N_("Grab"), "G", api.TARGET), "shove": (N_("Bull rush"), "B", api.TARGET),
-          "end": (N_("End turn"), "E", api.NOW)}
+          "hide": (N_("Hide"), "K", api.NOW), "end": (N_("End turn"), "E", api.NOW)}
 TIPS = {"move": N_("one move action (both move and standard beyond your speed)"),
         "run": N_("speed + 2 squares; -5 to attack and grants combat advantage until your next turn"),
         "shift": N_("one square, provoking no opportunity attack"), "charge": N_("move and a melee basic attack at +1"),
@@ -28,7 +28,9 @@ TIPS = {"move": N_("one move action (both move and standard beyond your speed)")
         "action_point": N_("free: one more action this turn"), "stand": N_("move action"),
         "drop_prone": N_("minor action"), "escape": N_("move action: break a grab"),
         "grapple": N_("standard: Str vs Ref, the target is grabbed"), "shove": N_("standard: Str vs Fort, push 1"),
-        "stabilize": N_("standard: Heal DC 15 stops a dying ally's death saves"), "end": N_("end the turn")}
+        "stabilize": N_("standard: Heal DC 15 stops a dying ally's death saves"),
+        "hide": N_("move action: Stealth against each enemy's passive Perception, behind superior cover"),
+        "end": N_("end the turn")}
 
 
 def key_of(option: api.Option) -> str:
@@ -36,6 +38,18 @@ def key_of(option: api.Option) -> str:
     if command["act"] == "attack":
         return f"attack:{command.get('with') or 'basic'}"
     return command["act"]
+
+
+def guessing(c, option: api.Option) -> bool:
+    """An attack at a square guessed for a hidden foe (options.guess_options): not on the screen's
+    buttons, which ring creatures (the ring would stand where the foe really is)."""
+    command = option.command
+    if command.get("act") != "attack" or command.get("at") is None or command.get("target") is not None:
+        return False
+    try:
+        return not power_of(c, command.get("with")).area
+    except IllegalCommand:
+        return False
 
 
 def power_aim(power) -> str:
@@ -53,7 +67,8 @@ def acts(battle, options: list[api.Option]) -> list[api.Act]:
     c = state.current
     by_key: dict[str, list[api.Option]] = {}
     for option in options:
-        by_key.setdefault(key_of(option), []).append(option)
+        if not guessing(c, option):
+            by_key.setdefault(key_of(option), []).append(option)
     entries = []
     shortcuts = iter("1234567890")
     for power in c.stats.powers:

@@ -15,7 +15,7 @@ from ..engine_base import EngineBase
 from ..errors import IllegalCommand
 from ..state import Offer
 from ..words import spoken
-from . import athletics, economy, readying, turns
+from . import athletics, economy, readying, stealth, turns
 from .conditions import START, add_timed, end_grab, release_grabs, speed_squares
 from .creature import NO_IMMEDIATE
 from .damage import spend_surge
@@ -40,10 +40,11 @@ ACTS: dict[str, tuple[set[str], set[str]]] = {
     "stand": (set(), set()),
     "drop_prone": (set(), set()),
     "escape": (set(), set()),
+    "hide": (set(), set()),
     "stabilize": ({"target"}, set()),
     "ready": ({"trigger", "then"}, set()),
-    "grapple": ({"target"}, set()),
-    "shove": ({"target"}, {"effect"}),
+    "grapple": (set(), {"target", "at"}),
+    "shove": (set(), {"target", "at", "effect"}),
     "end": (set(), set()),
     "react": ({"take"}, {"target"}),
 }
@@ -364,6 +365,12 @@ class Engine(EngineBase):
                 raise IllegalCommand(why)
         aimed = aim(self, c, power, target, at)
         self._spend_power(c, power)
+        if not aimed.targets:  # an area on the square a hidden foe was seen hiding in, gone (powers.aim)
+            give_away(c)
+            self.emit("attack", _("{name} uses {power} at {square}: it catches nobody").format(
+                name=c.name, power=spoken(power.name), square=list(at) if at is not None else [c.x, c.y]),
+                rules=("concealment",) + power_rules(power), attacker=c.id, target=None, hit=False, crit=False)
+            return
         self._use_power(c, power, aimed)
 
     def _spend_power(self, c, power) -> None:
@@ -390,14 +397,20 @@ class Engine(EngineBase):
         square = list(cmd.get("at"))
         self.emit("note", _("{name} attacks the square {square} with {power}, guessing").format(
             name=c.name, square=square, power=spoken(power.name)), rules=("concealment",), creature=c.id)
-        if hider is not None:
+        too_big = hider is not None and power.name == "grab" and \
+            size_index(self.state.creatures[hider].size) > size_index(c.size) + 1
+        if hider is not None and not too_big:
             self._use_power(c, power, Aim((hider,), long_range=far))
             return
         face = self.state.dice.roll(20)  # the roll is made, someone there or not
         give_away(c)
-        self.emit("attack", _("{name} attacks the square {square} with {power}: d20 {face}: nobody is there, "
-                              "miss").format(name=c.name, square=square, power=spoken(power.name), face=face),
-                  rules=("concealment",), attacker=c.id, target=None, hit=False, crit=False)
+        words = _("{name} attacks the square {square} with {power}: d20 {face}: {target} is too big to grab, miss") \
+            if too_big else \
+            _("{name} attacks the square {square} with {power}: d20 {face}: nobody is there, miss")
+        self.emit("attack", words.format(name=c.name, square=square, power=spoken(power.name), face=face,
+                                         target=self.state.creatures[hider].name if too_big else ""),
+                  rules=("concealment", "grab") if too_big else ("concealment",), attacker=c.id,
+                  target=hider if too_big else None, hit=False, crit=False)
 
     def _use_power(self, c, power, aimed: Aim, charging: bool = False) -> None:
         """Offer the reactions the power provokes (opportunity attacks for a ranged or area power
@@ -525,7 +538,7 @@ class Engine(EngineBase):
     # ------------------------------------------------------------------ other acts
     def refusal(self, c, act: str) -> str:
         """Why c may not take one of the acts without arguments now ('' when it may): second
-        wind, total defense, action point, stand, drop prone, escape (the handlers and the
+        wind, total defense, action point, stand, drop prone, escape, hide (the handlers and the
         options read it alike)."""
         if act == "second_wind":
             # 4e, Second wind: a standard action, once an encounter, heroes, a surge spent
@@ -560,6 +573,8 @@ class Engine(EngineBase):
         if act == "escape":
             return _("{name} is not grabbed").format(name=c.name) if "grabbed_by" not in c.effects else \
                 economy.refusal(c, "move")
+        if act == "hide":
+            return stealth.hide_refusal(self, c)
         return ""
 
     def _refuse(self, c, act: str) -> None:
@@ -632,6 +647,11 @@ class Engine(EngineBase):
         if ok:
             end_grab(c)
 
+    def _do_hide(self, c, cmd) -> None:
+        """4e, Stealth (stealth.py): a move action; hidden when it beats every enemy's passive Perception."""
+        self._refuse(c, "hide")
+        stealth.hide(self, c)
+
     def stabilize_refusal(self, c, target_id) -> str:
         """Why c may not try to stabilize that creature now ('' when it may)."""
         target = self.state.creatures.get(target_id) if isinstance(target_id, str) else None
@@ -668,6 +688,9 @@ class Engine(EngineBase):
         if target is None or target is c or not target.alive:
             words = _("no creature {id} to grab") if name == "grab" else _("no creature {id} to bull rush")
             return words.format(id=repr(target_id))
+        hidden = unseen_refusal(c, target)
+        if hidden:
+            return hidden
         if name == "grab" and size_index(target.size) > size_index(c.size) + 1:
             return _("{name} is too big for {other} to grab").format(name=target.name, other=c.name)
         why = economy.refusal(c, "standard")
@@ -679,7 +702,13 @@ class Engine(EngineBase):
             return str(exc)
         return ""
 
-    def _special(self, c, name: str, target_id) -> None:
+    def _special(self, c, name: str, cmd) -> None:
+        """A grab or a bull rush on its `target`, or, a melee attack like any other, at the square
+        `at` where the attacker guesses a hidden foe is (guessing.py: total concealment -5)."""
+        if cmd.get("at") is not None:
+            self._attack_guessed_square(c, power_of(c, name), cmd)
+            return
+        target_id = cmd.get("target")
         why = self.special_refusal(c, name, target_id)
         if why:
             raise IllegalCommand(why)
@@ -690,13 +719,13 @@ class Engine(EngineBase):
     def _do_grapple(self, c, cmd) -> None:
         """4e, Grab (a standard action): Strength against Reflex; a hit leaves the target grabbed
         (immobilized until it escapes, or the grabber lets go or goes)."""
-        self._special(c, "grab", cmd.get("target"))
+        self._special(c, "grab", cmd)
 
     def _do_shove(self, c, cmd) -> None:
         """4e, Bull rush (a standard action): Strength against Fortitude; a hit pushes 1 square."""
         if cmd.get("effect", "push") != "push":
             raise IllegalCommand(_("a 4e bull rush pushes (effect = \"push\"); it never knocks prone"))
-        self._special(c, "bull-rush", cmd.get("target"))
+        self._special(c, "bull-rush", cmd)
 
     def _do_ready(self, c, cmd) -> None:
         """4e, Ready an action (a standard action): an attack held back, taken as an immediate

@@ -1,8 +1,14 @@
 """4e, attacking a creature you cannot see (RULESETS.md 2: total concealment -5): a hidden
 creature is not targeted by its id; the attacker names the square it guesses it is in (`at`),
-and the melee or ranged power strikes whoever hides there at -5, or misses an empty square.
-Engine reading: as 5e's "attack the square you guess", the attack needs reach or range to that
-square, and a creature seen there is attacked as the target, not guessed at."""
+and the melee or ranged attack (a power, the grab, the bull rush) strikes whoever hides there at
+-5, or misses an empty square. Engine reading: as 5e's "attack the square you guess", the attack
+needs reach or range to that square, and a creature seen there is attacked as the target, not
+guessed at.
+
+Unseen is not unknown: 4e's invisible creature that is not hidden is still heard, its enemies
+know its square (as a blinded attacker knows where the foes that are not hidden stand): it is
+attacked by its id, with total concealment (-5, attacks.concealment); only a hidden creature (a
+successful Stealth check: hidden, invisible or not) must be guessed at."""
 
 from __future__ import annotations
 
@@ -10,7 +16,7 @@ from ...core.board import SQUARE_M, gap_squares
 from ...i18n import _, decimal
 from ..errors import IllegalCommand
 from ..words import spoken
-from .geometry import line_of_effect
+from .geometry import can_see, line_of_effect
 
 
 def unseen_refusal(actor, other) -> str | None:
@@ -32,10 +38,12 @@ def guessed(battle, actor, power, at) -> tuple[str | None, bool]:
         raise IllegalCommand(_("{square} is off the map").format(square=[x, y]))
     there = [c for c in battle.state.creatures.values()
              if c is not actor and c.alive and (x, y) in c.squares()]
-    seen = [c for c in there if unseen_refusal(actor, c) is None]
-    if seen:
-        raise IllegalCommand(_("{name} is in plain view at {square}: attack it as the target").format(
-            name=seen[0].name, square=[x, y]))
+    known = [c for c in there if unseen_refusal(actor, c) is None]
+    if known:
+        words = _("{name} is in plain view at {square}: attack it as the target") \
+            if can_see(battle, actor, known[0]) else \
+            _("{name} is not hidden at {square}: its square is known, attack it as the target")
+        raise IllegalCommand(words.format(name=known[0].name, square=[x, y]))
     distance = gap_squares(actor.space, (x, y, 1), "1") * SQUARE_M
     far = False
     if power.melee:

@@ -1,7 +1,9 @@
 """Every command a 4e battle accepts now, each with a neutral Preview (api.py): one move per
 reachable square (its path, cost and the opportunity attacks it provokes), each power on each
-valid target (the hit chance, the defence attacked and every modifier), and the other acts
-exactly when `check` accepts them."""
+valid target (the hit chance, the defence attacked and every modifier), each melee or ranged
+power at the square a hidden foe was seen hiding in (guessing), and the other acts exactly when
+`check` accepts them. The attacks' previews see hidden foes as their enemies believe them
+(belief.believed), never where they are."""
 
 from __future__ import annotations
 
@@ -13,21 +15,22 @@ from ...i18n import N_, _
 from .. import api
 from ..errors import IllegalCommand
 from ..words import spoken
-from . import economy
+from . import economy, stealth
 from .athletics import checks_along, success_chance
 from .attacks import expected_damage, roll_for
+from .belief import believed
 from .conditions import speed_squares
 from .geometry import field_for, flanked, gap
-from .guessing import unseen_refusal
+from .guessing import guessed, unseen_refusal
 from .moving import leaving_provokes, provokers_along
 from .powers import aim, power_of
 from .terrain_rules import COVER_PENALTY
 from .words import action
 
 LABELS = {"second_wind": N_("second wind"), "total_defense": N_("total defense"), "action_point": N_("action point"),
-          "stand": N_("stand"), "drop_prone": N_("drop prone"), "escape": N_("escape")}
+          "stand": N_("stand"), "drop_prone": N_("drop prone"), "escape": N_("escape"), "hide": N_("hide")}
 
-SIMPLE = ("second_wind", "total_defense", "action_point", "stand", "drop_prone", "escape")
+SIMPLE = ("second_wind", "total_defense", "action_point", "stand", "drop_prone", "escape", "hide")
 
 
 def legal_commands(battle) -> list[api.Option]:
@@ -46,10 +49,12 @@ def legal_commands(battle) -> list[api.Option]:
     if field is not None and battle.board.prop("climbable").any():
         climbing = field_for(battle, c, "climb", limit_m=2 * speed)
         options += move_options(battle, c, climbing, "climb")
-    options += charge_options(battle, c, field) + power_options(battle, c)
+    options += charge_options(battle, c, field)
+    with believed(battle, c) as chances:  # the previews of attacks never tell where a hidden foe is
+        options += power_options(battle, c, chances) + guess_options(battle, c, chances)
     for act in SIMPLE:
         if not battle.refusal(c, act):
-            options.append(api.Option({"actor": c.id, "act": act}, _(LABELS[act]), simple_preview(c, act)))
+            options.append(api.Option({"actor": c.id, "act": act}, _(LABELS[act]), simple_preview(battle, c, act)))
     for other in state.creatures.values():
         if other.side != c.side:
             for act, name in (("grapple", "grab"), ("shove", "bull-rush")):
@@ -66,10 +71,13 @@ def legal_commands(battle) -> list[api.Option]:
     return options
 
 
-def simple_preview(c, act: str) -> api.Preview:
+def simple_preview(battle, c, act: str) -> api.Preview:
     """What an act without arguments brings: a second wind heals a healing surge's worth, once
-    an encounter; an action point gives one more standard action, and does not come back."""
+    an encounter; an action point gives one more standard action, and does not come back;
+    hiding has its chance to beat every enemy's passive Perception."""
     preview = api.Preview(uses=action(_uses(act)))
+    if act == "hide":
+        return replace(preview, success_chance=stealth.success_chance(battle, c))
     if act == "second_wind":
         return replace(preview, target=c.id, hostile=False, uses_left=1,
                        expected_heal=float(min(c.stats.surge_value, c.stats.hp - max(0, c.hp))))
@@ -80,7 +88,7 @@ def simple_preview(c, act: str) -> api.Preview:
 
 def _uses(act: str) -> str:
     return {"second_wind": "standard", "total_defense": "standard", "action_point": "free", "stand": "move",
-            "drop_prone": "minor", "escape": "move"}.get(act, "")
+            "drop_prone": "minor", "escape": "move", "hide": "move"}.get(act, "")
 
 
 def offer_options(battle) -> list[api.Option]:
@@ -216,16 +224,24 @@ def _with_path(preview, steps, cost, provokes=()):
     return replace(preview, path=tuple(steps), cost_m=cost, opportunity_attacks=provokes)
 
 
-def power_options(battle, c) -> list[api.Option]:
+def _spent_and_provoked(battle, c, power) -> dict:
+    """What a power's preview adds: the uses left of an encounter or daily power (it does not come
+    back this battle; a recharge one may), and the opportunity attacks a ranged or area power
+    provokes when used beside an enemy (4e)."""
+    limited = {"uses_left": c.uses_left(power)} if power.usage in ("encounter", "daily") else {}
+    provokes = {"opportunity_attacks": tuple(leaving_provokes(battle, c))} \
+        if power.kind in ("ranged", "area-burst") else {}
+    return {**limited, **provokes}
+
+
+def power_options(battle, c, chances=None) -> list[api.Option]:
+    """Each power on each valid target (`chances`: the hidden foes put in believed squares, the
+    chance each is there, belief.believed: an area's expected damage on one is weighted by it)."""
     options = []
     for power in c.stats.powers:
         if c.uses_left(power) <= 0 or economy.refusal(c, power.action):
             continue
-        # an encounter or daily power does not come back this battle (a recharge one may)
-        limited = {"uses_left": c.uses_left(power)} if power.usage in ("encounter", "daily") else {}
-        # 4e: a ranged or area power used beside an enemy provokes its opportunity attack
-        provokes = {"opportunity_attacks": tuple(leaving_provokes(battle, c))} \
-            if power.kind in ("ranged", "area-burst") else {}
+        extra = _spent_and_provoked(battle, c, power)
         for command, aimed in _aims(battle, c, power):
             if power.heal:
                 target = battle.state.creatures[aimed.targets[0]]
@@ -233,12 +249,12 @@ def power_options(battle, c) -> list[api.Option]:
                 mean = target.stats.surge_value + (power.heal_bonus.average if power.heal_bonus else 0.0)
                 lacks = target.stats.hp - max(0, target.hp)
                 preview = api.Preview(target=target.id, hostile=False, uses=action(power.action), attack=power.name,
-                                      expected_heal=float(min(mean, lacks)) if target.surges > 0 else 0.0,
-                                      **limited, **provokes)
+                                      expected_heal=float(min(mean, lacks)) if target.surges > 0 else 0.0, **extra)
                 label = _("{power} on {targets}").format(power=spoken(power.name), targets=target.name)
             else:
-                preview = attack_preview(battle, c, power, aimed.targets, power.action, aimed.long_range, aimed.origin)
-                preview = replace(preview, **limited, **provokes)
+                preview = attack_preview(battle, c, power, aimed.targets, power.action, aimed.long_range, aimed.origin,
+                                         weights=chances)
+                preview = replace(preview, **extra)
                 label = _("{power} on {targets}").format(
                     power=spoken(power.name), targets=", ".join(battle.state.creatures[t].name for t in aimed.targets))
             options.append(api.Option(command, label, preview))
@@ -270,7 +286,7 @@ def _aims(battle, c, power):
                       for x in range(c.x - n, c.x + c.side_squares + 1)]
     else:
         candidates = [sq for o in battle.state.creatures.values() if o.alive and o.side != c.side
-                      for sq in o.squares()]
+                      for sq in o.squares()]  # within belief.believed: a hidden foe where it is believed
     for at in candidates:
         try:
             aimed = aim(battle, c, power, None, at)
@@ -288,9 +304,37 @@ def _aims(battle, c, power):
     return found
 
 
-def attack_preview(battle, c, power, targets, uses, long_range=False, origin=None, charging=False, kind=None):
+def guess_options(battle, c, chances) -> list[api.Option]:
+    """4e, a hidden foe (guessing.py): each melee or ranged power aimed at the square its enemies
+    believe it is in, when that square can be attacked so; called within belief.believed, the foe
+    put in that square (`chances`: the chance it is there), never where it really is. The Preview
+    is the attack on the foe in that square (its cover, range, the -5 of total concealment), its
+    expected damage weighted by that chance."""
+    options = []
+    for foe_id, chance in chances.items():
+        foe = battle.state.creatures[foe_id]
+        square = [foe.x, foe.y]
+        for power in c.stats.powers:
+            if (power.area or power.heal or power.shift or power.targets == "ally" or c.uses_left(power) <= 0
+                    or economy.refusal(c, power.action)):
+                continue
+            try:
+                _there, far = guessed(battle, c, power, square)  # only whether the square can be attacked so
+            except IllegalCommand:
+                continue
+            preview = attack_preview(battle, c, power, (foe.id,), power.action, far, weights=chances)
+            options.append(api.Option({"actor": c.id, "act": "attack", "with": power.name, "at": square},
+                                      _("{power} on the square {square} (guessing)").format(
+                                          power=spoken(power.name), square=square),
+                                      replace(preview, **_spent_and_provoked(battle, c, power))))
+    return options
+
+
+def attack_preview(battle, c, power, targets, uses, long_range=False, origin=None, charging=False, kind=None,
+                   weights=None):
     """The preview of a power on its targets: the first target's odds and every modifier, the
-    expected damage summed over the targets (`uses`: the kind of action, an id)."""
+    expected damage summed over the targets (`uses`: the kind of action, an id; `weights`: the
+    chance a target is there at all, a hidden foe's believed square, 1 when not listed)."""
     creatures = battle.state.creatures
     first = creatures[targets[0]]
     roll = roll_for(battle, c, first, power, charging, long_range, origin)
@@ -300,7 +344,7 @@ def attack_preview(battle, c, power, targets, uses, long_range=False, origin=Non
         t = creatures[tid]
         r = roll if t is first else roll_for(battle, c, t, power, charging, long_range, origin)
         sneak = c.stats.sneak_attack.average if c.stats.sneak_attack is not None and r.advantage else 0.0
-        value = expected_damage(power, r, t, sneak)
+        value = expected_damage(power, r, t, sneak) * (weights or {}).get(tid, 1.0)
         each.append((tid, value))
         total += value if t.side != c.side else -value
     return api.Preview(

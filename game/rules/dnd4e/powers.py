@@ -16,6 +16,7 @@ from ...i18n import _, decimal
 from ..errors import IllegalCommand
 from ..words import spoken
 from .geometry import gap, line_of_effect
+from .stealth import suspected
 
 
 @dataclass(frozen=True)
@@ -178,6 +179,17 @@ def aim(battle, actor, power, target=None, at=None) -> Aim:
             raise IllegalCommand(_("{power} there catches {caught}: 'target' must list exactly those").format(
                 power=spoken(power.name), caught=", ".join(caught) or _("nobody")))
         caught = listed
-    if not caught:
+    if not caught and not _suspect_inside(battle, actor, mask):
         raise IllegalCommand(_("{power} would catch nobody there").format(power=spoken(power.name)))
     return Aim(tuple(caught), mask, origin)
+
+
+def _suspect_inside(battle, actor, mask) -> bool:
+    """Whether the area holds the square where a hidden enemy of the actor was seen hiding
+    (stealth.suspected): the area is then used even if it catches nobody (refusing it would tell
+    the hider has gone)."""
+    for other in battle.state.creatures.values():
+        hint = suspected(other) if other.side != actor.side and other.alive else None
+        if hint is not None and mask[hint[0][1], hint[0][0]]:
+            return True
+    return False

@@ -10,6 +10,7 @@ from .conditions import at_turn_end, at_turn_start, ongoing, saving_throws
 from .creature import DYING, INCAPABLE
 from .damage import death_save, deal
 from .setup import roll_initiative, roll_stealth_surprise
+from .stealth import turn_begins
 
 
 def start(battle) -> None:
@@ -55,6 +56,7 @@ def begin_turn(battle) -> None:
                     rules=("rounds-and-turns", "actions-of-a-turn", "surprise-round") if state.surprise_round
                     else ("rounds-and-turns", "actions-of-a-turn"), creature=c.id, round=state.round)
         at_turn_start(battle, c.id)
+        turn_begins(c)  # a hider may leave the square it hid in from now on
         c.one_action = state.surprise_round or "dazed" in c.conditions
         for entry in ongoing(c):
             # 4e, Ongoing damage: taken at the start of the creature's turn

@@ -1,0 +1,33 @@
+"""4e, the battle as one creature's side sees it, for the options' previews (options.py): every
+hidden enemy put in the square its enemies believe it is in (stealth.suspected), those nobody
+saw hide left out of the picture, and all put back after; nobody moves, no die is rolled. A
+preview so never tells where a hidden foe really is (a computer player reads the previews)."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from ..state import DEAD
+from .stealth import suspected
+
+
+@contextmanager
+def believed(battle, c):
+    """Within: c's side's picture of its hidden foes. Yields {foe id: the chance it is there}
+    for each foe put in a believed square."""
+    kept = []
+    chances = {}
+    try:
+        for foe in battle.state.creatures.values():
+            if foe.side == c.side or not foe.alive or "hidden" not in foe.conditions:
+                continue
+            kept.append((foe, foe.x, foe.y, foe.state))
+            hint = suspected(foe)
+            if hint is None:
+                foe.state = DEAD  # out of the picture: nobody knows it is there
+            else:
+                (foe.x, foe.y), chances[foe.id] = hint
+        yield chances
+    finally:
+        for foe, x, y, state in kept:
+            foe.x, foe.y, foe.state = x, y, state
