@@ -332,8 +332,8 @@ def lines_max_level(blockers: Blockers, starts, ends, exclude=None) -> np.ndarra
     if not len(clear):
         return result
     if len(clear) < len(terrain):  # the entries of the lines the terrain leaves clear
-        entries, _, owner = _gather(patterns, first[clear], counts[clear], base[clear])
-        owner = clear[owner]
+        kept = (terrain == 0)[owner]
+        entries, owner = entries[kept], owner[kept]
     # only entries that meet a creature (often just the pair's own squares) are looked at closely
     near = np.flatnonzero(blockers.crowded_planes[entries])
     if not len(near):
@@ -430,11 +430,11 @@ def _line_entries(blockers: Blockers, x0: int, y0: int, x1: int, y1: int) -> tup
 def _gather(patterns: _Patterns, first: np.ndarray, counts: np.ndarray, base: np.ndarray):
     """The absolute entries of lines (pattern start, count, start square), where each line's
     entries begin, and the line of each entry."""
-    offsets = np.cumsum(counts) - counts
+    offsets = np.cumsum(counts, dtype=np.int32) - counts
     total = int(offsets[-1] + counts[-1])
-    owner = np.repeat(np.arange(len(counts)), counts)
+    owner = np.repeat(np.arange(len(counts), dtype=np.int32), counts)
     positions = (first - offsets)[owner] + np.arange(total, dtype=np.int32)
-    return patterns.entries[positions] + base[owner].astype(np.int32), offsets, owner
+    return patterns.entries[positions] + base.astype(np.int32, copy=False)[owner], offsets, owner
 
 
 def segments_max_level(levels: np.ndarray, starts, ends) -> np.ndarray:
