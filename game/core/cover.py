@@ -97,7 +97,7 @@ class Blockers:
             self.planes  # noqa: B018 (finds the terrain's key)
             lines = _KNOWN_LINES.get(self._terrain_key)
             if lines is None or len(lines) > LINES_KEPT:
-                if len(_KNOWN_LINES) >= 8:
+                if len(_KNOWN_LINES) >= 4:
                     _KNOWN_LINES.clear()
                 lines = _KNOWN_LINES[self._terrain_key] = {}
             self._known_lines = lines
@@ -129,7 +129,7 @@ class Blockers:
 _TERRAIN_PLANES: dict = {}  # (shape, padded caps as bytes) -> planes
 _TERRAIN_BYTES: dict = {}  # the same key -> the planes as bytes
 _KNOWN_LINES: dict = {}  # the same key -> Blockers.known_lines
-LINES_KEPT = 200_000  # lines kept per terrain (then forgotten, all at once)
+LINES_KEPT = 50_000  # lines kept per terrain (then forgotten, all at once; a few MB)
 # for lines on plain level arrays, which are never graded and hold no creature
 _UNGRADED = CoverRules(line_cap=per_kind({}, default=0), grades=(0, 0, 0, 0, 0), creature_cap=0)
 
