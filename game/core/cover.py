@@ -183,12 +183,18 @@ class _Patterns:
         self.count = np.zeros(0, np.int32)
         self.entries = np.zeros(0, np.int32)
         self._listed: dict[int, list[int]] = {}  # (dx, dy) key -> its entries as a plain list
+        self._all_traced = False
 
     def entries_of(self, dx: int, dy: int) -> list[int]:
         """One offset's pattern entries (from its start square), as a plain list."""
         key = (dx + self.w) * (2 * self.h + 1) + (dy + self.h)
         found = self._listed.get(key)
         if found is None:
+            if not self._all_traced and (self.w + 1) * (2 * self.h + 1) <= TRACE_ALL_OFFSETS:
+                self._all_traced = True  # every offset of a small board in one call, not one by one
+                every_dx, every_dy = np.meshgrid(np.arange(self.w + 1), np.arange(-self.h, self.h + 1))
+                oriented = (every_dx > 0) | (every_dy > 0)
+                self.ids(every_dx[oriented], every_dy[oriented])
             pid = int(self.ids(np.array([dx]), np.array([dy]))[0])
             start = int(self.start[pid])
             found = self._listed[key] = self.entries[start:start + int(self.count[pid])].tolist()
@@ -216,6 +222,8 @@ class _Patterns:
 
 
 _PATTERNS: dict[tuple[int, int], _Patterns] = {}
+TRACE_ALL_OFFSETS = 4096  # a board with at most this many offsets has them all traced at once when
+# lines are first read one by one (30 x 20 squares: 1,271 offsets, a few ms, under 1 MB)
 
 
 def forget_line_patterns() -> None:
