@@ -112,3 +112,18 @@ def test_the_bench_times_the_computer_players_under_the_ruleset_asked(monkeypatc
     figures = bench.slowest_turns("3.5", paths=[goblins])
     assert played_under == ["3.5"]
     assert list(figures) == ["mirror-goblins"] and figures["mirror-goblins"] > 0
+
+
+def test_the_bench_stops_on_a_refused_computer_command_and_says_which(monkeypatch):
+    # the bench plays without the undo copy (as simulate does): a computer player's command the
+    # rules refuse ends the measure with one line naming the command, never a half-played battle
+    from pathlib import Path
+
+    import pytest
+
+    from game.session import ai, bench
+
+    monkeypatch.setattr(ai, "choose", lambda battle, level: {"actor": "nobody", "act": "end"})
+    goblins = Path(__file__).resolve().parent.parent / "maps" / "mirror-goblins.scenario.toml"
+    with pytest.raises(RuntimeError, match=r"hard player issued an illegal command \{'actor': 'nobody'"):
+        bench.slowest_turns(paths=[goblins])

@@ -199,3 +199,23 @@ def test_a_kept_check_is_dropped_by_another_check_or_another_command_object():
     kept.check(end, then_play=True)
     kept.check(end)  # a plain check drops what the first kept
     assert kept._checked is None
+
+
+def test_each_command_records_whether_it_rolled_from_the_dice_stamp():
+    # DESIGN.md, undo: only a command that rolled no dice can be undone; the engine tells from
+    # the dice's stamp (draws from the generator, forced faces left), not the generator's state
+    b = two_fighters()
+    before = b.state.dice.stamp()
+    act(b, "fighter", "move", to=[1, 0])  # a move rolls nothing
+    assert b.state.dice.stamp() == before and b.state.rolled == [False]
+    act(b, "fighter", "dodge")
+    act(b, "fighter", "end")
+    act(b, "orc", "move", to=[2, 0])
+    act(b, "orc", "attack", target="fighter", **{"with": "greataxe"})  # a d20 from the generator
+    assert b.state.dice.stamp()[0] > before[0] and b.state.rolled[-1] is True
+    clone = copy.deepcopy(b.state.dice)
+    assert clone.stamp() == b.state.dice.stamp() and clone.roll(20) == b.state.dice.roll(20)
+    forced = battle(GRID, [creature("fighter", "fighter", "blue", (0, 0)), creature("orc", "orc", "red", (1, 0))],
+                    initiative=["fighter", "orc"], dice=[15, 4])
+    act(forced, "fighter", "attack", target="orc")  # a forced face: the stamp moves too
+    assert forced.state.rolled == [True] and forced.state.dice.stamp() == (0, 0)

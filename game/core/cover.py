@@ -11,7 +11,10 @@ ruleset's `creature_cap` (5e: half), a terrain square its kind's cap (Board.line
 
 Everything is vectorised over many lines at once. The squares a line meets depend only on its
 offset (dx, dy), so each offset is traced once per board shape, in exact integer arithmetic,
-and kept as a pattern of flat offsets; a line's level is then a gather and a maximum.
+and kept as a pattern of flat offsets; a line's level is then a gather and a maximum. A few
+lines (a pair or three of spaces: the calls a player makes one target at a time) are read one
+by one in plain Python instead, over the same patterns and planes, each line's terrain level
+kept per terrain (numpy's fixed cost per call outweighs so little work).
 """
 
 from __future__ import annotations
@@ -47,6 +50,9 @@ class Blockers:
         self._grid = codes
         self._planes: np.ndarray | None = None
         self._crowded: np.ndarray | None = None
+        self._plane_bytes: bytes | None = None
+        self._known_lines: dict | None = None
+        self._without: dict[tuple[int, int], bytes] = {}
 
     def level(self, flat, exclude_a, exclude_b) -> np.ndarray:
         """Blocking level at flat squares, for lines that ignore two creatures."""
@@ -68,7 +74,47 @@ class Blockers:
                     _TERRAIN_PLANES.clear()
                 _TERRAIN_PLANES[key] = _planes_of(caps)
             self._planes = _TERRAIN_PLANES[key]
+            self._terrain_key = key
         return self._planes
+
+    @property
+    def plane_bytes(self) -> bytes:
+        """The planes as bytes (quicker than an array to read one entry at a time)."""
+        if self._plane_bytes is None:
+            self.planes  # noqa: B018 (finds the terrain's key)
+            self._plane_bytes = _TERRAIN_BYTES.get(self._terrain_key)
+            if self._plane_bytes is None:
+                if len(_TERRAIN_BYTES) >= 8:
+                    _TERRAIN_BYTES.clear()
+                self._plane_bytes = _TERRAIN_BYTES[self._terrain_key] = self.planes.tobytes()
+        return self._plane_bytes
+
+    @property
+    def known_lines(self) -> dict:
+        """The lines met so far on this terrain: (x0, y0, x1, y1) -> _line_entries (kept from one
+        blockers to the next, as the terrain never changes)."""
+        if self._known_lines is None:
+            self.planes  # noqa: B018 (finds the terrain's key)
+            lines = _KNOWN_LINES.get(self._terrain_key)
+            if lines is None or len(lines) > LINES_KEPT:
+                if len(_KNOWN_LINES) >= 4:
+                    _KNOWN_LINES.clear()
+                lines = _KNOWN_LINES[self._terrain_key] = {}
+            self._known_lines = lines
+        return self._known_lines
+
+    def planes_without(self, exclude_a: int, exclude_b: int) -> bytes:
+        """The planes (as bytes) of the terrain with every creature's squares at least the
+        creature cap, but the two creatures a line ignores (kept per pair of them)."""
+        key = (exclude_a, exclude_b) if exclude_a <= exclude_b else (exclude_b, exclude_a)
+        found = self._without.get(key)
+        if found is None:
+            grid = self._grid
+            owner = (grid >> 2) - 1
+            others = (owner >= 0) & (owner != exclude_a) & (owner != exclude_b)
+            levels = np.where(others, np.maximum(grid & 3, self.creature_cap), grid & 3).astype(np.int8)
+            found = self._without[key] = _planes_of(levels).tobytes()
+        return found
 
     @property
     def crowded_planes(self) -> np.ndarray:
@@ -81,6 +127,9 @@ class Blockers:
 
 
 _TERRAIN_PLANES: dict = {}  # (shape, padded caps as bytes) -> planes
+_TERRAIN_BYTES: dict = {}  # the same key -> the planes as bytes
+_KNOWN_LINES: dict = {}  # the same key -> Blockers.known_lines
+LINES_KEPT = 50_000  # lines kept per terrain (then forgotten, all at once; a few MB)
 # for lines on plain level arrays, which are never graded and hold no creature
 _UNGRADED = CoverRules(line_cap=per_kind({}, default=0), grades=(0, 0, 0, 0, 0), creature_cap=0)
 
@@ -133,6 +182,23 @@ class _Patterns:
         self.start = np.zeros(0, np.int32)  # int32 throughout: it halves the memory traffic
         self.count = np.zeros(0, np.int32)
         self.entries = np.zeros(0, np.int32)
+        self._listed: dict[int, list[int]] = {}  # (dx, dy) key -> its entries as a plain list
+        self._all_traced = False
+
+    def entries_of(self, dx: int, dy: int) -> list[int]:
+        """One offset's pattern entries (from its start square), as a plain list."""
+        key = (dx + self.w) * (2 * self.h + 1) + (dy + self.h)
+        found = self._listed.get(key)
+        if found is None:
+            if not self._all_traced and (self.w + 1) * (2 * self.h + 1) <= TRACE_ALL_OFFSETS:
+                self._all_traced = True  # every offset of a small board in one call, not one by one
+                every_dx, every_dy = np.meshgrid(np.arange(self.w + 1), np.arange(-self.h, self.h + 1))
+                oriented = (every_dx > 0) | (every_dy > 0)
+                self.ids(every_dx[oriented], every_dy[oriented])
+            pid = int(self.ids(np.array([dx]), np.array([dy]))[0])
+            start = int(self.start[pid])
+            found = self._listed[key] = self.entries[start:start + int(self.count[pid])].tolist()
+        return found
 
     def ids(self, dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
         key = (dx + self.w) * (2 * self.h + 1) + (dy + self.h)
@@ -156,11 +222,14 @@ class _Patterns:
 
 
 _PATTERNS: dict[tuple[int, int], _Patterns] = {}
+TRACE_ALL_OFFSETS = 4096  # a board with at most this many offsets has them all traced at once when
+# lines are first read one by one (30 x 20 squares: 1,271 offsets, a few ms, under 1 MB)
 
 
 def forget_line_patterns() -> None:
     """Drop every traced pattern (the next lines are traced afresh; for benchmarks)."""
     _PATTERNS.clear()
+    _KNOWN_LINES.clear()
 
 
 def _patterns(shape: tuple[int, int]) -> _Patterns:
@@ -233,6 +302,8 @@ def lines_max_level(blockers: Blockers, starts, ends, exclude=None) -> np.ndarra
     creatures (a creature adds at most half cover, which terrain already gives elsewhere).
     """
     h, w = blockers.shape
+    if np.size(starts) <= 2 * FEW_LINES:
+        return _few_lines_max_level(blockers, starts, ends, exclude)
     # corners on the board (0..width, 0..height): every square a line meets is then on the
     # padded board, and needs no bounds check
     bound = np.array([w, h], np.int32)
@@ -269,8 +340,8 @@ def lines_max_level(blockers: Blockers, starts, ends, exclude=None) -> np.ndarra
     if not len(clear):
         return result
     if len(clear) < len(terrain):  # the entries of the lines the terrain leaves clear
-        entries, _, owner = _gather(patterns, first[clear], counts[clear], base[clear])
-        owner = clear[owner]
+        kept = (terrain == 0)[owner]
+        entries, owner = entries[kept], owner[kept]
     # only entries that meet a creature (often just the pair's own squares) are looked at closely
     near = np.flatnonzero(blockers.crowded_planes[entries])
     if not len(near):
@@ -290,14 +361,88 @@ def lines_max_level(blockers: Blockers, starts, ends, exclude=None) -> np.ndarra
     return result
 
 
+FEW_LINES = 48  # up to this many lines, a plain loop beats numpy's fixed cost per call
+FEW_PAIRS = 3
+
+
+def _few_lines_max_level(blockers: Blockers, starts, ends, exclude=None) -> np.ndarray:
+    """lines_max_level for a few lines, one by one in plain Python (numpy's cost per call
+    outweighs the work for so few): see _line_level."""
+    starts = np.asarray(starts).reshape(-1, 2).tolist()
+    ends = np.asarray(ends).reshape(-1, 2).tolist()
+    exclude = [(-2, -2)] * len(starts) if exclude is None else np.asarray(exclude).reshape(-1, 2).tolist()
+    return np.array([_line_level(blockers, x0, y0, x1, y1, ex_a, ex_b)
+                     for (x0, y0), (x1, y1), (ex_a, ex_b) in zip(starts, ends, exclude)], np.int8)
+
+
+def _line_level(blockers: Blockers, x0: int, y0: int, x1: int, y1: int, exclude_a: int, exclude_b: int) -> int:
+    """One line's level, as lines_max_level finds it: its traced pattern read in the terrain's
+    planes (kept per terrain, Blockers.known_lines); a line the terrain leaves clear is then
+    read in the planes of the terrain with every other creature's squares at the creature cap
+    (Blockers.planes_without), which give each entry the level the vectorised check finds."""
+    h, w = blockers.shape
+    if not (0 <= x0 <= w and 0 <= x1 <= w and 0 <= y0 <= h and 0 <= y1 <= h):
+        x0, y0 = min(max(x0, 0), w), min(max(y0, 0), h)
+        x1, y1 = min(max(x1, 0), w), min(max(y1, 0), h)
+    key = (x0, y0, x1, y1) if x0 < x1 or (x0 == x1 and y0 <= y1) else (x1, y1, x0, y0)
+    lines = blockers.known_lines
+    found = lines.get(key)
+    if found is None:
+        found = lines[key] = _line_entries(blockers, *key)
+    level, entries = found
+    if level == 0 and entries and blockers.has_creatures:
+        level = max(map(blockers.planes_without(exclude_a, exclude_b).__getitem__, entries))
+    return level
+
+
+def _few_covers(blockers: Blockers, pairs: list, estimate: bool) -> np.ndarray:
+    """cover_many for a few pairs, line by line in plain Python (_line_level), graded as _grade."""
+    table = _square_grades(blockers.grades).tolist()
+    out = []
+    for (ax, ay, side_a), (tx, ty, side_b), ia, it in pairs:
+        origins = _listed_corners(side_a, estimate and side_a > 1)
+        ends = [(tx + i, ty + j) for i, j in _listed_corners(side_b, False)]
+        squares = _listed_square_corners(side_b)
+        best = TOTAL
+        for i, j in origins:
+            x0, y0 = ax + i, ay + j
+            lv = [_line_level(blockers, x0, y0, x1, y1, ia, it) for x1, y1 in ends]
+            for c0, c1, c2, c3 in squares:
+                best = min(best, table[lv[c0] + 4 * lv[c1] + 16 * lv[c2] + 64 * lv[c3]])
+        out.append(best)
+    return np.array(out, np.int8)
+
+
+@functools.lru_cache(maxsize=None)
+def _listed_corners(side: int, outer: bool) -> list:
+    return (_outer_corners(side) if outer else _corners(side)).tolist()
+
+
+@functools.lru_cache(maxsize=None)
+def _listed_square_corners(side: int) -> list:
+    return _square_corners(side).tolist()
+
+
+def _line_entries(blockers: Blockers, x0: int, y0: int, x1: int, y1: int) -> tuple:
+    """A line's terrain level and, when the terrain leaves it clear, its entries (plane and
+    padded flat square, as in the planes) to read for creatures; oriented left to right."""
+    dx, dy = x1 - x0, y1 - y0
+    if dx == 0 and dy == 0:
+        return 0, ()
+    base = (y0 + 1) * blockers.stride + x0 + 1
+    entries = [e + base for e in _patterns(blockers.shape).entries_of(dx, dy)]
+    level = max(map(blockers.plane_bytes.__getitem__, entries))
+    return level, (() if level else tuple(entries))
+
+
 def _gather(patterns: _Patterns, first: np.ndarray, counts: np.ndarray, base: np.ndarray):
     """The absolute entries of lines (pattern start, count, start square), where each line's
     entries begin, and the line of each entry."""
-    offsets = np.cumsum(counts) - counts
+    offsets = np.cumsum(counts, dtype=np.int32) - counts
     total = int(offsets[-1] + counts[-1])
-    owner = np.repeat(np.arange(len(counts)), counts)
+    owner = np.repeat(np.arange(len(counts), dtype=np.int32), counts)
     positions = (first - offsets)[owner] + np.arange(total, dtype=np.int32)
-    return patterns.entries[positions] + base[owner].astype(np.int32), offsets, owner
+    return patterns.entries[positions] + base.astype(np.int32, copy=False)[owner], offsets, owner
 
 
 def segments_max_level(levels: np.ndarray, starts, ends) -> np.ndarray:
@@ -373,6 +518,9 @@ def cover_many(blockers: Blockers, pairs, estimate: bool = False) -> np.ndarray:
     out = np.zeros(len(pairs), np.int8)
     if not pairs:
         return out
+    if len(pairs) <= FEW_PAIRS and sum(
+            len(_listed_corners(a[2], estimate and a[2] > 1)) * (t[2] + 1) ** 2 for a, t, _, _ in pairs) <= FEW_LINES:
+        return _few_covers(blockers, pairs, estimate)
     rows = np.array([(a[0], a[1], a[2], t[0], t[1], t[2], ia, it) for a, t, ia, it in pairs], np.int64)
     shapes = {(a[2], t[2]) for a, t, _, _ in pairs}
     for side_a, side_b in sorted(shapes):

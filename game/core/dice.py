@@ -72,17 +72,27 @@ class DiceExpr:
 
 
 class Dice:
-    """Rolls dice: forced faces first, in order, then the seeded generator."""
+    """Rolls dice: forced faces first, in order, then the seeded generator.
+
+    `drawn` counts the generator's draws (only roll() draws): with the forced faces left it
+    tells whether anything was rolled between two moments, without comparing the generator's
+    whole state (stamp)."""
 
     def __init__(self, seed: int, forced: list[int] | tuple[int, ...] = ()) -> None:
         self.rng = random.Random(seed)
         self.forced: deque[int] = deque(forced)
+        self.drawn = 0
+
+    def stamp(self) -> tuple[int, int]:
+        """Where the dice are: draws from the generator so far, forced faces left."""
+        return self.drawn, len(self.forced)
 
     def __deepcopy__(self, memo):
         clone = Dice.__new__(Dice)
         clone.rng = random.Random.__new__(random.Random)  # unseeded: the state is set next
         clone.rng.setstate(self.rng.getstate())  # the generator's state, copied whole in C
         clone.forced = deque(self.forced)
+        clone.drawn = self.drawn
         return clone
 
     def roll(self, sides: int) -> int:
@@ -91,6 +101,7 @@ class Dice:
             if not 1 <= face <= sides:
                 raise DiceError(_("forced die face {face} cannot be rolled on a d{sides}").format(face=face, sides=sides))
             return self.forced.popleft()
+        self.drawn += 1
         return self.rng.randrange(sides) + 1
 
     def roll_many(self, count: int, sides: int) -> list[int]:

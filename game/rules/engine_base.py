@@ -60,7 +60,7 @@ class EngineBase:
         """
         checked, self._checked = self._checked, None
         command = self.parse(raw)
-        dice_before = (self.state.dice.rng.getstate(), len(self.state.dice.forced))
+        dice_before = self.state.dice.stamp()
         if checked is not None and checked[0] is raw and checked[1] == self._check_stamp(command):
             return self._replay_checked(checked, command, dice_before)
         snapshot = copy.deepcopy(self.state) if undo_on_error else None
@@ -76,7 +76,7 @@ class EngineBase:
             raise IllegalCommand(str(exc)) from None
         self.state.commands_done += 1
         self.state.played.append(command.to_dict())
-        self.state.rolled.append((self.state.dice.rng.getstate(), len(self.state.dice.forced)) != dice_before)
+        self.state.rolled.append(self.state.dice.stamp() != dice_before)
         return self._take_events()
 
     def check(self, raw: dict | Command, then_play: bool = False) -> str | None:
@@ -117,7 +117,7 @@ class EngineBase:
         state object, how far the battle has gone and the dice."""
         state = self.state
         return (command.to_dict(), id(state), state.commands_done, len(state.log), len(state.played),
-                state.dice.rng.getstate(), len(state.dice.forced))
+                state.dice.stamp())
 
     def _replay_checked(self, checked: tuple, command: Command, dice_before: tuple) -> list[Event]:
         """submit's end for a command whose check kept its outcome: the state as the try left it
@@ -133,7 +133,7 @@ class EngineBase:
         self._reacting = None
         self.state.commands_done += 1
         self.state.played.append(command.to_dict())
-        self.state.rolled.append((self.state.dice.rng.getstate(), len(self.state.dice.forced)) != dice_before)
+        self.state.rolled.append(self.state.dice.stamp() != dice_before)
         self._events = events
         return self._take_events()
 

@@ -181,6 +181,7 @@ def slowest_turns(ruleset: str | None = None, paths=None) -> dict:
     """Per bundled scenario (or per file of `paths`), the longest time a hard computer player
     spent on one creature's turn, under `ruleset` (None: the scenario's own)."""
     from ..content.scenarios import load_scenario
+    from ..rules.errors import IllegalCommand
     from .ai import choose
     from .replay import new_battle
 
@@ -197,7 +198,11 @@ def slowest_turns(ruleset: str | None = None, paths=None) -> dict:
             start = time.perf_counter()
             command = choose(battle, "hard")
             spent += (time.perf_counter() - start) * 1000
-            battle.submit(command)
+            try:  # no undo copy: a refusal ends the measure (as in simulate)
+                battle.submit(command, undo_on_error=False)
+            except IllegalCommand as exc:
+                raise RuntimeError(_("{level} player issued an illegal command {command}: {why}").format(
+                    level="hard", command=command, why=exc)) from None
         out[path.name.removesuffix(".scenario.toml")] = round(max(worst, spent), 1)
     return out
 
