@@ -45,10 +45,20 @@ class Odds:
     rules: tuple[str, ...] = ()  # the rule cards the roll applies (rules.toml ids)
 
 
+def pinned_problem(c) -> str:
+    """3.5 SRD, Grapple, If you're pinned: "you cannot take any other actions except to make an
+    opposed grapple check to escape the pin" ('' when c is not pinned)."""
+    if "pinned" not in c.conditions:
+        return ""
+    return _("{id} is pinned: it may only try to escape the pin (or end its turn)").format(id=c.id)
+
+
 def attack_problem(battle, attacker, target, attack) -> str:
     """Why this attack cannot be made at this target now ('' when it can)."""
     if target is attacker:
         return _("a creature does not attack itself")
+    if pinned_problem(attacker):
+        return pinned_problem(attacker)
     if not target.alive:
         return _("{id} is dead").format(id=target.id)
     if not can_see(battle, attacker, target) and not sight_lost(attacker, target):
@@ -170,8 +180,10 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     unseen = hidden or blind
     # 3.5 SRD, Grapple: no Dex to AC against anyone but its opponent; Run: no Dex to AC
     held = target.effects.get("grapple_with") not in (None, attacker.id)
+    # 3.5 SRD, Grapple, If you're pinned: no Dex to AC (against the pinner too), -4 against others
+    pinned = "pinned" in target.conditions
     ran = "running" in target.effects
-    ac = armour_class(target, touch, denied=unseen or held or ran)
+    ac = armour_class(target, touch, denied=unseen or held or pinned or ran)
     if touch:
         rules.append("touch-attack")
     if unseen and not target.flat_footed and not target.helpless and target.stats.dex_to_ac:
@@ -179,7 +191,9 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
             _("target blinded: no Dex to AC (-{dex})")
         reason(words.format(dex=target.stats.dex_to_ac), True, "concealment" if hidden else "blinded")
     exposed = not unseen and not target.flat_footed and not target.helpless and target.stats.dex_to_ac
-    if held and exposed:
+    if pinned and exposed:
+        reason(_("target pinned: no Dex to AC (-{dex})").format(dex=target.stats.dex_to_ac), True, "grapple")
+    elif held and exposed:
         reason(_("target grappling: no Dex to AC (-{dex})").format(dex=target.stats.dex_to_ac), True, "grapple")
     elif ran and exposed:
         reason(_("target ran: no Dex to AC (-{dex})").format(dex=target.stats.dex_to_ac), True, "run")
@@ -190,6 +204,9 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
                    "flat-footed")
     if target.helpless:
         reason(_("target helpless: Dex 0"), True, "helpless")
+    if pinned and target.effects.get("pinned_by") != attacker.id:
+        ac -= 4
+        reason(_("target pinned: -4 AC"), True, "grapple")
     if "blinded" in target.conditions:
         ac -= 2
         reason(_("target blinded: -2 AC"), True, "blinded")
@@ -225,7 +242,7 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
         reason(words.format(chance=miss_chance), False, "concealment")
         if "blinded" in attacker.conditions and "blinded" not in rules:
             rules.append("blinded")
-    denied = unseen or held or ran or target.flat_footed or target.helpless
+    denied = unseen or held or pinned or ran or target.flat_footed or target.helpless
     return Odds(bonus, ac, defence_words(ac, touch, target.flat_footed), tuple(reasons), cover, bool(flanker),
                 attack.threat, confirm, denied, miss_chance, hand, tuple(rules))
 

@@ -18,9 +18,9 @@ from ..errors import IllegalCommand
 from ..words import spoken
 from ..readying import move_before
 from ..state import Offer
-from .combat import apply_damage, attack_problem, coup_de_grace, resolve_attack
+from .combat import apply_damage, attack_problem, coup_de_grace, pinned_problem, resolve_attack
 from .creature import DEAD, DISABLED, DYING, STABLE, state_word
-from .grappling import Grappling35, improved_grab, settle_grapples
+from .grappling import Grappling35, end_pins, improved_grab, settle_grapples
 from .geometry import field_for, melee_attacks, reaching_attacks
 from . import hiding, potions, readying, two_weapon
 from .moving import Moving35, can_take_aoo, in_order
@@ -42,7 +42,7 @@ ACTS_35: dict[str, tuple[set[str], set[str]]] = {
     "stand": (set(), set()),
     "drop_prone": (set(), set()),
     "cast": ({"spell"}, {"target", "at", "defensively"}),
-    "grapple": ({"target"}, set()),
+    "grapple": ({"target"}, {"pin"}),
     "escape": (set(), set()),
     "run": (set(), {"to", "path"}),
     "end": (set(), set()),
@@ -114,6 +114,7 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
             c.effects.pop("running", None)  # 3.5 SRD, Run: no Dex to AC until its next turn
             c.effects.pop("readied", None)  # 3.5 SRD, Ready: not taken before its next turn, it is lost
             c.effects["aoo_from"] = set()
+            end_pins(self, c)  # grappling.py: a pin holds for 1 round
             if c.state == DEAD or (state.round == 0 and "surprised" in c.conditions):
                 self._advance()
                 continue
@@ -172,6 +173,11 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
         self.check_over()
 
     # ------------------------------------------------------------------ the action economy
+    def _before_act(self, actor, cmd) -> None:
+        """A pinned creature may only try to escape the pin (or end its turn)."""
+        if cmd.act not in ("escape", "end") and pinned_problem(actor):
+            raise IllegalCommand(pinned_problem(actor))
+
     def _able(self, actor) -> None:
         if not actor.standing:
             raise IllegalCommand(_("{id} is {state}").format(id=actor.id, state=state_word(actor.state)))

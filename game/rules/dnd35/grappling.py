@@ -1,8 +1,9 @@
 """3.5 grapple (a mixin of the engine, with the checks the options and the screen share): starting
 a grapple (the target's attack of opportunity, a melee touch attack, the opposed grapple check),
 the hold (both `grappled`, the grappler's unarmed damage), damaging the opponent while grappling
-(the `grapple` act again), escaping (`escape`), the brown bear's improved grab, and the end of a
-grapple when one of the two falls or they are no longer side by side.
+(the `grapple` act again), pinning it (`grapple` with `pin = true`) and escaping a pin, escaping
+(`escape`), the brown bear's improved grab, and the end of a grapple when one of the two falls
+or they are no longer side by side.
 
 3.5 SRD, Grapple, read for a board where two creatures never share a square (README, "The 3.5
 ruleset"): the grappler must stand next to its target and stays there (the SRD has it move into
@@ -21,7 +22,7 @@ from ...core.sizes import size_index
 from ...content.schema_35 import Attack35
 from ...i18n import _
 from ..errors import IllegalCommand
-from .combat import apply_damage, damage_reduction, hit_chance, odds, roll_expr, str_penalty
+from .combat import apply_damage, damage_reduction, hit_chance, odds, pinned_problem, roll_expr, str_penalty
 from .geometry import can_see, gap
 from .moving import can_take_aoo
 
@@ -70,6 +71,8 @@ def grapple_problem(battle, actor, target) -> str:
         return _("a creature does not grapple itself")
     if not target.alive:
         return _("{id} is dead").format(id=target.id)
+    if pinned_problem(actor):
+        return pinned_problem(actor)
     held = partner(actor)
     if held is not None:
         return "" if held == target.id else _("{id} is grappling {other}: it can grapple no one else").format(
@@ -82,6 +85,20 @@ def grapple_problem(battle, actor, target) -> str:
         # the engine's reading: the grappler stays beside its target (no shared squares)
         return _("{target} is not next to {id}: a grapple starts from the next square").format(
             target=target.id, id=actor.id)
+    return ""
+
+
+def pin_problem(battle, actor, target) -> str:
+    """Why the actor may not try to pin the target now ('' when it may): only the creature it
+    grapples, not pinned already (3.5 SRD, Grapple, Pin your opponent)."""
+    problem = grapple_problem(battle, actor, target)
+    if problem:
+        return problem
+    if partner(actor) != target.id:
+        return _("{id} is not grappling {target}: a pin holds the creature it grapples").format(
+            id=actor.id, target=target.id)
+    if "pinned" in target.conditions:
+        return _("{target} is pinned already").format(target=target.id)
     return ""
 
 
@@ -142,13 +159,38 @@ def hold(engine, grappler, target) -> None:
 
 
 def release(engine, c, why: str) -> None:
-    """The grapple c is in ends (for both); `why`: the line saying how."""
+    """The grapple c is in ends (for both, and a pin with it); `why`: the line saying how."""
     other = engine.state.creatures.get(partner(c))
     for one in (c, other):
         if one is not None:
             one.conditions.discard("grappled")
             one.effects.pop("grapple_with", None)
+            unpin(one)
     engine.emit("condition", why, rules=("grapple",), creature=c.id)
+
+
+def pin(engine, pinner, target) -> None:
+    """3.5 SRD, Grapple, Pin your opponent: "held immobile (but not helpless) for 1 round" (until
+    the pinner's next turn here: end_pins)."""
+    target.conditions.add("pinned")
+    target.effects["pinned_by"] = pinner.id
+    engine.emit("condition", _("{name} pins {target}: held immobile, no Dex to AC, -4 AC against others, it may "
+                               "only try to escape").format(name=pinner.name, target=target.name),
+                rules=("grapple",), creature=target.id)
+
+
+def unpin(c) -> None:
+    c.conditions.discard("pinned")
+    c.effects.pop("pinned_by", None)
+
+
+def end_pins(engine, pinner) -> None:
+    """At the start of the pinner's turn its pin of 1 round ends (it may pin again)."""
+    for c in engine.state.creatures.values():
+        if c.effects.get("pinned_by") == pinner.id:
+            unpin(c)
+            engine.emit("condition", _("{name}'s pin of {target} ends (1 round)").format(
+                name=pinner.name, target=c.name), rules=("grapple",), creature=c.id)
 
 
 def strike_unarmed(engine, grappler, target) -> None:
@@ -209,10 +251,21 @@ class Grappling35:
     def _do_grapple(self, actor, cmd) -> None:
         self._able(actor)
         target = self.creature(cmd.get("target"))
-        problem = economy_problem(actor, "grapple") or grapple_problem(self, actor, target)
+        pinning = cmd.get("pin", False)
+        if not isinstance(pinning, bool):
+            raise IllegalCommand(_("'pin' must be true or false"))
+        check = pin_problem if pinning else grapple_problem
+        problem = economy_problem(actor, "grapple") or check(self, actor, target)
         if problem:
             raise IllegalCommand(problem)
         self._spend(actor, "standard")
+        if pinning:
+            # 3.5 SRD, Grapple, Pin your opponent: an opposed check in place of an attack
+            self.emit("action", _("{name} tries to pin {target}").format(name=actor.name, target=target.name),
+                      rules=("grapple",), creature=actor.id)
+            if opposed_check(self, actor, target):
+                pin(self, actor, target)
+            return
         if partner(actor) == target.id:
             # 3.5 SRD, Grapple, Damage your opponent: an opposed check in place of an attack
             self.emit("action", _("{name} squeezes {target} in the grapple").format(name=actor.name, target=target.name),
@@ -276,6 +329,15 @@ class Grappling35:
             raise IllegalCommand(problem)
         other = self.creature(partner(actor))
         self._spend(actor, "standard")
+        if "pinned" in actor.conditions:
+            # 3.5 SRD, If you're pinned: "If you win, you escape the pin, but you're still grappling"
+            self.emit("action", _("{name} tries to escape {other}'s pin").format(name=actor.name, other=other.name),
+                      rules=("grapple",), creature=actor.id)
+            if opposed_check(self, actor, other):
+                unpin(actor)
+                self.emit("condition", _("{name} escapes the pin: still grappled").format(name=actor.name),
+                          rules=("grapple",), creature=actor.id)
+            return
         self.emit("action", _("{name} tries to escape {other}'s grapple").format(name=actor.name, other=other.name),
                   rules=("grapple",), creature=actor.id)
         if opposed_check(self, actor, other):

@@ -10,7 +10,8 @@ from ...i18n import _, decimal
 from ..api import Option, Preview
 from ..errors import IllegalCommand
 from .geometry import field_for
-from .grappling import economy_problem, grapple_bonus, grapple_odds, grapple_problem, partner, win_chance
+from .grappling import (economy_problem, grapple_bonus, grapple_odds, grapple_problem, partner, pin_problem,
+                        win_chance)
 from .moving import can_take_aoo
 from .options import foes_of, provokers_along, threat_watch
 from .running import run_reach, run_unready
@@ -30,6 +31,11 @@ def grapple_options(battle, actor) -> list[Option]:
         options.append(Option({"actor": actor.id, "act": "grapple", "target": t.id}, label.format(target=t.name),
                               Preview(target=t.id, hostile=True, uses=_("standard action"), attack="grapple",
                                       hit_chance=chance, expected_damage=damage, opportunity_attacks=provokes)))
+        if not pin_problem(battle, actor, t):
+            options.append(Option({"actor": actor.id, "act": "grapple", "target": t.id, "pin": True},
+                                  _("Pin {target}").format(target=t.name),
+                                  Preview(target=t.id, hostile=True, uses=_("standard action"), attack="grapple",
+                                          hit_chance=win_chance(grapple_bonus(actor), grapple_bonus(t)))))
     return options
 
 
@@ -37,7 +43,8 @@ def escape_options(battle, actor) -> list[Option]:
     if not actor.standing or economy_problem(actor, "escape"):
         return []
     other = battle.creature(partner(actor))
-    return [Option({"actor": actor.id, "act": "escape"}, _("Escape {other}'s grapple").format(other=other.name),
+    label = _("Escape {other}'s pin") if "pinned" in actor.conditions else _("Escape {other}'s grapple")
+    return [Option({"actor": actor.id, "act": "escape"}, label.format(other=other.name),
                    Preview(uses=_("standard action"),
                            hit_chance=win_chance(grapple_bonus(actor), grapple_bonus(other))))]
 
