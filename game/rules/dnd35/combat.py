@@ -606,3 +606,18 @@ def set_state(engine, target, new: str) -> None:
 
 __all__ = ["Odds", "attack_problem", "armour_class", "odds", "hit_chance", "crit_chance", "expected_damage",
            "resolve_attack", "apply_damage", "heal", "settle_hp"]
+
+
+def full_attack_rest(actor, first, dual: bool = False) -> tuple:
+    """The attacks of a full attack after the first, as (name, penalty, hand): the natural
+    attacks of the stat block's `full_attack` (the first one used), else the weapon's iteratives
+    at -5, -10, -15 (BAB +6, +11, +16); `dual`: a two-weapon full attack, the off-hand attack last."""
+    routine = list(actor.stats.full_attack)
+    if first.name in routine and not dual:
+        routine.remove(first.name)
+        return tuple((name, 0, "") for name in routine)
+    count = 1 + max(0, actor.stats.bab - 1) // 5
+    iteratives = tuple((first.name, -5 * i) for i in range(1, count))
+    if dual:
+        return two_weapon.routine(actor, first, iteratives)
+    return tuple((name, penalty, "") for name, penalty in iteratives)

@@ -18,7 +18,7 @@ from ..errors import IllegalCommand
 from ..words import spoken
 from ..readying import move_before
 from ..state import Offer
-from .combat import apply_damage, attack_problem, coup_de_grace, pinned_problem, resolve_attack
+from .combat import apply_damage, attack_problem, coup_de_grace, full_attack_rest, pinned_problem, resolve_attack
 from .creature import DEAD, DISABLED, DYING, STABLE, state_word
 from .grappling import Grappling35, end_pins, improved_grab, settle_grapples
 from .geometry import field_for, melee_attacks, reaching_attacks
@@ -42,7 +42,7 @@ ACTS_35: dict[str, tuple[set[str], set[str]]] = {
     "stand": (set(), set()),
     "drop_prone": (set(), set()),
     "cast": ({"spell"}, {"target", "at", "defensively"}),
-    "grapple": ({"target"}, {"pin"}),
+    "grapple": ({"target"}, {"pin", "full_attack", "with"}),
     "escape": (set(), set()),
     "run": (set(), {"to", "path"}),
     "end": (set(), set()),
@@ -731,18 +731,3 @@ def no_move(actor) -> str:
 
 def only_one(actor) -> str:
     return _("{id} may take only one standard or move action this turn").format(id=actor.id)
-
-
-def full_attack_rest(actor, first, dual: bool = False) -> tuple:
-    """The attacks of a full attack after the first, as (name, penalty, hand): the natural
-    attacks of the stat block's `full_attack` (the first one used), else the weapon's iteratives
-    at -5, -10, -15 (BAB +6, +11, +16); `dual`: a two-weapon full attack, the off-hand attack last."""
-    routine = list(actor.stats.full_attack)
-    if first.name in routine and not dual:
-        routine.remove(first.name)
-        return tuple((name, 0, "") for name in routine)
-    count = 1 + max(0, actor.stats.bab - 1) // 5
-    iteratives = tuple((first.name, -5 * i) for i in range(1, count))
-    if dual:
-        return two_weapon.routine(actor, first, iteratives)
-    return tuple((name, penalty, "") for name, penalty in iteratives)

@@ -22,9 +22,11 @@ from ...core.sizes import size_index
 from ...content.schema_35 import Attack35
 from ...i18n import _
 from ..errors import IllegalCommand
-from .combat import apply_damage, damage_reduction, hit_chance, odds, pinned_problem, roll_expr, str_penalty
+from .combat import (apply_damage, damage_reduction, full_attack_rest, hit_chance, odds, pinned_problem, roll_expr,
+                     str_penalty)
 from .geometry import can_see, gap
 from .moving import can_take_aoo
+from . import two_weapon
 
 # seed 003, Table : modificateurs de taille (the attack roll's; the grapple's is in the blocks' totals)
 ATTACK_SIZE = {"tiny": 2, "small": 1, "medium": 0, "large": -1, "huge": -2, "gargantuan": -4}
@@ -102,8 +104,28 @@ def pin_problem(battle, actor, target) -> str:
     return ""
 
 
-def economy_problem(actor, act: str) -> str:
-    """Why the actor has no action left for a grapple or an escape (a standard action each)."""
+def next_attack(actor):
+    """The attack of the actor's full attack a grapple takes in place of it (3.5 SRD, Grapple: "If
+    you get multiple attacks, you can attempt to start a grapple multiple times (at successively
+    lower base attack bonuses)"): the first one left, never the off-hand one; None when none."""
+    return next((e for e in actor.sequence if e[2] != two_weapon.OFF), None)
+
+
+def economy_problem(actor, act: str, opening: bool = False) -> str:
+    """Why the actor has no action left for a grapple or an escape: a standard action each; in a
+    full attack, a grapple is its next attack; `opening`: a full attack opened by the grapple."""
+    if act == "grapple" and opening:
+        if actor.sequence:
+            return _("{id} is in the middle of a full attack").format(id=actor.id)
+        if actor.limited or actor.moved or not (actor.standard and actor.move_action):
+            return _("a full attack needs {id}'s whole turn (no move, both actions unused)").format(id=actor.id)
+        return ""
+    if act == "grapple" and actor.sequence:
+        if next_attack(actor) is None:
+            return _("only the off-hand attack is left in {id}'s full attack").format(id=actor.id)
+        if not actor.full_round and not actor.move_action:
+            return _("{id} moved: the rest of its full attack is lost").format(id=actor.id)
+        return ""
     if actor.sequence:
         return _("{id} is in the middle of a full attack").format(id=actor.id)
     if not actor.standard:
@@ -113,12 +135,12 @@ def economy_problem(actor, act: str) -> str:
     return ""
 
 
-def grapple_odds(battle, actor, target) -> tuple[float, float]:
+def grapple_odds(battle, actor, target, penalty: int = 0) -> tuple[float, float]:
     """(the chance the grapple act succeeds, its expected damage): the touch attack (when it starts
-    one) and the opposed check, then 1d3 + Str less damage reduction."""
+    one) and the opposed check, then 1d3 + Str less damage reduction; `penalty`: an iterative's."""
     attack = unarmed(actor)
-    touch = 1.0 if partner(actor) == target.id else hit_chance(odds(battle, actor, target, attack))
-    chance = touch * win_chance(grapple_bonus(actor), grapple_bonus(target))
+    touch = 1.0 if partner(actor) == target.id else hit_chance(odds(battle, actor, target, attack, penalty))
+    chance = touch * win_chance(grapple_bonus(actor) + penalty, grapple_bonus(target))
     dr = damage_reduction(target, attack)
     d = attack.damage
     faces = range(1, d.sides + 1)
@@ -126,11 +148,12 @@ def grapple_odds(battle, actor, target) -> tuple[float, float]:
     return chance, chance * mean
 
 
-def opposed_check(engine, actor, other) -> bool:
+def opposed_check(engine, actor, other, penalty: int = 0) -> bool:
     """An opposed grapple check: the actor's d20 first, then the other's (FORMATS.md, contests);
-    a tie goes to the higher modifier, and with equal modifiers both roll again."""
+    a tie goes to the higher modifier, and with equal modifiers both roll again; `penalty`: the
+    iterative's, for a grapple in place of a later attack of a full attack."""
     dice = engine.state.dice
-    mine, theirs = grapple_bonus(actor), grapple_bonus(other)
+    mine, theirs = grapple_bonus(actor) + penalty, grapple_bonus(other)
     for _i in range(20):
         a, t = dice.roll(20), dice.roll(20)
         numbers = dict(name=actor.name, target=other.name, face=a, bonus=f"{mine:+d}", total=a + mine, their_face=t,
@@ -254,38 +277,66 @@ class Grappling35:
         pinning = cmd.get("pin", False)
         if not isinstance(pinning, bool):
             raise IllegalCommand(_("'pin' must be true or false"))
+        opening = cmd.get("full_attack", False)
+        if not isinstance(opening, bool):
+            raise IllegalCommand(_("'full_attack' must be true or false"))
+        if cmd.get("with") is not None and not opening:
+            raise IllegalCommand(_("'with' on grapple names the attack whose full attack it opens (full_attack = true)"))
+        routine = self._attack_named(actor, cmd.get("with")) if opening else None
         check = pin_problem if pinning else grapple_problem
-        problem = economy_problem(actor, "grapple") or check(self, actor, target)
+        problem = economy_problem(actor, "grapple", opening) or check(self, actor, target)
         if problem:
             raise IllegalCommand(problem)
-        self._spend(actor, "standard")
+        penalty = self._grapple_turn(actor, routine)
         if pinning:
             # 3.5 SRD, Grapple, Pin your opponent: an opposed check in place of an attack
             self.emit("action", _("{name} tries to pin {target}").format(name=actor.name, target=target.name),
                       rules=("grapple",), creature=actor.id)
-            if opposed_check(self, actor, target):
+            if opposed_check(self, actor, target, penalty):
                 pin(self, actor, target)
             return
         if partner(actor) == target.id:
             # 3.5 SRD, Grapple, Damage your opponent: an opposed check in place of an attack
             self.emit("action", _("{name} squeezes {target} in the grapple").format(name=actor.name, target=target.name),
                       rules=("grapple",), creature=actor.id)
-            if opposed_check(self, actor, target):
+            if opposed_check(self, actor, target, penalty):
                 strike_unarmed(self, actor, target)
             return
         self.emit("action", _("{name} tries to grapple {target}").format(name=actor.name, target=target.name),
                   rules=("grapple",), creature=actor.id)
-        self.state.pending_act = ("grapple", actor.id, target.id, actor.hp)
+        self.state.pending_act = ("grapple", actor.id, target.id, actor.hp, penalty)
         if can_take_aoo(self, target, actor):
             # 3.5 SRD, Grapple, step 1: the target's attack of opportunity (from it alone)
             self._offer([target.id], actor, "act")
         else:
             self._run_pending_act()
 
+    def _grapple_turn(self, actor, routine) -> int:
+        """Spend what the grapple takes (economy_problem said it may) and return the penalty of
+        its checks: a standard action; `routine` (an attack): a full attack opened by the grapple,
+        that attack's routine after it; in a full attack, its next attack, at that one's penalty."""
+        if routine is not None:
+            self._spend(actor, "standard")
+            actor.sequence = full_attack_rest(actor, routine)
+            self.emit("action", _("{name} makes a full attack, a grapple first").format(name=actor.name),
+                      rules=("full-attack", "grapple"), creature=actor.id)
+            return 0
+        entry = next_attack(actor)
+        if entry is None:
+            self._spend(actor, "standard")
+            return 0
+        if not actor.full_round:
+            actor.move_action, actor.full_round = False, True
+        rest = list(actor.sequence)
+        rest.remove(entry)
+        actor.sequence = tuple(rest)
+        return entry[1]
+
     def _finish_grapple(self, actor, act) -> None:
         """After the target's attack of opportunity: damage from it and the grapple fails; else
         the melee touch attack, then the opposed check; a win is the hold and an unarmed strike."""
-        _act, _actor, target_id, hp_before = act
+        _act, _actor, target_id, hp_before = act[:4]
+        penalty = act[4] if len(act) > 4 else 0
         target = self.creature(target_id)
         if actor.hp < hp_before:
             self.emit("note", _("{name} is hurt by the attack of opportunity: the grapple fails").format(name=actor.name),
@@ -297,7 +348,7 @@ class Grappling35:
                       rules=("grapple",), creature=actor.id)
             return
         attack = unarmed(actor)
-        o = odds(self, actor, target, attack)
+        o = odds(self, actor, target, attack, penalty)
         face = self.state.dice.roll(20)
         hit = face == 20 or (face != 1 and face + o.bonus >= o.target_number)
         line = _("{name} reaches for {target} (melee touch attack): d20 {face} {bonus} = {total} vs {defence}").format(
@@ -316,7 +367,7 @@ class Grappling35:
             line += "; " + _("{name} is no longer hidden").format(name=actor.name)
         self.emit("attack", line, rules=tuple(dict.fromkeys(o.rules + ("grapple",))), attacker=actor.id,
                   target=target.id, hit=hit, crit=False)
-        if hit and opposed_check(self, actor, target):
+        if hit and opposed_check(self, actor, target, penalty):
             hold(self, actor, target)
             strike_unarmed(self, actor, target)
 

@@ -10,32 +10,47 @@ from ...i18n import _, decimal
 from ..api import Option, Preview
 from ..errors import IllegalCommand
 from .geometry import field_for
-from .grappling import (economy_problem, grapple_bonus, grapple_odds, grapple_problem, partner, pin_problem,
-                        win_chance)
+from .combat import full_attack_rest
+from .grappling import (economy_problem, grapple_bonus, grapple_odds, grapple_problem, next_attack, partner,
+                        pin_problem, win_chance)
 from .moving import can_take_aoo
 from .options import foes_of, provokers_along, threat_watch
 from .running import run_reach, run_unready
 
 
 def grapple_options(battle, actor) -> list[Option]:
+    """The grapple (start, hurt, pin) on each foe it may grapple: a standard action, or the next
+    attack of its full attack (at that attack's penalty); and, when its full attack holds more
+    than one attack, the full attack opened by a grapple."""
     if not actor.standing or economy_problem(actor, "grapple"):
         return []
+    entry = next_attack(actor) if actor.sequence else None
+    penalty = entry[1] if entry else 0
+    uses = _("an attack of the full attack") if entry else _("standard action")
+    opening = not actor.sequence and not economy_problem(actor, "grapple", opening=True) \
+        and bool(actor.stats.attacks) and bool(full_attack_rest(actor, actor.stats.attacks[0]))
     options = []
     for t in foes_of(battle, actor):
         if grapple_problem(battle, actor, t):
             continue
-        chance, damage = grapple_odds(battle, actor, t)
+        chance, damage = grapple_odds(battle, actor, t, penalty)
         holding = partner(actor) == t.id
         label = _("Hurt {target} in the grapple") if holding else _("Grapple {target}")
         provokes = () if holding or not can_take_aoo(battle, t, actor) else (t.id,)
-        options.append(Option({"actor": actor.id, "act": "grapple", "target": t.id}, label.format(target=t.name),
-                              Preview(target=t.id, hostile=True, uses=_("standard action"), attack="grapple",
+        command = {"actor": actor.id, "act": "grapple", "target": t.id}
+        options.append(Option(command, label.format(target=t.name),
+                              Preview(target=t.id, hostile=True, uses=uses, attack="grapple",
                                       hit_chance=chance, expected_damage=damage, opportunity_attacks=provokes)))
+        if opening:
+            options.append(Option({**command, "full_attack": True},
+                                  _("Full attack: grapple {target} first").format(target=t.name),
+                                  Preview(target=t.id, hostile=True, uses=_("full-round action"),
+                                          attack="grapple", hit_chance=chance, expected_damage=damage,
+                                          opportunity_attacks=provokes)))
         if not pin_problem(battle, actor, t):
-            options.append(Option({"actor": actor.id, "act": "grapple", "target": t.id, "pin": True},
-                                  _("Pin {target}").format(target=t.name),
-                                  Preview(target=t.id, hostile=True, uses=_("standard action"), attack="grapple",
-                                          hit_chance=win_chance(grapple_bonus(actor), grapple_bonus(t)))))
+            options.append(Option({**command, "pin": True}, _("Pin {target}").format(target=t.name),
+                                  Preview(target=t.id, hostile=True, uses=uses, attack="grapple",
+                                          hit_chance=win_chance(grapple_bonus(actor) + penalty, grapple_bonus(t)))))
     return options
 
 
