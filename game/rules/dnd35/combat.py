@@ -45,6 +45,13 @@ class Odds:
     rules: tuple[str, ...] = ()  # the rule cards the roll applies (rules.toml ids)
 
 
+def opponents(c) -> list[str]:
+    """The ids of the creatures c is grappling with, in the order they came into the grapple
+    (several when others joined: 3.5 SRD, Grapple, Joining a grapple)."""
+    held = c.effects.get("grapple_with")
+    return [] if held is None else [held] if isinstance(held, str) else list(held)
+
+
 def pinned_problem(c) -> str:
     """3.5 SRD, Grapple, If you're pinned: "you cannot take any other actions except to make an
     opposed grapple check to escape the pin" ('' when c is not pinned)."""
@@ -63,10 +70,10 @@ def attack_problem(battle, attacker, target, attack) -> str:
         return _("{id} is dead").format(id=target.id)
     if not can_see(battle, attacker, target) and not sight_lost(attacker, target):
         return _("{id} cannot see {target}").format(id=attacker.id, target=target.id)
-    held = attacker.effects.get("grapple_with")
-    if held is not None and target.id != held:
-        return _("{id} is grappling {other}: it can attack only {other}").format(id=attacker.id, other=held)
-    if held is not None and not (attack.is_melee and {"light", "natural"} & attack.properties):
+    held = opponents(attacker)
+    if held and target.id not in held:
+        return _("{id} is grappling {other}: it can attack only {other}").format(id=attacker.id, other=", ".join(held))
+    if held and not (attack.is_melee and {"light", "natural"} & attack.properties):
         # 3.5 SRD, Grapple, Attack your opponent: an unarmed strike, a natural or a light weapon
         return _("{id} is grappling: only a light or natural weapon, not the {attack}").format(id=attacker.id,
                                                                                                attack=attack.name)
@@ -179,7 +186,7 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     blind = "blinded" in target.conditions
     unseen = hidden or blind
     # 3.5 SRD, Grapple: no Dex to AC against anyone but its opponent; Run: no Dex to AC
-    held = target.effects.get("grapple_with") not in (None, attacker.id)
+    held = bool(opponents(target)) and attacker.id not in opponents(target)
     # 3.5 SRD, Grapple, If you're pinned: no Dex to AC (against the pinner too), -4 against others
     pinned = "pinned" in target.conditions
     ran = "running" in target.effects

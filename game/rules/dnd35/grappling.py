@@ -7,7 +7,8 @@ or they are no longer side by side.
 
 3.5 SRD, Grapple, read for a board where two creatures never share a square (README, "The 3.5
 ruleset"): the grappler must stand next to its target and stays there (the SRD has it move into
-the target's square); one grapple holds two creatures (no joining a grapple); unarmed damage is
+the target's square); others may join a grapple (each creature keeps the list of the ones it
+grapples: combat.opponents); unarmed damage is
 ordinary damage (the engine keeps no nonlethal damage). While grappled a creature cannot move,
 threatens no square (geometry.threat_mask), makes no attack of opportunity (moving.ready_for_aoo),
 loses its Dex bonus to AC against everyone but its opponent, attacks only its opponent, with a
@@ -22,8 +23,8 @@ from ...core.sizes import size_index
 from ...content.schema_35 import Attack35
 from ...i18n import _
 from ..errors import IllegalCommand
-from .combat import (apply_damage, damage_reduction, full_attack_rest, hit_chance, odds, pinned_problem, roll_expr,
-                     str_penalty)
+from .combat import (apply_damage, damage_reduction, full_attack_rest, hit_chance, odds, opponents, pinned_problem,
+                     roll_expr, str_penalty)
 from .geometry import can_see, gap
 from .moving import can_take_aoo
 from . import two_weapon
@@ -35,8 +36,9 @@ UNARMED_DIE = {"tiny": 1, "small": 2, "medium": 3, "large": 4, "huge": 6, "garga
 
 
 def partner(c) -> str | None:
-    """The id of the creature c is grappling with (None when it is free)."""
-    return c.effects.get("grapple_with")
+    """The id of the first creature c is grappling with (None when it is free)."""
+    held = opponents(c)
+    return held[0] if held else None
 
 
 def grapple_bonus(c) -> int:
@@ -68,19 +70,18 @@ def win_chance(mine: int, theirs: int) -> float:
 
 def grapple_problem(battle, actor, target) -> str:
     """Why the actor may not grapple the target now, its actions aside ('' when it may): start a
-    grapple, or, grappling it already, damage it."""
+    grapple, join the one the target is in, or, grappling it already, damage it."""
     if target is actor:
         return _("a creature does not grapple itself")
     if not target.alive:
         return _("{id} is dead").format(id=target.id)
     if pinned_problem(actor):
         return pinned_problem(actor)
-    held = partner(actor)
-    if held is not None:
-        return "" if held == target.id else _("{id} is grappling {other}: it can grapple no one else").format(
-            id=actor.id, other=held)
-    if partner(target) is not None:
-        return _("{id} is already in a grapple").format(id=target.id)
+    held = opponents(actor)
+    if held:
+        return "" if target.id in held else _("{id} is grappling {other}: it can grapple no one else").format(
+            id=actor.id, other=", ".join(held))
+    # a target in a grapple already: joining it (3.5 SRD, Grapple, Joining a grapple)
     if not can_see(battle, actor, target):
         return _("{id} cannot see {target}").format(id=actor.id, target=target.id)
     if gap(actor.space, target.space) != 1:
@@ -96,7 +97,7 @@ def pin_problem(battle, actor, target) -> str:
     problem = grapple_problem(battle, actor, target)
     if problem:
         return problem
-    if partner(actor) != target.id:
+    if target.id not in opponents(actor):
         return _("{id} is not grappling {target}: a pin holds the creature it grapples").format(
             id=actor.id, target=target.id)
     if "pinned" in target.conditions:
@@ -139,7 +140,8 @@ def grapple_odds(battle, actor, target, penalty: int = 0) -> tuple[float, float]
     """(the chance the grapple act succeeds, its expected damage): the touch attack (when it starts
     one) and the opposed check, then 1d3 + Str less damage reduction; `penalty`: an iterative's."""
     attack = unarmed(actor)
-    touch = 1.0 if partner(actor) == target.id else hit_chance(odds(battle, actor, target, attack, penalty))
+    free = target.id in opponents(actor) or joining(actor, target)
+    touch = 1.0 if free else hit_chance(odds(battle, actor, target, attack, penalty))
     chance = touch * win_chance(grapple_bonus(actor) + penalty, grapple_bonus(target))
     dr = damage_reduction(target, attack)
     d = attack.damage
@@ -172,23 +174,44 @@ def opposed_check(engine, actor, other, penalty: int = 0) -> bool:
     return False
 
 
+def joining(actor, target) -> bool:
+    """The actor would join a grapple the target is in already (3.5 SRD, Joining a grapple: no
+    attack of opportunity from the target, the grab succeeds, the opposed check still needed)."""
+    return bool(opponents(target)) and actor.id not in opponents(target)
+
+
 def hold(engine, grappler, target) -> None:
-    """Both are grappled, each with the other."""
+    """Both are grappled, each with the other (the target perhaps with others too)."""
     for c, other in ((grappler, target), (target, grappler)):
         c.conditions.add("grappled")
-        c.effects["grapple_with"] = other.id
+        c.effects["grapple_with"] = [*opponents(c), other.id]
     engine.emit("condition", _("{name} grapples {target}: both are grappled (no moving, no threatened squares)").format(
         name=grappler.name, target=target.name), rules=("grapple",), creature=target.id)
 
 
-def release(engine, c, why: str) -> None:
-    """The grapple c is in ends (for both, and a pin with it); `why`: the line saying how."""
-    other = engine.state.creatures.get(partner(c))
-    for one in (c, other):
-        if one is not None:
+def separate(c, other) -> None:
+    """c and other grapple each other no more (a pin between them ends); one with no opponent
+    left is no longer grappled."""
+    for one, them in ((c, other), (other, c)):
+        left = [i for i in opponents(one) if i != them.id]
+        if one.effects.get("pinned_by") == them.id:
+            unpin(one)
+        if left:
+            one.effects["grapple_with"] = left
+        else:
             one.conditions.discard("grappled")
             one.effects.pop("grapple_with", None)
-            unpin(one)
+
+
+def release(engine, c, why: str) -> None:
+    """c leaves the grapple it is in (every opponent of it, and the pins with them); `why`: the
+    line saying how."""
+    for other_id in opponents(c):
+        other = engine.state.creatures.get(other_id)
+        if other is not None:
+            separate(c, other)
+    c.conditions.discard("grappled")
+    c.effects.pop("grapple_with", None)
     engine.emit("condition", why, rules=("grapple",), creature=c.id)
 
 
@@ -241,9 +264,9 @@ def improved_grab(engine, attacker, target, attack) -> None:
     it (after the hit of an attack or an attack of opportunity). A win is the hold; the claw's damage was the damage (no unarmed strike on top)."""
     if "improved-grab" not in attacker.stats.feats or "grab" not in attack.properties or not attack.is_melee:
         return
-    if not (attacker.standing and target.standing) or partner(attacker) == target.id:
+    if not (attacker.standing and target.standing):
         return
-    if partner(attacker) is not None or partner(target) is not None or gap(attacker.space, target.space) != 1:
+    if opponents(attacker) or opponents(target) or gap(attacker.space, target.space) != 1:
         return
     if size_index(target.size) >= size_index(attacker.size):
         return  # SRD: improved grab works only against a smaller opponent
@@ -255,17 +278,19 @@ def improved_grab(engine, attacker, target, attack) -> None:
 
 
 def settle_grapples(engine) -> None:
-    """A grapple ends when either falls (unconscious or dead) or the two stand apart."""
-    for c in engine.state.creatures.values():
-        other = engine.state.creatures.get(partner(c))
-        if other is None:
-            continue
-        if not c.standing or not other.standing:
-            fallen = c if not c.standing else other
-            release(engine, c, _("{name} is down: the grapple ends").format(name=fallen.name))
-        elif gap(c.space, other.space) != 1:
-            release(engine, c, _("{name} and {other} are apart: the grapple ends").format(name=c.name,
-                                                                                          other=other.name))
+    """A creature that falls (unconscious or dead) leaves its grapple; two that stand apart
+    grapple each other no more."""
+    creatures = engine.state.creatures
+    for c in creatures.values():
+        if opponents(c) and not c.standing:
+            release(engine, c, _("{name} is down: the grapple ends").format(name=c.name))
+    for c in creatures.values():
+        for other_id in opponents(c):
+            other = creatures.get(other_id)
+            if other is not None and gap(c.space, other.space) != 1:
+                separate(c, other)
+                engine.emit("condition", _("{name} and {other} are apart: the grapple ends").format(
+                    name=c.name, other=other.name), rules=("grapple",), creature=c.id)
 
 
 class Grappling35:
@@ -295,11 +320,21 @@ class Grappling35:
             if opposed_check(self, actor, target, penalty):
                 pin(self, actor, target)
             return
-        if partner(actor) == target.id:
+        if target.id in opponents(actor):
             # 3.5 SRD, Grapple, Damage your opponent: an opposed check in place of an attack
             self.emit("action", _("{name} squeezes {target} in the grapple").format(name=actor.name, target=target.name),
                       rules=("grapple",), creature=actor.id)
             if opposed_check(self, actor, target, penalty):
+                strike_unarmed(self, actor, target)
+            return
+        if joining(actor, target):
+            # 3.5 SRD, Joining a grapple: "the target doesn't get an attack of opportunity against
+            # you, and your grab automatically succeeds"; the opposed check against the target
+            self.emit("action", _("{name} joins the grapple {target} is in: no attack of opportunity, the grab "
+                                  "succeeds").format(name=actor.name, target=target.name),
+                      rules=("grapple",), creature=actor.id)
+            if opposed_check(self, actor, target, penalty):
+                hold(self, actor, target)
                 strike_unarmed(self, actor, target)
             return
         self.emit("action", _("{name} tries to grapple {target}").format(name=actor.name, target=target.name),
@@ -373,23 +408,26 @@ class Grappling35:
 
     def _do_escape(self, actor, cmd) -> None:
         """3.5 SRD, Escape from grapple: an opposed grapple check, a standard action here (no stat
-        block has Escape Artist); the escaper stays where it stands, beside its opponent."""
+        block has Escape Artist); the escaper stays where it stands, beside its opponent. Against
+        several, "your grapple check must beat the check results of each opponent": an opposed
+        check against each in the order they came into the grapple, the first one lost ends it."""
         self._able(actor)
         problem = economy_problem(actor, "escape")
         if problem:
             raise IllegalCommand(problem)
-        other = self.creature(partner(actor))
         self._spend(actor, "standard")
         if "pinned" in actor.conditions:
             # 3.5 SRD, If you're pinned: "If you win, you escape the pin, but you're still grappling"
-            self.emit("action", _("{name} tries to escape {other}'s pin").format(name=actor.name, other=other.name),
+            pinner = self.creature(actor.effects["pinned_by"])
+            self.emit("action", _("{name} tries to escape {other}'s pin").format(name=actor.name, other=pinner.name),
                       rules=("grapple",), creature=actor.id)
-            if opposed_check(self, actor, other):
+            if opposed_check(self, actor, pinner):
                 unpin(actor)
                 self.emit("condition", _("{name} escapes the pin: still grappled").format(name=actor.name),
                           rules=("grapple",), creature=actor.id)
             return
-        self.emit("action", _("{name} tries to escape {other}'s grapple").format(name=actor.name, other=other.name),
-                  rules=("grapple",), creature=actor.id)
-        if opposed_check(self, actor, other):
+        others = [self.creature(i) for i in opponents(actor)]
+        self.emit("action", _("{name} tries to escape {other}'s grapple").format(
+            name=actor.name, other=", ".join(o.name for o in others)), rules=("grapple",), creature=actor.id)
+        if all(opposed_check(self, actor, other) for other in others):
             release(self, actor, _("{name} escapes the grapple").format(name=actor.name))

@@ -11,8 +11,8 @@ from ..api import Option, Preview
 from ..errors import IllegalCommand
 from .geometry import field_for
 from .combat import full_attack_rest
-from .grappling import (economy_problem, grapple_bonus, grapple_odds, grapple_problem, next_attack, partner,
-                        pin_problem, win_chance)
+from .grappling import (economy_problem, grapple_bonus, grapple_odds, grapple_problem, joining, next_attack,
+                        opponents, pin_problem, win_chance)
 from .moving import can_take_aoo
 from .options import foes_of, provokers_along, threat_watch
 from .running import run_reach, run_unready
@@ -34,9 +34,9 @@ def grapple_options(battle, actor) -> list[Option]:
         if grapple_problem(battle, actor, t):
             continue
         chance, damage = grapple_odds(battle, actor, t, penalty)
-        holding = partner(actor) == t.id
+        holding = t.id in opponents(actor)
         label = _("Hurt {target} in the grapple") if holding else _("Grapple {target}")
-        provokes = () if holding or not can_take_aoo(battle, t, actor) else (t.id,)
+        provokes = () if holding or joining(actor, t) or not can_take_aoo(battle, t, actor) else (t.id,)
         command = {"actor": actor.id, "act": "grapple", "target": t.id}
         options.append(Option(command, label.format(target=t.name),
                               Preview(target=t.id, hostile=True, uses=uses, attack="grapple",
@@ -57,11 +57,17 @@ def grapple_options(battle, actor) -> list[Option]:
 def escape_options(battle, actor) -> list[Option]:
     if not actor.standing or economy_problem(actor, "escape"):
         return []
-    other = battle.creature(partner(actor))
-    label = _("Escape {other}'s pin") if "pinned" in actor.conditions else _("Escape {other}'s grapple")
-    return [Option({"actor": actor.id, "act": "escape"}, label.format(other=other.name),
-                   Preview(uses=_("standard action"),
-                           hit_chance=win_chance(grapple_bonus(actor), grapple_bonus(other))))]
+    if "pinned" in actor.conditions:
+        others = [battle.creature(actor.effects["pinned_by"])]
+        label = _("Escape {other}'s pin")
+    else:
+        others = [battle.creature(i) for i in opponents(actor)]
+        label = _("Escape {other}'s grapple")
+    chance = 1.0
+    for other in others:  # every opponent's check to beat
+        chance *= win_chance(grapple_bonus(actor), grapple_bonus(other))
+    return [Option({"actor": actor.id, "act": "escape"}, label.format(other=", ".join(o.name for o in others)),
+                   Preview(uses=_("standard action"), hit_chance=chance))]
 
 
 def run_options(battle, actor) -> list[Option]:
