@@ -3,6 +3,11 @@ sq; fail <= 4 stuck, 5+ under. Improved cover (+8) vs attackers on land; underwa
 slash/bludgeon -2, half damage"; the 3.5 SRD, Swim and Underwater combat). Seed 003 stops
 before these rules."""
 
+import pytest
+
+from game.rules.dnd35.combat import odds
+from game.rules.dnd35.spells import SPELLS, ray_attack
+from game.rules.errors import IllegalCommand
 from helpers35 import act, attack, battle, c, creature, end, force, last
 
 POOL = "..~~~..\n..~~~..\n......."
@@ -54,3 +59,45 @@ def test_slashing_and_bludgeoning_underwater_take_minus_2_and_deal_half_damage()
     force(b, 15, 3)  # the sahuagin's trident is piercing: no penalty, full damage (1d8+3 = 6)
     attack(b, "sahuagin", "fighter", "trident")
     assert "underwater" not in last(b, "attacks") and c(b, "fighter").hp == 28 - 6
+
+
+LAKE = "~~~~....\n~~~~....\n........"
+
+
+def test_a_shot_through_water_takes_minus_2_for_every_5_feet_of_water():
+    # 3.5 SRD, Ranged attacks underwater: "Attacks with other ranged weapons take a -2 penalty on
+    # attack rolls for every 5 feet of water they pass through, in addition to the normal penalties
+    # for range"; 1.5 m (5 feet) a square, a part of one counting whole
+    b = battle(LAKE, [creature("sahuagin", "sahuagin", "red", (0, 0)), creature("fighter", "fighter", "blue", (1, 0)),
+                      creature("rogue", "rogue", "blue", (5, 0))])
+    sahuagin, fighter, rogue = c(b, "sahuagin"), c(b, "fighter"), c(b, "rogue")
+    crossbow = sahuagin.stats.attack("heavy-crossbow")
+    assert any(r.text == "through water -2" for r in odds(b, sahuagin, fighter, crossbow).reasons)  # 1.5 m of water
+    # to the rogue on land: the line runs 3.5 of its 5 squares in the water, 5.25 m: -8
+    assert any(r.text == "through water -8" for r in odds(b, sahuagin, rogue, crossbow).reasons)
+    end(b, "sahuagin")
+    end(b, "fighter")
+    force(b, 10, 1)  # the rogue's shortbow back into the lake: -8 too, and the improved cover (+8)
+    bow = next(a for a in rogue.stats.attacks if not a.is_melee)
+    attack(b, "rogue", "sahuagin", bow.name)
+    line = last(b, "attacks")
+    assert "d20 10 -4 = 6" in line and "through water -8" in line and "improved cover +8 AC" in line
+
+
+def test_a_thrown_weapon_is_no_use_underwater_even_from_land():
+    # 3.5 SRD: "Thrown weapons are ineffective underwater, even when launched from land"
+    b = battle(LAKE, [creature("orc", "orc", "red", (5, 0)), creature("sahuagin", "sahuagin", "blue", (2, 0)),
+                      creature("fighter", "fighter", "blue", (5, 2))])
+    before = list(b.state.log)
+    with pytest.raises(IllegalCommand, match="the javelin is a thrown weapon: no use underwater"):
+        attack(b, "orc", "sahuagin", "javelin")
+    assert b.state.log == before
+    targets = {o.command["target"] for o in b.legal_commands() if o.command.get("with") == "javelin"}
+    assert "sahuagin" not in targets and "fighter" in targets  # on land, the javelin flies
+    assert "no use underwater" in b.why_not("attack:javelin", "sahuagin")
+
+
+def test_a_ray_is_a_spell_not_a_ranged_weapon_and_takes_no_water_penalty():
+    b = battle(LAKE, [creature("wizard", "wizard", "blue", (5, 0)), creature("sahuagin", "sahuagin", "red", (1, 0))])
+    o = odds(b, c(b, "wizard"), c(b, "sahuagin"), ray_attack(c(b, "wizard"), SPELLS["ray-of-frost"]))
+    assert not any("through water" in r.text for r in o.reasons)

@@ -19,7 +19,7 @@ from ..words import spoken
 from .creature import CONSCIOUS, DEAD, DISABLED, DYING, STABLE
 from .geometry import can_see, cover_level, distance_m, flanked_by, gap, reach_band, within_reach
 from .poison import poisoned
-from .water import in_deep_water, underwater_weapon
+from .water import in_deep_water, thrown_problem, underwater_shot_penalty, underwater_weapon
 from .terrain_rules import COVER_AC
 from . import two_weapon
 
@@ -91,6 +91,8 @@ def attack_problem(battle, attacker, target, attack) -> str:
         if distance_m(attacker, target) > attack.max_range + 1e-9:
             return _("{id} is beyond the {attack}'s range ({range} m)").format(
                 id=target.id, attack=spoken(attack.name), range=decimal(attack.max_range))
+        if thrown_problem(battle, attacker, target, attack):
+            return thrown_problem(battle, attacker, target, attack)
     if cover_level(battle, attacker, target, ranged=not attack.is_melee) >= TOTAL:
         return _("no line of effect to {id}").format(id=target.id)  # 3.5 SRD, Cover: total cover, no attack
     return ""
@@ -177,6 +179,10 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
             bonus -= 2 * increments
             words = _("range: 1 increment {penalty}") if increments == 1 else _("range: {count} increments {penalty}")
             reason(words.format(count=increments, penalty=f"{-2 * increments:+d}"), False, "range-penalty")
+        wet = underwater_shot_penalty(battle, attacker, target, attack)
+        if wet:
+            bonus += wet
+            reason(_("through water {penalty}").format(penalty=f"{wet:+d}"), False, "underwater-combat")
         if "precise-shot" not in attacker.stats.feats and _in_melee(battle, attacker, target):
             bonus -= 4
             reason(_("firing into melee -4"), False, "shooting-into-melee")
