@@ -24,6 +24,7 @@ from .grappling import Grappling35, end_pins, improved_grab, settle_grapples
 from .geometry import field_for, melee_attacks, reaching_attacks
 from . import hiding, potions, readying, two_weapon
 from .moving import Moving35, can_take_aoo, in_order
+from .drowning import drowning_turn
 from .poison import secondary_saves
 from .running import Running35
 from .setup import new_state, roll_initiative
@@ -125,6 +126,10 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
                       rules=("combat-cycle", "surprise-round") if state.round == 0 else ("combat-cycle",),
                       creature=c.id, round=state.round)
             secondary_saves(self, c)  # poison.py: a poison's secondary save, 10 rounds after the hit
+            if drowning_turn(self, c):  # drowning.py: its breath underwater, then drowning
+                self.check_over()
+                self._advance()
+                continue
             if c.state == DYING:
                 self._dying_roll(c)
                 self.check_over()
