@@ -10,7 +10,7 @@ from ...i18n import _
 from .. import api
 from ..errors import IllegalCommand
 from ..words import spoken, with_names
-from .combat import armour_class, attack_problem
+from .combat import armour_class, attack_problem, pinned_problem
 from .creature import state_word
 from .engine import Engine35, no_move, no_standard
 from .geometry import can_see, cover_explained, cover_level, field_for, threat_mask
@@ -48,6 +48,8 @@ class Battle(Engine35, api.Battle):
         if not actor.standing:
             return _("{id} is {state}").format(id=actor.id, state=state_word(actor.state))
         act, _sep, name = act_key.partition(":")
+        if act not in ("escape", "end") and pinned_problem(actor):
+            return pinned_problem(actor)
         if act == "two_weapon":
             # the two-weapon full attack with this primary weapon (two_weapon.py), then a full attack's checks
             attack = actor.stats.attack(name)

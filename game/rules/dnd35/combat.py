@@ -19,7 +19,7 @@ from ..words import spoken
 from .creature import CONSCIOUS, DEAD, DISABLED, DYING, STABLE
 from .geometry import can_see, cover_level, distance_m, flanked_by, gap, reach_band, within_reach
 from .poison import poisoned
-from .water import in_deep_water, underwater_weapon
+from .water import in_deep_water, thrown_problem, underwater_shot_penalty, underwater_weapon
 from .terrain_rules import COVER_AC
 from . import two_weapon
 
@@ -45,18 +45,35 @@ class Odds:
     rules: tuple[str, ...] = ()  # the rule cards the roll applies (rules.toml ids)
 
 
+def opponents(c) -> list[str]:
+    """The ids of the creatures c is grappling with, in the order they came into the grapple
+    (several when others joined: 3.5 SRD, Grapple, Joining a grapple)."""
+    held = c.effects.get("grapple_with")
+    return [] if held is None else [held] if isinstance(held, str) else list(held)
+
+
+def pinned_problem(c) -> str:
+    """3.5 SRD, Grapple, If you're pinned: "you cannot take any other actions except to make an
+    opposed grapple check to escape the pin" ('' when c is not pinned)."""
+    if "pinned" not in c.conditions:
+        return ""
+    return _("{id} is pinned: it may only try to escape the pin (or end its turn)").format(id=c.id)
+
+
 def attack_problem(battle, attacker, target, attack) -> str:
     """Why this attack cannot be made at this target now ('' when it can)."""
     if target is attacker:
         return _("a creature does not attack itself")
+    if pinned_problem(attacker):
+        return pinned_problem(attacker)
     if not target.alive:
         return _("{id} is dead").format(id=target.id)
     if not can_see(battle, attacker, target) and not sight_lost(attacker, target):
         return _("{id} cannot see {target}").format(id=attacker.id, target=target.id)
-    held = attacker.effects.get("grapple_with")
-    if held is not None and target.id != held:
-        return _("{id} is grappling {other}: it can attack only {other}").format(id=attacker.id, other=held)
-    if held is not None and not (attack.is_melee and {"light", "natural"} & attack.properties):
+    held = opponents(attacker)
+    if held and target.id not in held:
+        return _("{id} is grappling {other}: it can attack only {other}").format(id=attacker.id, other=", ".join(held))
+    if held and not (attack.is_melee and {"light", "natural"} & attack.properties):
         # 3.5 SRD, Grapple, Attack your opponent: an unarmed strike, a natural or a light weapon
         return _("{id} is grappling: only a light or natural weapon, not the {attack}").format(id=attacker.id,
                                                                                                attack=attack.name)
@@ -74,6 +91,8 @@ def attack_problem(battle, attacker, target, attack) -> str:
         if distance_m(attacker, target) > attack.max_range + 1e-9:
             return _("{id} is beyond the {attack}'s range ({range} m)").format(
                 id=target.id, attack=spoken(attack.name), range=decimal(attack.max_range))
+        if thrown_problem(battle, attacker, target, attack):
+            return thrown_problem(battle, attacker, target, attack)
     if cover_level(battle, attacker, target, ranged=not attack.is_melee) >= TOTAL:
         return _("no line of effect to {id}").format(id=target.id)  # 3.5 SRD, Cover: total cover, no attack
     return ""
@@ -160,6 +179,10 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
             bonus -= 2 * increments
             words = _("range: 1 increment {penalty}") if increments == 1 else _("range: {count} increments {penalty}")
             reason(words.format(count=increments, penalty=f"{-2 * increments:+d}"), False, "range-penalty")
+        wet = underwater_shot_penalty(battle, attacker, target, attack)
+        if wet:
+            bonus += wet
+            reason(_("through water {penalty}").format(penalty=f"{wet:+d}"), False, "underwater-combat")
         if "precise-shot" not in attacker.stats.feats and _in_melee(battle, attacker, target):
             bonus -= 4
             reason(_("firing into melee -4"), False, "shooting-into-melee")
@@ -169,9 +192,11 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     blind = "blinded" in target.conditions
     unseen = hidden or blind
     # 3.5 SRD, Grapple: no Dex to AC against anyone but its opponent; Run: no Dex to AC
-    held = target.effects.get("grapple_with") not in (None, attacker.id)
+    held = bool(opponents(target)) and attacker.id not in opponents(target)
+    # 3.5 SRD, Grapple, If you're pinned: no Dex to AC (against the pinner too), -4 against others
+    pinned = "pinned" in target.conditions
     ran = "running" in target.effects
-    ac = armour_class(target, touch, denied=unseen or held or ran)
+    ac = armour_class(target, touch, denied=unseen or held or pinned or ran)
     if touch:
         rules.append("touch-attack")
     if unseen and not target.flat_footed and not target.helpless and target.stats.dex_to_ac:
@@ -179,7 +204,9 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
             _("target blinded: no Dex to AC (-{dex})")
         reason(words.format(dex=target.stats.dex_to_ac), True, "concealment" if hidden else "blinded")
     exposed = not unseen and not target.flat_footed and not target.helpless and target.stats.dex_to_ac
-    if held and exposed:
+    if pinned and exposed:
+        reason(_("target pinned: no Dex to AC (-{dex})").format(dex=target.stats.dex_to_ac), True, "grapple")
+    elif held and exposed:
         reason(_("target grappling: no Dex to AC (-{dex})").format(dex=target.stats.dex_to_ac), True, "grapple")
     elif ran and exposed:
         reason(_("target ran: no Dex to AC (-{dex})").format(dex=target.stats.dex_to_ac), True, "run")
@@ -190,6 +217,9 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
                    "flat-footed")
     if target.helpless:
         reason(_("target helpless: Dex 0"), True, "helpless")
+    if pinned and target.effects.get("pinned_by") != attacker.id:
+        ac -= 4
+        reason(_("target pinned: -4 AC"), True, "grapple")
     if "blinded" in target.conditions:
         ac -= 2
         reason(_("target blinded: -2 AC"), True, "blinded")
@@ -225,7 +255,7 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
         reason(words.format(chance=miss_chance), False, "concealment")
         if "blinded" in attacker.conditions and "blinded" not in rules:
             rules.append("blinded")
-    denied = unseen or held or ran or target.flat_footed or target.helpless
+    denied = unseen or held or pinned or ran or target.flat_footed or target.helpless
     return Odds(bonus, ac, defence_words(ac, touch, target.flat_footed), tuple(reasons), cover, bool(flanker),
                 attack.threat, confirm, denied, miss_chance, hand, tuple(rules))
 
@@ -589,3 +619,18 @@ def set_state(engine, target, new: str) -> None:
 
 __all__ = ["Odds", "attack_problem", "armour_class", "odds", "hit_chance", "crit_chance", "expected_damage",
            "resolve_attack", "apply_damage", "heal", "settle_hp"]
+
+
+def full_attack_rest(actor, first, dual: bool = False) -> tuple:
+    """The attacks of a full attack after the first, as (name, penalty, hand): the natural
+    attacks of the stat block's `full_attack` (the first one used), else the weapon's iteratives
+    at -5, -10, -15 (BAB +6, +11, +16); `dual`: a two-weapon full attack, the off-hand attack last."""
+    routine = list(actor.stats.full_attack)
+    if first.name in routine and not dual:
+        routine.remove(first.name)
+        return tuple((name, 0, "") for name in routine)
+    count = 1 + max(0, actor.stats.bab - 1) // 5
+    iteratives = tuple((first.name, -5 * i) for i in range(1, count))
+    if dual:
+        return two_weapon.routine(actor, first, iteratives)
+    return tuple((name, penalty, "") for name, penalty in iteratives)

@@ -18,12 +18,13 @@ from ..errors import IllegalCommand
 from ..words import spoken
 from ..readying import move_before
 from ..state import Offer
-from .combat import apply_damage, attack_problem, coup_de_grace, resolve_attack
+from .combat import apply_damage, attack_problem, coup_de_grace, full_attack_rest, pinned_problem, resolve_attack
 from .creature import DEAD, DISABLED, DYING, STABLE, state_word
-from .grappling import Grappling35, improved_grab, settle_grapples
+from .grappling import Grappling35, end_pins, improved_grab, settle_grapples
 from .geometry import field_for, melee_attacks, reaching_attacks
 from . import hiding, potions, readying, two_weapon
 from .moving import Moving35, can_take_aoo, in_order
+from .drowning import drowning_turn
 from .poison import secondary_saves
 from .running import Running35
 from .setup import new_state, roll_initiative
@@ -42,7 +43,7 @@ ACTS_35: dict[str, tuple[set[str], set[str]]] = {
     "stand": (set(), set()),
     "drop_prone": (set(), set()),
     "cast": ({"spell"}, {"target", "at", "defensively"}),
-    "grapple": ({"target"}, set()),
+    "grapple": ({"target"}, {"pin", "full_attack", "with"}),
     "escape": (set(), set()),
     "run": (set(), {"to", "path"}),
     "end": (set(), set()),
@@ -114,6 +115,7 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
             c.effects.pop("running", None)  # 3.5 SRD, Run: no Dex to AC until its next turn
             c.effects.pop("readied", None)  # 3.5 SRD, Ready: not taken before its next turn, it is lost
             c.effects["aoo_from"] = set()
+            end_pins(self, c)  # grappling.py: a pin holds for 1 round
             if c.state == DEAD or (state.round == 0 and "surprised" in c.conditions):
                 self._advance()
                 continue
@@ -124,6 +126,10 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
                       rules=("combat-cycle", "surprise-round") if state.round == 0 else ("combat-cycle",),
                       creature=c.id, round=state.round)
             secondary_saves(self, c)  # poison.py: a poison's secondary save, 10 rounds after the hit
+            if drowning_turn(self, c):  # drowning.py: its breath underwater, then drowning
+                self.check_over()
+                self._advance()
+                continue
             if c.state == DYING:
                 self._dying_roll(c)
                 self.check_over()
@@ -172,6 +178,11 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
         self.check_over()
 
     # ------------------------------------------------------------------ the action economy
+    def _before_act(self, actor, cmd) -> None:
+        """A pinned creature may only try to escape the pin (or end its turn)."""
+        if cmd.act not in ("escape", "end") and pinned_problem(actor):
+            raise IllegalCommand(pinned_problem(actor))
+
     def _able(self, actor) -> None:
         if not actor.standing:
             raise IllegalCommand(_("{id} is {state}").format(id=actor.id, state=state_word(actor.state)))
@@ -725,18 +736,3 @@ def no_move(actor) -> str:
 
 def only_one(actor) -> str:
     return _("{id} may take only one standard or move action this turn").format(id=actor.id)
-
-
-def full_attack_rest(actor, first, dual: bool = False) -> tuple:
-    """The attacks of a full attack after the first, as (name, penalty, hand): the natural
-    attacks of the stat block's `full_attack` (the first one used), else the weapon's iteratives
-    at -5, -10, -15 (BAB +6, +11, +16); `dual`: a two-weapon full attack, the off-hand attack last."""
-    routine = list(actor.stats.full_attack)
-    if first.name in routine and not dual:
-        routine.remove(first.name)
-        return tuple((name, 0, "") for name in routine)
-    count = 1 + max(0, actor.stats.bab - 1) // 5
-    iteratives = tuple((first.name, -5 * i) for i in range(1, count))
-    if dual:
-        return two_weapon.routine(actor, first, iteratives)
-    return tuple((name, penalty, "") for name, penalty in iteratives)

@@ -19,7 +19,7 @@ from ...i18n import N_, _, decimal
 from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option, Preview
 from ..words import spoken, titled
-from .combat import attack_problem, crit_chance, expected_damage, hit_chance, odds
+from .combat import attack_problem, crit_chance, expected_damage, hit_chance, odds, pinned_problem
 from .engine import full_attack_rest
 from .geometry import distance_m, field_for, flanked_by, gap, melee_attacks, reaching_attacks, threatened_positions, \
     threatens
@@ -401,7 +401,9 @@ def legal_commands(battle, more=None) -> list[Option]:
         return reaction_options(battle)
     actor = battle.current
     options: list[Option] = []
-    if actor.standing:
+    if actor.standing and pinned_problem(actor):
+        options += more(battle, actor) if more is not None else []  # a pinned creature: only the escape
+    elif actor.standing:
         options += attack_options(battle, actor)
         options += cast_options(battle, actor)
         options += charge_options(battle, actor)
@@ -452,8 +454,9 @@ TIPS = {
     "run": N_("Run (full round): up to four times your speed straight along a row, column or diagonal, no difficult "
               "terrain; no Dex bonus to AC to your next turn."),
     "grapple": N_("Grapple (standard action): the target's attack of opportunity, a melee touch attack, then opposed "
-                  "grapple checks; grappling it already: hurt it (1d3 + Str). Click a foe next to you."),
-    "escape": N_("Escape the grapple (standard action): opposed grapple checks."),
+                  "grapple checks; grappling it already: hurt it (1d3 + Str) or pin it (1 round). Click a foe next "
+                  "to you."),
+    "escape": N_("Escape the grapple, or a pin (standard action): opposed grapple checks."),
     "ready": N_("Ready (standard action): hold an attack until an enemy moves, enters your reach or attacks; it "
                 "strikes first, and you act just before that enemy from then on."),
     "delay": N_("Delay: act later this round, right after another creature, and keep that place."),

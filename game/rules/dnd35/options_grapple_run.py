@@ -10,36 +10,64 @@ from ...i18n import _, decimal
 from ..api import Option, Preview
 from ..errors import IllegalCommand
 from .geometry import field_for
-from .grappling import economy_problem, grapple_bonus, grapple_odds, grapple_problem, partner, win_chance
+from .combat import full_attack_rest
+from .grappling import (economy_problem, grapple_bonus, grapple_odds, grapple_problem, joining, next_attack,
+                        opponents, pin_problem, win_chance)
 from .moving import can_take_aoo
 from .options import foes_of, provokers_along, threat_watch
 from .running import run_reach, run_unready
 
 
 def grapple_options(battle, actor) -> list[Option]:
+    """The grapple (start, hurt, pin) on each foe it may grapple: a standard action, or the next
+    attack of its full attack (at that attack's penalty); and, when its full attack holds more
+    than one attack, the full attack opened by a grapple."""
     if not actor.standing or economy_problem(actor, "grapple"):
         return []
+    entry = next_attack(actor) if actor.sequence else None
+    penalty = entry[1] if entry else 0
+    uses = _("an attack of the full attack") if entry else _("standard action")
+    opening = not actor.sequence and not economy_problem(actor, "grapple", opening=True) \
+        and bool(actor.stats.attacks) and bool(full_attack_rest(actor, actor.stats.attacks[0]))
     options = []
     for t in foes_of(battle, actor):
         if grapple_problem(battle, actor, t):
             continue
-        chance, damage = grapple_odds(battle, actor, t)
-        holding = partner(actor) == t.id
+        chance, damage = grapple_odds(battle, actor, t, penalty)
+        holding = t.id in opponents(actor)
         label = _("Hurt {target} in the grapple") if holding else _("Grapple {target}")
-        provokes = () if holding or not can_take_aoo(battle, t, actor) else (t.id,)
-        options.append(Option({"actor": actor.id, "act": "grapple", "target": t.id}, label.format(target=t.name),
-                              Preview(target=t.id, hostile=True, uses=_("standard action"), attack="grapple",
+        provokes = () if holding or joining(actor, t) or not can_take_aoo(battle, t, actor) else (t.id,)
+        command = {"actor": actor.id, "act": "grapple", "target": t.id}
+        options.append(Option(command, label.format(target=t.name),
+                              Preview(target=t.id, hostile=True, uses=uses, attack="grapple",
                                       hit_chance=chance, expected_damage=damage, opportunity_attacks=provokes)))
+        if opening:
+            options.append(Option({**command, "full_attack": True},
+                                  _("Full attack: grapple {target} first").format(target=t.name),
+                                  Preview(target=t.id, hostile=True, uses=_("full-round action"),
+                                          attack="grapple", hit_chance=chance, expected_damage=damage,
+                                          opportunity_attacks=provokes)))
+        if not pin_problem(battle, actor, t):
+            options.append(Option({**command, "pin": True}, _("Pin {target}").format(target=t.name),
+                                  Preview(target=t.id, hostile=True, uses=uses, attack="grapple",
+                                          hit_chance=win_chance(grapple_bonus(actor) + penalty, grapple_bonus(t)))))
     return options
 
 
 def escape_options(battle, actor) -> list[Option]:
     if not actor.standing or economy_problem(actor, "escape"):
         return []
-    other = battle.creature(partner(actor))
-    return [Option({"actor": actor.id, "act": "escape"}, _("Escape {other}'s grapple").format(other=other.name),
-                   Preview(uses=_("standard action"),
-                           hit_chance=win_chance(grapple_bonus(actor), grapple_bonus(other))))]
+    if "pinned" in actor.conditions:
+        others = [battle.creature(actor.effects["pinned_by"])]
+        label = _("Escape {other}'s pin")
+    else:
+        others = [battle.creature(i) for i in opponents(actor)]
+        label = _("Escape {other}'s grapple")
+    chance = 1.0
+    for other in others:  # every opponent's check to beat
+        chance *= win_chance(grapple_bonus(actor), grapple_bonus(other))
+    return [Option({"actor": actor.id, "act": "escape"}, label.format(other=", ".join(o.name for o in others)),
+                   Preview(uses=_("standard action"), hit_chance=chance))]
 
 
 def run_options(battle, actor) -> list[Option]:

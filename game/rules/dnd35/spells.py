@@ -73,7 +73,7 @@ def ray_attack(caster, spell: Spell35) -> Attack35:
     """A ray as a ranged touch attack: base attack + Dex (3.5 SRD, Aiming a spell: Ray)."""
     return Attack35(name=spell.name, kind="ranged", to_hit=caster.stats.bab + caster.stats.mod("dex"),
                     damage=DiceExpr.parse(spell.dice), type=(spell.dtype,), range_increment=spell.range_m,
-                    touch=True)
+                    touch=True, properties=frozenset({"ray"}))  # water.py: a ray is no ranged weapon
 
 
 def cone_mask(battle, caster, at) -> np.ndarray:

@@ -8,12 +8,23 @@ on its turn; its moves there cost 4 squares a square (terrain_rules.py). A failu
 movement there for the round (by 4 or less it makes no progress; by 5 or more it goes under:
 no progress either; E: no drowning yet). A slashing or bludgeoning melee attack (not one that
 can pierce) made from deep water takes -2 and deals half damage; the improved cover of a
-creature in deep water against attackers on land is combat.py's.
+creature in deep water against attackers on land is combat.py's. 3.5 SRD, Ranged attacks
+underwater: a thrown weapon is no use when either creature is in deep water ("ineffective
+underwater, even when launched from land"); another ranged weapon takes -2 for every 1.5 m (5
+feet), or part of it, of deep water the line between the two centres passes through (the
+engine's reading: the share of that line over deep-water squares times the distance). A ray is
+a spell, not a ranged weapon: neither applies.
 """
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
+
+from ...core.board import SQUARE_M
 from ...i18n import _
+from .geometry import distance_m
 
 SWIM_DC = 10
 
@@ -65,3 +76,41 @@ def underwater_weapon(battle, attacker, attack) -> bool:
     types = set(attack.type)
     return (attack.is_melee and in_deep_water(battle, attacker) and "piercing" not in types
             and bool(types & {"slashing", "bludgeoning"}))
+
+
+def thrown_problem(battle, attacker, target, attack) -> str:
+    """Why a thrown weapon cannot be used here ('' when it can): either creature in deep water."""
+    if "thrown" not in attack.properties or attack.is_melee:
+        return ""
+    if in_deep_water(battle, attacker) or in_deep_water(battle, target):
+        return _("the {attack} is a thrown weapon: no use underwater").format(attack=attack.name)
+    return ""
+
+
+def water_between_m(battle, attacker, target) -> float:
+    """The metres of deep water on the line between the two creatures' centres."""
+    deep = battle.board.prop("deep_water")
+    (ax, ay), (tx, ty) = (centre(attacker), centre(target))
+    steps = max(8, int(64 * max(abs(tx - ax), abs(ty - ay))))
+    t = (np.arange(steps) + 0.5) / steps
+    xs = np.floor(ax + (tx - ax) * t).astype(int)
+    ys = np.floor(ay + (ty - ay) * t).astype(int)
+    h, w = deep.shape
+    inside = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+    wet = np.zeros(steps, dtype=bool)
+    wet[inside] = deep[ys[inside], xs[inside]]
+    return float(wet.mean()) * distance_m(attacker, target)
+
+
+def centre(c) -> tuple[float, float]:
+    return c.x + c.side_squares / 2, c.y + c.side_squares / 2
+
+
+def underwater_shot_penalty(battle, attacker, target, attack) -> int:
+    """3.5 SRD, Ranged attacks underwater: -2 for every 5 feet (1.5 m, or part of it) of water the
+    shot passes through (a ranged weapon that is not thrown; never a ray)."""
+    if attack.is_melee or {"thrown", "ray"} & attack.properties:
+        return 0
+    if not (in_deep_water(battle, attacker) or in_deep_water(battle, target)):
+        return 0
+    return -2 * math.ceil(water_between_m(battle, attacker, target) / SQUARE_M - 1e-9)
