@@ -184,8 +184,8 @@ class Planner:
         """The heals on offer (`expected_heal`) worth giving, best first, on the scale of `value`:
         bringing a downed friend back into the fight is worth most of that friend, healing a
         bloodied one half the hit points given back; a hale one is not worth the act. What does
-        not come back (`uses_left`) keeps a margin over the best blow (`best_blow`); `hard` counts
-        the opportunity attacks the heal provokes."""
+        not come back (`uses_left`) keeps a margin over the best blow (`best_blow`); `hard` takes
+        off the risk of the opportunity attacks the heal provokes (`_provoked_risk`)."""
         scored = []
         for index, option in enumerate(options):
             heal = option.preview.expected_heal
