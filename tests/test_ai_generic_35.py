@@ -1,14 +1,17 @@
 """The generic computer players (game/session/ai/generic.py) under 3.5: they weigh what the 3.5
 options say (a cure's `expected_heal`, a slot's `uses_left`, the attacks of opportunity a ranged
-attack or a spell provokes where the caster stands) and never a ruleset's name."""
+attack or a spell provokes where the caster stands) and what the battle's `blow` says a foe's best
+blow is worth (damage reduction included), and never a ruleset's name."""
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent / "dnd35"))
 
+import pytest  # noqa: E402
 from helpers35 import battle, creature  # noqa: E402
 
+from game.core.board import gap_squares  # noqa: E402
 from game.session.ai import choose  # noqa: E402
 
 ROW = "\n".join(["." * 12] * 3)
@@ -86,3 +89,96 @@ def test_it_walks_to_where_it_flanks_the_foe():
     flanking = [o for o in b.legal_commands() if o.act == "move" and o.preview.flanks == ("orc",)]
     assert [o.command["to"] for o in flanking] == [[6, 2]]
     assert choose(b, "hard") == {"actor": "skeleton", "act": "move", "to": [6, 2]}
+
+
+def blow_preview(b, act, attacker, target, weapon):
+    return next(o.preview for o in b.legal_commands() if o.act == act and o.command.get("actor") == attacker
+                and o.command.get("target") == target and o.command.get("with") == weapon)
+
+
+def test_a_blow_on_a_skeleton_is_less_than_on_an_orc_for_its_damage_reduction():
+    # 3.5 SRD, Damage reduction: the skeleton's 5/bludgeoning takes 5 off each hit of the falchion
+    # (2d4+4, at least 6: a hit deals 4 on average); undead take no critical hit
+    b = battle(ROW, [creature("orc", "orc", "blue", (2, 1)), creature("skeleton", "skeleton", "red", (3, 1)),
+                     creature("orc2", "orc", "red", (1, 1))])
+    on_skeleton = blow_preview(b, "attack", "orc", "skeleton", "falchion")
+    assert b.blow("orc", "skeleton") == pytest.approx(on_skeleton.hit_chance * (9 - 5))
+    assert b.blow("orc", "skeleton") == pytest.approx(on_skeleton.expected_damage)  # the preview's own number
+    on_orc = blow_preview(b, "attack", "orc", "orc2", "falchion")
+    assert b.blow("orc", "orc2") == pytest.approx(on_orc.expected_damage)
+    assert b.blow("orc", "skeleton") < b.blow("orc", "orc2")
+
+
+def test_a_blow_is_the_best_of_a_single_attack_and_a_full_attack():
+    # 3.5 SRD, Full attack: the skeleton's two claws (1d4+1 each) bring more than one scimitar blow (1d6+1)
+    b = battle(ROW, [creature("skeleton", "skeleton", "blue", (1, 1)), creature("orc", "orc", "red", (2, 1))])
+    claws = blow_preview(b, "full_attack", "skeleton", "orc", "claw")
+    scimitar = blow_preview(b, "attack", "skeleton", "orc", "scimitar")
+    assert claws.expected_damage > scimitar.expected_damage
+    assert b.blow("skeleton", "orc") == pytest.approx(claws.expected_damage)
+
+
+class Silent:
+    """The battle as a ruleset that does not say what a blow is worth (`blow` is None)."""
+
+    def __init__(self, inner) -> None:
+        self._inner = inner
+
+    def blow(self, attacker_id, target_id):
+        return None
+
+    def __getattr__(self, name):
+        return getattr(self._inner, name)
+
+
+def test_hard_strikes_first_the_foe_whose_blow_threatens_most():
+    # 3.5 SRD, Blinded: -2 AC and no Dexterity bonus, and every opponent has total concealment
+    # (50% miss chance). The blinded orc is the easier to fell, but its blows miss half the time:
+    # hard strikes the orc whose falchion would take the larger share of the wizard's hit points
+    grid = "\n".join(["." * 8] * 4)
+    roster = [creature("fighter", "fighter", "blue", (2, 1)), creature("orc1", "orc", "red", (3, 1)),
+              creature("orc2", "orc", "red", (1, 1)), creature("wizard", "wizard", "blue", (6, 3))]
+    b = battle(grid, roster, initiative=["orc1", "orc2", "fighter", "wizard"])
+    b.submit({"actor": "orc1", "act": "end"})
+    b.submit({"actor": "orc2", "act": "end"})
+    b.state.creatures["orc2"].conditions.add("blinded")
+    assert b.blow("orc2", "wizard") == pytest.approx(b.blow("orc1", "wizard") / 2)
+    easier = blow_preview(b, "attack", "fighter", "orc2", "longsword")
+    assert easier.hit_chance > blow_preview(b, "attack", "fighter", "orc1", "longsword").hit_chance
+    assert choose(b, "hard") == {"actor": "fighter", "act": "attack", "target": "orc1", "with": "longsword"}
+    # where the ruleset does not say what a blow is worth, it strikes the easier one
+    assert choose(Silent(b), "hard") == {"actor": "fighter", "act": "attack", "target": "orc2", "with": "longsword"}
+
+
+def bear_in_the_ogres_reach(hp: int):
+    # the bear has moved into the ogre's reach (3 m: entering it provokes nothing); its standard
+    # action left, every way next to the ogre leaves a threatened square (no 5-foot step after a move)
+    grid = "\n".join(["." * 12] * 6)
+    b = battle(grid, [creature("ogre", "ogre", "red", (7, 2)), creature("bear", "brown-bear", "blue", (1, 2),
+                                                                         current_hp=hp)])
+    b.submit({"actor": "ogre", "act": "end"})
+    b.submit({"actor": "bear", "act": "move", "to": [4, 2]})
+    moves = [o for o in b.legal_commands() if o.act == "move"]
+    assert moves and all(o.preview.opportunity_attacks == ("ogre",) for o in moves)
+    return b
+
+
+def test_hard_walks_through_a_threatened_square_when_the_risk_is_small():
+    # 3.5 SRD, Attacks of opportunity: moving out of a threatened square provokes. The ogre's
+    # greatclub (2d8+7) is expected to take less than the bear's 20 hit points: it closes in,
+    # wounded below half as it is
+    b = bear_in_the_ogres_reach(20)
+    assert b.blow("ogre", "bear") < 20
+    command = choose(b, "hard")
+    assert command["act"] == "move"
+    assert b.check(command) is None
+    ogre = b.view("ogre")
+    assert gap_squares((*command["to"], 2), ogre.space, b.diagonals) == 1  # next to the ogre (both 2 x 2)
+
+
+def test_hard_does_not_walk_through_a_threatened_square_when_the_blow_could_fell_it():
+    # the same, with 10 hit points left: the attack of opportunity is expected to take them all
+    b = bear_in_the_ogres_reach(10)
+    assert b.blow("ogre", "bear") >= 10
+    assert choose(b, "hard") == {"actor": "bear", "act": "end"}
+    assert choose(b, "normal")["act"] == "move"  # normal counts the attack as two squares further

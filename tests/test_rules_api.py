@@ -119,3 +119,10 @@ def test_an_offer_is_put_in_the_rulesets_words():
     assert (offer.reactor, offer.provoker, offer.kind) == ("gob1", "fighter", "opportunity")
     assert offer.question == "Goblin may make an opportunity attack on Fighter — take it?"
     assert offer.detail.startswith("With its scimitar: ") and "% to hit: needs 19 (AC 19)" in offer.detail
+
+
+def test_a_ruleset_that_does_not_say_what_a_blow_is_worth_answers_none():
+    # api.Battle.blow's default: the ruleset does not say (5e's computer players read estimates())
+    b = duel()
+    assert b.blow("fighter", "gob1") is None and b.blow("gob1", "fighter") is None
+    assert api.Battle.blow(b, "fighter", "gob1") is None

@@ -10,7 +10,9 @@ A ruleset (`Ruleset`) builds a battle from a scenario. A battle (`Battle`) answe
 - board queries: `movement_field`, `move_modes`, `reach_squares`, `can_see`, `cover` (and
   `cover_lines`, the lines behind it), `area`, `opportunity_attackers`;
 - `view(creature_id) -> CreatureView`: hit points, bloodied or dying, conditions, resources;
-- `estimates()`: the numbers the computer players weigh (hit chances, expected damage).
+- `estimates()`: the numbers the computer players weigh (hit chances, expected damage);
+- `blow(attacker_id, target_id)`: the expected damage of the attacker's best blow on the target
+  (None where the ruleset does not say).
 Events carry an `EventKind`. Nothing here knows a ruleset; `registry.py` maps names to rulesets.
 """
 
@@ -338,6 +340,12 @@ class Battle(abc.ABC):
     @abc.abstractmethod
     def estimates(self):
         """What the computer players weigh, for this battle (the ruleset's own advisor object)."""
+
+    def blow(self, attacker_id: str, target_id: str) -> float | None:
+        """The expected damage of the attacker's best blow against the target, from where it
+        stands or could strike (the ruleset's own odds: its hit chance, its damage less what the
+        target shrugs off); None: the ruleset does not say (the default)."""
+        return None
 
 
 class Ruleset(abc.ABC):

@@ -14,7 +14,7 @@ from .combat import armour_class, attack_problem, pinned_problem
 from .creature import state_word
 from .engine import Engine35, no_move, no_standard
 from .geometry import can_see, cover_explained, cover_level, field_for, threat_mask
-from .options import acts, legal_commands, offer_view, provokers_along
+from .options import acts, best_blow, legal_commands, offer_view, provokers_along
 from .hiding import hide_problem
 from .potions import use_problem
 from .options_grapple_run import more_options, why_not_grapple_run
@@ -187,6 +187,10 @@ class Battle(Engine35, api.Battle):
 
     def estimates(self):
         return None  # the computer players plan from legal_commands() previews
+
+    def blow(self, attacker_id: str, target_id: str) -> float:
+        """The expected damage of the attacker's best blow on the target (options.best_blow)."""
+        return best_blow(self, self.creature(attacker_id), self.creature(target_id))
 
 
 class ThreeFive(api.Ruleset):

@@ -1,6 +1,7 @@
 """What the 3.5 battle would accept now, for the screen and the computer players: every legal
 command with a neutral preview (`legal_commands`), the action bar (`acts`), why an act is not
-allowed (`why_not`), and the reaction on offer in words (`offer_view`).
+allowed (`why_not`), the reaction on offer in words (`offer_view`), and the expected damage of
+a creature's best blow on another (`best_blow`, the battle's `blow`) from the same odds.
 
 Each option is built with the same checks the handlers make (engine.py, moving.py, combat.py),
 so an option is a command the battle accepts.
@@ -20,6 +21,7 @@ from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option, Preview
 from ..words import spoken, titled
 from .combat import attack_problem, crit_chance, expected_damage, hit_chance, odds, pinned_problem
+from .creature import DISABLED
 from .engine import full_attack_rest
 from .geometry import distance_m, field_for, flanked_by, gap, melee_attacks, reaching_attacks, threatened_positions, \
     threatens
@@ -190,11 +192,7 @@ def attack_options(battle, actor) -> list[Option]:
                 options.append(Option({"actor": actor.id, "act": "attack", "target": t.id, "with": attack.name},
                                       _("{attack} at {target}").format(attack=spoken(attack.name), target=t.name), preview))
             if full:
-                # what the whole full attack would bring, if every attack of it went at this target
-                total = preview.expected_damage + sum(
-                    expected_damage(battle, actor, t, actor.stats.attack(name),
-                                    odds(battle, actor, t, actor.stats.attack(name), penalty))
-                    for name, penalty, _hand in full_attack_rest(actor, attack))
+                total = full_attack_damage(battle, actor, t, attack, preview.expected_damage)
                 options.append(Option({"actor": actor.id, "act": "full_attack", "target": t.id, "with": attack.name},
                                       _("Full attack on {target} ({attack})").format(target=t.name, attack=spoken(attack.name)),
                                       replace(preview, uses=_("full-round action"), expected_damage=total)))
@@ -208,18 +206,41 @@ def two_weapon_option(battle, actor, target, attack) -> Option:
     the primary hand's penalty) with the expected damage of the whole routine, the off-hand
     attack's share only where that weapon reaches the target."""
     preview = attack_preview(battle, actor, target, attack, hand=two_weapon.PRIMARY)
-    total = preview.expected_damage
-    for name, penalty, hand in full_attack_rest(actor, attack, dual=True):
-        weapon = actor.stats.attack(name)
-        if not attack_problem(battle, actor, target, weapon):
-            total += expected_damage(battle, actor, target, weapon, odds(battle, actor, target, weapon, penalty,
-                                                                         hand=hand))
+    total = full_attack_damage(battle, actor, target, attack, preview.expected_damage, dual=True)
     off = actor.stats.off_hand
     return Option({"actor": actor.id, "act": "full_attack", "target": target.id, "with": attack.name,
                    "two_weapon": True},
                   _("Two-weapon full attack on {target} ({attack} and {off})").format(
                       target=target.name, attack=spoken(attack.name), off=spoken(off)),
                   replace(preview, uses=_("full-round action"), expected_damage=total))
+
+
+def full_attack_damage(battle, actor, target, attack, first: float, dual: bool = False) -> float:
+    """What a whole full attack opened with `attack` would bring if every attack of it went at
+    this target: `first` (the first attack's expected damage) and the rest's, each at its
+    penalty and hand; `dual`: the two-weapon routine, the off-hand weapon counted only where it
+    reaches the target."""
+    total = first
+    for name, penalty, hand in full_attack_rest(actor, attack, dual):
+        weapon = actor.stats.attack(name)
+        if dual and attack_problem(battle, actor, target, weapon):
+            continue
+        total += expected_damage(battle, actor, target, weapon, odds(battle, actor, target, weapon, penalty, hand=hand))
+    return total
+
+
+def best_blow(battle, attacker, target) -> float:
+    """The expected damage of the attacker's best blow on the target from where both stand, with
+    the odds and expected damage the previews show (damage reduction included): the best of a
+    single attack and a full attack over its attacks, as if it could strike (a disabled creature:
+    a single attack, 3.5 SRD, Disabled)."""
+    best = 0.0
+    for attack in attacker.stats.attacks:
+        single = expected_damage(battle, attacker, target, attack, odds(battle, attacker, target, attack))
+        best = max(best, single)
+        if attacker.state != DISABLED:
+            best = max(best, full_attack_damage(battle, attacker, target, attack, single))
+    return best
 
 
 def coup_options(battle, actor) -> list[Option]:

@@ -3,16 +3,21 @@ interface alone (rules/api.py), for a battle whose `estimates()` is None (3.5, 4
 
 It reads `legal_commands()` (each Option's neutral Preview: hit chance, expected damage, target,
 path, cost, who gets an opportunity attack), `view(id)` (side, hit points, state, place,
-conditions), `reach_squares`, `check`, and the ids, sides and turn of `battle.state`; never a
-ruleset's own creature fields. One decision:
+conditions), `reach_squares`, `blow` (the expected damage of one creature's best blow on
+another; None where the ruleset does not say: 4e), `check`, and the ids, sides and turn of
+`battle.state`; never a ruleset's own creature fields. One decision:
 - a reaction on offer: take it (the best opportunity attack when there are several ways), unless
   it is aimed at a friend; else decline;
 - prone, and standing up is on offer: stand up first;
 - an attack on a foe: the one with the best value. `rush` hits the nearest foe it can with the
   most expected damage; `normal` weighs the damage that counts (no more than the hit points
   left) toward the chance to kill, so a wounded foe weighs more; `hard` weighs kills the more,
-  and counts the opportunity attacks an attack would provoke (a ranged attack or a spell in a
-  threatened square lists them); foes still in the fight come far above the downed; `hard`,
+  multiplies a foe's worth by its menace (where the ruleset gives `blow`: 0.5 + the largest
+  share of a friend's hit points the foe's blow takes, capped at 1: the dangerous foe first),
+  and takes off 3 x the risk of the opportunity attacks an attack would provoke (a ranged
+  attack or a spell in a threatened square lists them; a charge's path too): their blows'
+  expected damage as a share of its hit points left, or, where the ruleset gives no `blow`,
+  their count; foes still in the fight come far above the downed; `hard`,
   before a shot with a penalty (long range, cover...), first steps nearer with a move that
   keeps the action (KEEPS_ACTION: not a withdraw or a run), within the move it has left, out
   of every foe's reach, once a turn;
@@ -29,9 +34,11 @@ ruleset's own creature fields. One decision:
   next to a foe, one from which it flanks a foe, the Preview's `flanks`, first): next to the nearest foe (within
   reach), or, once it has shot at a foe this turn, no nearer than it shot from; a move within
   the creature's `movement_left` first (3.5 and 4e list longer ones, which spend the action
-  too); `hard` will not provoke an opportunity attack unless it brings it into striking
-  distance while it is hale and only one foe gets the attack; `normal` counts each attack
-  provoked as two squares further;
+  too); `normal` counts each attack provoked as two squares further; `hard`, where the ruleset
+  gives `blow`, refuses a move whose provoked attacks risk all the hit points it has left (risk
+  >= 1) and weighs the others as `normal` does; without `blow` (4e) it will not provoke an
+  opportunity attack unless it brings it into striking distance while it is hale and only one
+  foe gets the attack;
 - else the end of the turn.
 Every command is checked with `battle.check` before it is given (refused: the next best, at
 last ending the turn or declining). The choice depends only on the battle state.
@@ -71,6 +78,7 @@ class Planner:
         self.state = battle.state
         self.diagonals = battle.diagonals  # the ruleset's count (3.5: 1-2-1, whatever the scenario says)
         self.views = {cid: battle.view(cid) for cid in self.state.creatures}
+        self.blows: dict[tuple[str, str], float | None] = {}  # battle.blow's answers, asked once
 
     # ------------------------------------------------------------------ the choice
     def decide(self) -> dict:
@@ -176,8 +184,8 @@ class Planner:
         """The heals on offer (`expected_heal`) worth giving, best first, on the scale of `value`:
         bringing a downed friend back into the fight is worth most of that friend, healing a
         bloodied one half the hit points given back; a hale one is not worth the act. What does
-        not come back (`uses_left`) keeps a margin over the best blow (`best_blow`); `hard` counts
-        the opportunity attacks the heal provokes."""
+        not come back (`uses_left`) keeps a margin over the best blow (`best_blow`); `hard` takes
+        off the risk of the opportunity attacks the heal provokes (`_provoked_risk`)."""
         scored = []
         for index, option in enumerate(options):
             heal = option.preview.expected_heal
@@ -197,7 +205,7 @@ class Planner:
             if option.preview.uses_left is not None:
                 score -= RESERVE * max(0.0, best_blow)
             if self.level == "hard":
-                score -= 3.0 * len(option.preview.opportunity_attacks)
+                score -= 3.0 * self._provoked_risk(me, option.preview.opportunity_attacks)
             if score > 0:
                 scored.append((-score, index, option.command))
         scored.sort(key=lambda s: (s[0], s[1]))
@@ -245,10 +253,48 @@ class Planner:
         each = dict(preview.damage_by_target)  # several caught: each one's part (else the damage each)
         for creature in caught:
             worth = self._worth(creature, each.get(creature.id, preview.expected_damage), preview.hit_chance)
+            if creature.side != me.side and self.level == "hard" and self._active(creature):
+                worth *= self._menace(creature, me)
             total += worth if creature.side != me.side else -1.5 * worth
         if self.level == "hard":
-            total -= 3.0 * len(preview.opportunity_attacks)
+            total -= 3.0 * self._provoked_risk(me, preview.opportunity_attacks)
         return total
+
+    def _blow(self, attacker_id: str, target_id: str) -> float | None:
+        """The expected damage of the attacker's best blow on the target (`battle.blow`; None:
+        the ruleset does not say)."""
+        key = (attacker_id, target_id)
+        if key not in self.blows:
+            self.blows[key] = self.battle.blow(attacker_id, target_id)
+        return self.blows[key]
+
+    def _menace(self, foe, me) -> float:
+        """`hard`: what a foe's worth is multiplied by, 0.5 + the largest share of a friend's hit
+        points (one still in the fight) its blow takes, capped at 1: the dangerous foe first; 1
+        when the ruleset does not say (no `blow`)."""
+        largest = 0.0
+        for friend in self.views.values():
+            if friend.side != me.side or not self._active(friend):
+                continue
+            blow = self._blow(foe.id, friend.id)
+            if blow is None:
+                return 1.0
+            hp = friend.hp + friend.temp_hp
+            largest = max(largest, 1.0 if hp <= 0 else min(1.0, blow / hp))
+        return 0.5 + largest
+
+    def _provoked_risk(self, me, provokers) -> float:
+        """What the opportunity attacks of these creatures on `me` put at risk: their blows'
+        expected damage (`battle.blow`) as a share of the hit points it has left; where the
+        ruleset does not say, the count of them."""
+        risk = 0.0
+        hp = me.hp + me.temp_hp
+        for cid in provokers:
+            blow = self._blow(cid, me.id) if cid in self.views else None
+            if blow is None:
+                return float(len(provokers))
+            risk += blow / hp if hp > 0 else 1.0
+        return risk
 
     def _worth(self, creature, expected: float, hit_chance: float | None) -> float:
         """What an attack on this creature is worth, in hit points of foes taken out of the fight:
@@ -279,6 +325,7 @@ class Planner:
         if here == 0:
             return None
         hale = me.hp >= me.max_hp / 2
+        weighs_risk = self.level == "hard" and self._weighs_risk(me)
         scored = []
         for index, option in enumerate(options):
             to = self._destination(option, me)
@@ -288,9 +335,12 @@ class Planner:
             need = max(0, min(gap_squares(space, f.space, self.diagonals) for f in foes) - want)
             provokes = len(option.preview.opportunity_attacks)
             cost = option.preview.cost_m if option.preview.cost_m is not None else 0.0
-            if self.level == "hard" and provokes and not (need == 0 and hale and provokes == 1):
+            if weighs_risk and provokes:
+                if self._provoked_risk(me, option.preview.opportunity_attacks) >= 1.0:
+                    continue  # it could well fall on the way
+            elif self.level == "hard" and provokes and not (need == 0 and hale and provokes == 1):
                 continue
-            weighed = need + (2 * provokes if self.level == "normal" else 0)
+            weighed = need + (2 * provokes if self.level == "normal" or weighs_risk else 0)
             if need >= here:
                 continue
             # within the move it has left first: a longer one (3.5, 4e: a double move) spends the
@@ -302,6 +352,12 @@ class Planner:
         if not scored:
             return None
         return min(scored, key=lambda s: s[0])[1]
+
+    def _weighs_risk(self, me) -> bool:
+        """Whether the ruleset says what a foe's blow on `me` is worth (`battle.blow`), so that
+        `hard` weighs the opportunity attacks a move provokes by their risk."""
+        foe = next((v for v in self.views.values() if v.side != me.side and v.alive), None)
+        return foe is not None and self._blow(foe.id, me.id) is not None
 
     def _closer_shot(self, me, options, best) -> dict | None:
         """Before a shot with a penalty (long range, cover...), once a turn: a step nearer its
