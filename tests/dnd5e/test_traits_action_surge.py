@@ -8,6 +8,7 @@ pouvez vous déplacer [...] et faire une action." Our reading: a free act once t
 
 import pytest
 
+from game.rules.cards import card, card_lines
 from game.rules.errors import IllegalCommand
 from helpers import act, battle, creature
 
@@ -116,3 +117,14 @@ def test_on_the_bar_and_in_the_options():
     assert {a.key: a for a in b.acts(b.legal_commands())}["action_surge"].allowed
     act(b, "fighter", "action_surge")
     assert not {a.key: a for a in b.acts(b.legal_commands())}["action_surge"].allowed
+
+
+def test_the_refusal_the_log_line_the_button_and_the_card_in_french(french):
+    b = fighter_beside_orc()
+    with pytest.raises(IllegalCommand, match="fighter a encore son action ce tour"):
+        act(b, "fighter", "action_surge")
+    act(b, "fighter", "dodge")
+    events = act(b, "fighter", "action_surge")
+    assert any(e.text == "Fighter utilise Fougue : une action de plus ce tour" for e in events)
+    assert {a.key: a for a in b.acts(b.legal_commands())}["action_surge"].title == "Fougue"
+    assert "Fougue" in "\n".join(card_lines(card("5e", "action-surge")))
