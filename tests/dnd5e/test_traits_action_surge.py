@@ -108,7 +108,7 @@ def test_the_bonus_action_spell_rule_still_holds():
 def test_on_the_bar_and_in_the_options():
     b = fighter_beside_orc()
     bar = {a.key: a for a in b.acts(b.legal_commands())}
-    assert bar["action_surge"].title == "Action surge" and bar["action_surge"].shortcut == "F"
+    assert bar["action_surge"].title == "Action surge" and bar["action_surge"].shortcut == "Q"
     assert not bar["action_surge"].allowed
     assert "still has its action" in bar["action_surge"].reason
     act(b, "fighter", "dodge")

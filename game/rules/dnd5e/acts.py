@@ -30,7 +30,7 @@ LETTERS = {
     "move": "M", "dash": "D", "disengage": "I", "dodge": "O", "help": "H", "hide": "K", "search": "S",
     "ready": "R", "use": "U", "grapple": "G", "shove": "V", "stand": "T", "escape": "X", "stabilize": "Z",
     "mount": "J", "dismount": "J", "end": "E", "aggressive": "A",
-    "second_wind": "W", "action_surge": "F", "give": "B",
+    "second_wind": "W", "action_surge": "Q", "give": "B",
 }
 TITLES = {
     "move": N_("Move"), "dash": N_("Dash"), "disengage": N_("Disengage"), "dodge": N_("Dodge"),
