@@ -1,5 +1,5 @@
 """The tactician behind `normal` and `hard`: it scores what a creature can do now (attacks,
-spells, healing, reactions, bonus actions (Aggressive, Second Wind), Help, Dodge, Search, a readied
+spells, healing, reactions, bonus actions (Aggressive, Second Wind), Action Surge, Help, Dodge, Search, a readied
 cantrip for a foe coming round cover) and gives the best legal command.
 Where to move is weighed in positioning.py, grapple and shove in maneuvers.py."""
 
