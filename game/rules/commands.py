@@ -18,6 +18,7 @@ ACTS: dict[str, tuple[set[str], set[str]]] = {
     "hide": (set(), {"bonus"}),
     "search": (set(), set()),
     "second_wind": (set(), set()),
+    "action_surge": (set(), set()),
     "help": ({"target", "against"}, set()),
     "ready": ({"trigger", "then"}, set()),
     "grapple": ({"target"}, set()),

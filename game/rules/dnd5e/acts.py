@@ -3,7 +3,7 @@
 `acts(battle, options)` files the options query's legal commands under the acts of the
 creature whose turn it is: each attack by name, the off-hand attack, each spell, Move, Aggressive
 (for a creature with that trait), Dash,
-Disengage, Dodge, Help, Hide, Search, Second wind (a fighter), Ready, Use an Object, Grapple, Shove, Stand up, End turn
+Disengage, Dodge, Help, Hide, Search, Second wind and Action surge (a fighter), Ready, Use an Object, Grapple, Shove, Stand up, End turn
 (and Escape, First aid, Mount or Dismount when they apply). An act is allowed exactly when it
 holds a legal option (the options query is the one judge); when it holds none, `reason` says why
 in a few words (action used, nobody in reach, no slot...).
@@ -30,14 +30,15 @@ LETTERS = {
     "move": "M", "dash": "D", "disengage": "I", "dodge": "O", "help": "H", "hide": "K", "search": "S",
     "ready": "R", "use": "U", "grapple": "G", "shove": "V", "stand": "T", "escape": "X", "stabilize": "Z",
     "mount": "J", "dismount": "J", "end": "E", "aggressive": "A",
-    "second_wind": "W", "give": "B",
+    "second_wind": "W", "action_surge": "Q", "give": "B",
 }
 TITLES = {
     "move": N_("Move"), "dash": N_("Dash"), "disengage": N_("Disengage"), "dodge": N_("Dodge"),
     "help": N_("Help"), "hide": N_("Hide"), "search": N_("Search"), "ready": N_("Ready"), "use": N_("Use item"),
     "grapple": N_("Grapple"), "shove": N_("Shove"), "stand": N_("Stand up"), "escape": N_("Escape"),
     "stabilize": N_("First aid"), "mount": N_("Mount"), "dismount": N_("Dismount"), "end": N_("End turn"),
-    "aggressive": N_("Aggressive"), "second_wind": N_("Second wind"), "give": N_("Hand over"),
+    "aggressive": N_("Aggressive"), "second_wind": N_("Second wind"), "action_surge": N_("Action surge"),
+    "give": N_("Hand over"),
 }
 TIPS = {
     "move": N_("Move: click a shaded square. Striped squares need a Dash first (clicking one dashes, then moves)."),
@@ -61,6 +62,8 @@ TIPS = {
     "dismount": N_("Dismount (half your speed)."),
     "end": N_("End your turn."),
     "second_wind": N_("Second Wind (bonus action, once a battle): regain 1d10 + your fighter level hit points."),
+    "action_surge": N_("Action Surge (free, once a battle, once your action is spent): take one more action this "
+                    "turn, the Attack action with all its attacks or any other."),
     "aggressive": N_("Aggressive (bonus action): move up to your speed toward a hostile creature you can see, "
                   "every step ending nearer to it. Choose the creature."),
 }
@@ -108,6 +111,8 @@ def acts(battle, options: list[Option]) -> list[Act]:
     simple("search", NOW, by_act.get("search", []))
     if "second-wind" in actor.stats.traits:
         simple("second_wind", NOW, by_act.get("second_wind", []))
+    if "action-surge" in actor.stats.traits:
+        simple("action_surge", NOW, by_act.get("action_surge", []))
     simple("ready", MENU, by_act.get("ready", []))
     simple("use", MENU, by_act.get("use", []))
     if actor.items:

@@ -13,6 +13,7 @@ import functools
 from ...core.dice import DiceExpr
 from ...core.terrain import TOTAL
 from .actions import drags
+from .features import can_action_surge
 from .attacks import armour_class, preview_attack
 from .checks import best_of, check_bonus
 from .conditions import dodging
@@ -192,6 +193,10 @@ class Estimates:
         return bool(shield_bonus(target)) or can_cast_shield(target, self.battle)
 
     # -- contests and checks
+    def can_action_surge(self, creature) -> bool:
+        """It has the fighter's Action Surge still to use this battle (features.py)."""
+        return can_action_surge(creature)
+
     def search_odds(self, searcher, hider) -> float:
         """Chance that the searcher's Wisdom (Perception) check finds the hider (5e, Search: it
         equals or beats the Stealth total the hider rolled, which the log shows)."""

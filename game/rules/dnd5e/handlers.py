@@ -32,6 +32,9 @@ class Handlers:
     def _do_second_wind(self, actor: Creature, cmd: Command) -> None:
         features.do_second_wind(self, actor, cmd)
 
+    def _do_action_surge(self, actor: Creature, cmd: Command) -> None:
+        features.do_action_surge(self, actor, cmd)
+
     def _do_use(self, actor: Creature, cmd: Command) -> None:
         actions.do_use(self, actor, cmd)
 

@@ -14,7 +14,7 @@ with what a player (or a computer player) wants to know before choosing:
 - attacks: each attack of the stat block and the unarmed strike against each creature it can
   strike, with the hit chance, advantage and why, cover, the number to beat and the expected
   damage; off-hand attacks when two-weapon fighting is possible (no `knock_out` variants);
-- dash, disengage, dodge, hide, search, second_wind (the fighter's), help, grapple, shove, escape, use, give, stabilize, stand,
+- dash, disengage, dodge, hide, search, second_wind and action_surge (the fighter's), help, grapple, shove, escape, use, give, stabilize, stand,
   drop_prone, mount, dismount and end, each listed exactly when the engine would accept it (a
   `bonus = true` form where a trait allows it and it would not be the plain form anyway);
 - ready: an attack with each weapon against whoever triggers it, for each trigger event (a
@@ -407,6 +407,8 @@ def action_options(battle, actor: Creature) -> list[Option]:
     add("search", _("search"), "action")
     if "second-wind" in actor.stats.traits:  # SRD 5.1, Fighter (features.py)
         add("second_wind", _("second wind (bonus action)"), "bonus action")
+    if "action-surge" in actor.stats.traits:  # SRD 5.1, Fighter (features.py)
+        add("action_surge", _("action surge (one more action)"), "free")
     allies = [c for c in others if c.side == actor.side]
     foes = [c for c in others if c.side != actor.side]
     for ally in allies:
@@ -440,6 +442,8 @@ def action_options(battle, actor: Creature) -> list[Option]:
         preview = {"uses": uses}
         if command["act"] in ("use", "give"):
             preview["target"] = command.get("target", me)
+        if command["act"] == "action_surge":  # once a battle: this use is the last one
+            preview.update(uses_left=1, extra_action="action")
         chance = actions.success_chance(battle, actor, command)
         if chance is not None:
             preview["success_chance"] = chance

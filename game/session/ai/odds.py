@@ -12,3 +12,4 @@ class Plan:
     command: dict
     why: str = ""
     then: dict | None = None  # what a move is made for (the attack from there)
+    ev: float = 0.0  # an attack's expected damage (its score weighs it by the target)

@@ -1,5 +1,5 @@
 """The tactician behind `normal` and `hard`: it scores what a creature can do now (attacks,
-spells, healing, reactions, bonus actions (Aggressive, Second Wind), Help, Dodge, Search, a readied
+spells, healing, reactions, bonus actions (Aggressive, Second Wind), Action Surge, Help, Dodge, Search, a readied
 cantrip for a foe coming round cover) and gives the best legal command.
 Where to move is weighed in positioning.py, grapple and shove in maneuvers.py."""
 
@@ -72,6 +72,8 @@ class Tactician(Positioning):
             plans.append(Plan(100, {"actor": me.id, "act": "stand"}, "stand up"))
         can_act = me.action or me.attacks_left > 0
         plans += self.support_plans()
+        if not can_act:
+            plans += self.surge_plans()
         if can_act:  # the exact previews below look these up one by one
             targets = self.targets()
             self.est.prefetch(me, targets)
@@ -307,7 +309,7 @@ class Tactician(Positioning):
                     if not (reach_ok or self.hard) and self.adjacent_foes(space):
                         score *= 0.8
                     plans.append(Plan(score, {"actor": me.id, "act": "attack", "target": target.id,
-                                              "with": attack.name}, f"attack {target.id}"))
+                                              "with": attack.name}, f"attack {target.id}", ev=ev))
             if me.action:
                 plans += self.spell_strikes(target, dist, space)
         if me.action and here and self.hard:
@@ -452,6 +454,29 @@ class Tactician(Positioning):
                 if gap_squares(self.sp[me.id], self.sp[ally.id], self.battle.diagonals) <= 1 and ally.death_failures >= 1:
                     plans.append(Plan(6.0, {"actor": me.id, "act": "stabilize", "target": ally.id}, "first aid"))
         return plans
+
+    def surge_plans(self) -> list[Plan]:
+        """SRD 5.1, Fighter, Action Surge (once a battle): once the action is spent, surge when
+        the action it gives back can strike from here and is worth it: a blow that fells a foe
+        (a hit's average damage at least its hit points left); hard also when the best blow's
+        expected damage is at least half its target's hit points left, or the first time it
+        has attacked (once a battle: nothing is kept by waiting)."""
+        me = self.me
+        if not self.est.can_action_surge(me):
+            return []
+        me.action = True  # weigh the blows of the action it would give back
+        try:
+            blows = [p for p in self.strikes_from(me.x, me.y) if p.command["act"] == "attack" and p.ev > 0]
+        finally:
+            me.action = False
+        worth = False
+        for blow in blows:
+            target = self.state.creatures[blow.command["target"]]
+            attack = next(a for a in me.stats.attacks if a.name == blow.command["with"])
+            hit = attack.damage.average + (attack.extra_damage.average if attack.extra_damage is not None else 0.0)
+            worth = worth or (target.standing and hit >= target.hp) or \
+                (self.hard and (blow.ev >= target.hp / 2 or bool(me.attack_weapons)))
+        return [Plan(20.0, {"actor": me.id, "act": "action_surge"}, "action surge")] if worth else []
 
     # -------------------------------------------------------------- bonus actions and fallbacks
     def bonus_plans(self) -> list[Plan]:
