@@ -1,13 +1,16 @@
 """The generic computer players (game/session/ai/generic.py) under 4e: they weigh what the 4e
 options say (an encounter power's `uses_left`, a heal's `expected_heal`, an action point's
-`extra_action`, the opportunity attacks a ranged power provokes) and never a ruleset's name."""
+`extra_action`, the opportunity attacks a ranged power provokes, what the battle's `blow` says a
+foe's best attack power is worth) and never a ruleset's name."""
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent / "dnd4e"))
 
+import pytest  # noqa: E402
 from helpers4e import act, battle4e, creature  # noqa: E402
+from test_ai_generic_35 import Silent  # noqa: E402
 
 from game.session.ai import choose  # noqa: E402
 
@@ -97,21 +100,43 @@ def test_a_ranged_power_beside_a_foe_counts_the_opportunity_attack_it_provokes()
     bolt = next(o for o in b.legal_commands() if o.command.get("with") == "force-bolt"
                 and o.command.get("target") == "goblin")
     assert bolt.preview.opportunity_attacks == ("orc",)
-    assert b.blow("orc", "wizard") is None  # 4e does not say what a blow is worth: hard counts the attacks
+    assert b.blow("orc", "wizard") > 0  # the orc's blow on the wizard: the risk hard weighs
     command = choose(b, "hard")
     assert command.get("with") != "force-bolt" and command.get("with") != "chill-ray"
 
 
+def flanking_rogue(at):
+    grid = "\n".join(["." * 10] * 5)
+    roster = [creature("rogue", "rogue", "blue", at), creature("fighter", "fighter", "blue", (4, 2)),
+              creature("orc", "orc", "red", (5, 2))]
+    return battle4e(grid, roster)
+
+
 def test_it_walks_to_where_it_flanks_the_foe():
     # 4e, Flanking: an ally adjacent on the opposite side gives combat advantage (+2, and the
-    # rogue's sneak attack); the fighter holds the orc's west side, the rogue goes east of it
-    grid = "\n".join(["." * 10] * 5)
-    roster = [creature("rogue", "rogue", "blue", (4, 0)), creature("fighter", "fighter", "blue", (4, 2)),
-              creature("orc", "orc", "red", (5, 2))]
-    b = battle4e(grid, roster)
+    # rogue's sneak attack); the fighter holds the orc's west side, the rogue goes east of it,
+    # as near as the orc's other sides (its standard action spent: no charge)
+    b = flanking_rogue((8, 1))
+    b.state.creatures["rogue"].standard = False
     flanking = [o for o in b.legal_commands() if o.act == "move" and o.preview.flanks == ("orc",)]
     assert [o.command["to"] for o in flanking] == [[6, 2]]
+    assert flanking[0].preview.opportunity_attacks == ()
     assert choose(b, "hard") == {"actor": "rogue", "act": "move", "to": [6, 2]}
+
+
+def test_hard_weighs_the_opportunity_attack_on_the_way_to_a_flank():
+    # 4e, Opportunity attack: leaving a square beside an enemy provokes. From the north the way
+    # to the east side passes beside the orc: hard, which knows what the greataxe's blow is worth
+    # (far from all the rogue's hit points), counts it as two squares more and strikes from the
+    # orc's side it reaches freely
+    b = flanking_rogue((4, 0))
+    flank = next(o for o in b.legal_commands() if o.act == "move" and o.preview.flanks == ("orc",))
+    assert flank.command["to"] == [6, 2] and flank.preview.opportunity_attacks == ("orc",)
+    assert 0 < b.blow("orc", "rogue") < b.view("rogue").hp
+    command = choose(b, "hard")
+    assert command["act"] == "move" and command["to"] != [6, 2]
+    moved = next(o for o in b.legal_commands() if o.command == command)
+    assert moved.preview.opportunity_attacks == () and moved.preview.flanks == ()
 
 
 def test_a_charge_lists_who_it_provokes_and_hard_strikes_where_it_stands():
@@ -139,3 +164,48 @@ def test_the_computer_players_leave_a_hidden_foe_alone_and_strike_the_one_they_s
         assert b.check(command) is None
         assert command["act"] == "attack" and command.get("target") != "gob", (level, command)
         assert command.get("target") == "orc" or command["with"] == "sweeping-cut"  # the burst catches both
+
+
+def attack_preview_of(b, attacker, target, power):
+    return next(o.preview for o in b.legal_commands() if o.act == "attack" and o.command.get("actor") == attacker
+                and o.command.get("target") == target and o.command.get("with") == power)
+
+
+def test_a_blow_is_the_best_attack_power_with_a_use_left():
+    # 4e, Powers: an encounter power is used once an encounter. The rogue's dazing cut (2d6+4)
+    # is its best blow on the orc while unused; once spent, its at-will slip strike (1d6+4) is
+    b = battle4e(ROW, [creature("rogue", "rogue", "blue", (1, 1)), creature("orc", "orc", "red", (2, 1))])
+    cut = attack_preview_of(b, "rogue", "orc", "dazing-cut")
+    strike = attack_preview_of(b, "rogue", "orc", "slip-strike")
+    assert cut.expected_damage > strike.expected_damage
+    assert b.blow("rogue", "orc") == pytest.approx(cut.expected_damage)  # the preview's own number
+    b.state.creatures["rogue"].spent["dazing-cut"] = 1
+    assert b.blow("rogue", "orc") == pytest.approx(strike.expected_damage)
+
+
+def test_a_weakened_attackers_blow_is_half():
+    # 4e conditions (rules.toml): "weakened: half damage"; the greataxe (1d12+5) of a weakened
+    # orc is worth half on the fighter, in its preview and its blow alike
+    b = battle4e(ROW, [creature("orc", "orc", "blue", (1, 1)), creature("fighter", "fighter", "red", (2, 1))])
+    hale = b.blow("orc", "fighter")
+    assert hale == pytest.approx(attack_preview_of(b, "orc", "fighter", "greataxe").expected_damage) and hale > 0
+    b.state.creatures["orc"].conditions.add("weakened")
+    assert b.blow("orc", "fighter") == pytest.approx(hale / 2)
+    assert attack_preview_of(b, "orc", "fighter", "greataxe").expected_damage == pytest.approx(hale / 2)
+
+
+def test_hard_strikes_first_the_foe_whose_blow_threatens_most():
+    # 4e: the weakened orc deals half damage. It is the more wounded (40 of 46 hit points), but
+    # hard strikes the orc whose greataxe would take the larger share of the wizard's hit points;
+    # where the ruleset does not say what a blow is worth, it strikes the wounded one
+    grid = "\n".join(["." * 8] * 4)
+    roster = [creature("fighter", "fighter", "blue", (2, 1)), creature("orc1", "orc", "red", (3, 1)),
+              creature("orc2", "orc", "red", (1, 1), current_hp=40), creature("wizard", "wizard", "blue", (6, 3))]
+    b = battle4e(grid, roster, initiative=["orc1", "orc2", "fighter", "wizard"])
+    b.submit({"actor": "orc1", "act": "end"})
+    b.submit({"actor": "orc2", "act": "end"})
+    b.state.creatures["orc2"].conditions.add("weakened")
+    b.state.creatures["fighter"].spent["sweeping-cut"] = 1  # its burst, on both, spent
+    assert b.blow("orc2", "wizard") == pytest.approx(b.blow("orc1", "wizard") / 2)
+    assert choose(b, "hard") == {"actor": "fighter", "act": "attack", "with": "heavy-blow", "target": "orc1"}
+    assert choose(Silent(b), "hard") == {"actor": "fighter", "act": "attack", "with": "heavy-blow", "target": "orc2"}

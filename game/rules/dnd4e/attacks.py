@@ -173,9 +173,9 @@ def hits(face: int, roll: Roll) -> tuple[bool, bool]:
     return would, False
 
 
-def expected_damage(power, roll: Roll, target, extra_avg: float = 0.0) -> float:
+def expected_damage(power, roll: Roll, target, extra_avg: float = 0.0, weakened: bool = False) -> float:
     """Expected damage of one attack roll (crits at the maximum, half on a miss where the power
-    says; a minion is never hurt by a miss)."""
+    says; a minion is never hurt by a miss; `weakened`: the attacker deals half, resolve.py)."""
     if power.damage is None:
         return 0.0
     d = power.damage
@@ -186,4 +186,4 @@ def expected_damage(power, roll: Roll, target, extra_avg: float = 0.0) -> float:
     value = hit * average + crit * maximum
     if power.miss == "half" and not target.stats.minion:
         value += (1 - roll.hit_chance) * (d.average // 2)
-    return value
+    return value / 2 if weakened else value

@@ -18,7 +18,7 @@ from .conditions import speed_squares
 from .engine import Engine
 from .geometry import adjacent_squares_mask, can_see, cover_explained, cover_level, field_for
 from .moving import provokers_along
-from .options import legal_commands
+from .options import best_blow, legal_commands
 from .powers import aim, area_mask, power_of
 from .terrain_rules import COVER_4E, COVER_PENALTY, move_rules
 from .words import defence
@@ -114,6 +114,10 @@ class Battle(Engine, api.Battle):
     def estimates(self):
         """None: the computer players plan from legal_commands() previews under 4e."""
         return None
+
+    def blow(self, attacker_id: str, target_id: str) -> float:
+        """The expected damage of the attacker's best attack power on the target (options.best_blow)."""
+        return best_blow(self, self.state.creatures[attacker_id], self.state.creatures[target_id])
 
 
 class FourthEdition(api.Ruleset):

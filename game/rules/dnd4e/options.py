@@ -3,7 +3,8 @@ reachable square (its path, cost and the opportunity attacks it provokes), each 
 valid target (the hit chance, the defence attacked and every modifier), each melee or ranged
 power at the square a hidden foe was seen hiding in (guessing), and the other acts exactly when
 `check` accepts them. The attacks' previews see hidden foes as their enemies believe them
-(belief.believed), never where they are."""
+(belief.believed), never where they are. `best_blow` (the battle's `blow`): the expected damage
+of a creature's best attack power on another, the previews' own number."""
 
 from __future__ import annotations
 
@@ -344,7 +345,7 @@ def attack_preview(battle, c, power, targets, uses, long_range=False, origin=Non
         t = creatures[tid]
         r = roll if t is first else roll_for(battle, c, t, power, charging, long_range, origin)
         sneak = c.stats.sneak_attack.average if c.stats.sneak_attack is not None and r.advantage else 0.0
-        value = expected_damage(power, r, t, sneak) * (weights or {}).get(tid, 1.0)
+        value = expected_damage(power, r, t, sneak, "weakened" in c.conditions) * (weights or {}).get(tid, 1.0)
         each.append((tid, value))
         total += value if t.side != c.side else -value
     return api.Preview(
@@ -355,3 +356,16 @@ def attack_preview(battle, c, power, targets, uses, long_range=False, origin=Non
         distance_m=gap(c, first) * SQUARE_M, inside=tuple(targets), kind=kind,
         damage_by_target=tuple(each) if len(targets) > 1 else (),
     )
+
+
+def best_blow(battle, attacker, target) -> float:
+    """The expected damage of the attacker's best attack power on the target from where both
+    stand, the number its preview shows (`attack_preview`: combat advantage, cover, sneak attack,
+    weakened...): every at-will and every encounter or daily power with a use left, as if it
+    could strike now (neither its actions nor its range asked); no heal, no power on allies."""
+    best = 0.0
+    for power in attacker.stats.powers:
+        if power.heal or power.targets == "ally" or power.damage is None or attacker.uses_left(power) <= 0:
+            continue
+        best = max(best, attack_preview(battle, attacker, power, (target.id,), power.action).expected_damage)
+    return best

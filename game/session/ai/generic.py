@@ -4,7 +4,7 @@ interface alone (rules/api.py), for a battle whose `estimates()` is None (3.5, 4
 It reads `legal_commands()` (each Option's neutral Preview: hit chance, expected damage, target,
 path, cost, who gets an opportunity attack), `view(id)` (side, hit points, state, place,
 conditions), `reach_squares`, `blow` (the expected damage of one creature's best blow on
-another; None where the ruleset does not say: 4e), `check`, and the ids, sides and turn of
+another; None where the ruleset does not say), `check`, and the ids, sides and turn of
 `battle.state`; never a ruleset's own creature fields. One decision:
 - a reaction on offer: take it (the best opportunity attack when there are several ways), unless
   it is aimed at a friend; else decline;
@@ -36,7 +36,7 @@ another; None where the ruleset does not say: 4e), `check`, and the ids, sides a
   the creature's `movement_left` first (3.5 and 4e list longer ones, which spend the action
   too); `normal` counts each attack provoked as two squares further; `hard`, where the ruleset
   gives `blow`, refuses a move whose provoked attacks risk all the hit points it has left (risk
-  >= 1) and weighs the others as `normal` does; without `blow` (4e) it will not provoke an
+  >= 1) and weighs the others as `normal` does; without `blow` it will not provoke an
   opportunity attack unless it brings it into striking distance while it is hale and only one
   foe gets the attack;
 - else the end of the turn.
