@@ -16,7 +16,7 @@ from .damage import Hit, adjusted_damage, apply_damage
 from .geometry import COVER_BONUS, cover_between, distance_m, within
 from .helping import help_for, use_help
 from .hiding import hidden_from, reveal, sees
-from .shield import AC_BONUS as SHIELD_AC, can_cast_shield, shield_bonus, turned_by_shield
+from .shield import AC_BONUS as SHIELD_AC, can_cast_shield, shield_bonus, shielded, turned_by_shield
 from .vocab import (COVER_RULES, ability as ability_word, condition as condition_word, cover as cover_word,
                     damage_type, number)
 
@@ -305,7 +305,7 @@ def resolve_attack(battle, attacker: Creature, target: Creature, attack: Attack,
     pending = PendingAttack(attacker=attacker.id, target=target.id, attack=attack, total=total,
                             target_number=preview.target_number, crit=crit, offhand=offhand,
                             knock_out=knock_out, melee=not preview.ranged, natural_20=face == 20,
-                            shield_counted="shield" in target.effects)
+                            shield_counted=shielded(target))
     if face != 20 and turned_by_shield(total, preview.target_number) and not pending.shield_counted:
         if can_cast_shield(target, battle):
             # SRD 5.1, Shield: a reaction when hit by an attack; +5 AC may turn the hit into a miss
@@ -324,7 +324,7 @@ def land_attack(battle, pending: PendingAttack) -> None:
     target = battle.state.creatures[pending.target]
     attack = pending.attack
     battle.damage_source = attacker.id
-    if ("shield" in target.effects and not pending.shield_counted and not pending.natural_20
+    if (shielded(target) and not pending.shield_counted and not pending.natural_20
             and turned_by_shield(pending.total, pending.target_number)):
         battle.emit("attack", _("{target}'s shield turns the hit into a miss ({total} vs AC {ac})").format(
             target=target.name, total=pending.total, ac=pending.target_number + SHIELD_AC), rules=("shield", "attack-roll"),

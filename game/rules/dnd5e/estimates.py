@@ -19,7 +19,7 @@ from .checks import best_of, check_bonus
 from .conditions import dodging
 from .geometry import COVER_BONUS, blockers_of, can_see, covers_between, field_for, melee_reach, sights_between
 from .options import PathWatch, aggressive_options
-from .shield import AC_BONUS as SHIELD_AC, can_cast_shield, shield_bonus
+from .shield import AC_BONUS as SHIELD_AC, can_cast_shield, shielded
 from .spells import SPELLS, area_mask, scaled, spell_attack_bonus, spell_save_dc
 
 # geometry.COVER_BONUS (half +2, three-quarters +5 to AC); total cover: no attack (a number no roll reaches)
@@ -183,14 +183,14 @@ class Estimates:
         +5 AC, including against the triggering attack): the spell's bonus when it could cast it
         and is not shielded yet, else 0. It is cast when that bonus turns the hit into a miss, so
         an attack on it hits only if it reaches this much more than its AC (a natural 20 still hits)."""
-        if shield_bonus(target) or not can_cast_shield(target, self.battle):
+        if shielded(target) or not self.can_shield(target):
             return 0
         return SHIELD_AC
 
     def stops_darts(self, target) -> bool:
         """Whether magic missile's darts would do the target no harm (SRD 5.1, Shield: no damage
         from magic missile): it is shielded, or could cast Shield when the spell targets it."""
-        return bool(shield_bonus(target)) or can_cast_shield(target, self.battle)
+        return shielded(target) or self.can_shield(target)
 
     # -- contests and checks
     def can_action_surge(self, creature) -> bool:

@@ -10,9 +10,15 @@ from .conditions import can_react
 AC_BONUS = 5  # SRD 5.1, Shield: "+5 bonus to AC, including against the triggering attack"
 
 
+def shielded(creature: Creature) -> bool:
+    """Whether the shield spell is on the creature now (until the start of its next turn): +5 AC,
+    no damage from magic missile."""
+    return "shield" in creature.effects
+
+
 def shield_bonus(creature: Creature) -> int:
     """The AC the shield spell adds to the creature now: +5 until the start of its next turn."""
-    return AC_BONUS if "shield" in creature.effects else 0
+    return AC_BONUS if shielded(creature) else 0
 
 
 def turned_by_shield(total: int, target_number: int) -> bool:

@@ -43,7 +43,7 @@ from .attacks import SPELL_ATTACK, apply_rolled_damage, preview_attack, resolve_
 from .damage import heal
 from .geometry import COVER_BONUS, blockers_of, cover_between, distance_m, line_caps
 from .hiding import sees
-from .shield import can_cast_shield
+from .shield import can_cast_shield, shielded
 from .terrain_rules import COVER_5E
 from .vocab import (COVER_RULES, ability, condition as condition_word, cover as cover_word,
                     damage_type, number)
@@ -373,7 +373,7 @@ def _do_darts(battle, actor, spell, slot, targets):
     # target that may cast it is offered it (in initiative order) before the darts' damage
     offered = [cid for cid in battle.state.order
                if (t := battle.state.creatures[cid]) in targets and t.alive
-               and "shield" not in t.effects and can_cast_shield(t, battle)]
+               and not shielded(t) and can_cast_shield(t, battle)]
     if offered:
         battle.state.pending_darts = PendingDarts(actor.id, spell.name, slot, [t.id for t in targets])
         battle.state.offers[0:0] = [Offer(reactor=cid, kind="shield", provoker=actor.id, stage="attack")
@@ -405,7 +405,7 @@ def _strike_darts(battle, actor, spell, slot, targets):
     # SRD 5.1, Magic Missile: each dart hits automatically and deals 1d4 + 1 force damage
     for n, target in enumerate(targets, 1):
         dart = _("dart {number}").format(number=n)
-        if "shield" in target.effects:
+        if shielded(target):
             # SRD 5.1, Shield: no damage from magic missile while it lasts
             battle.emit("note", _("{name}'s shield stops {dart} ({rolled})").format(
                 name=target.name, dart=dart, rolled=rolled), rules=("shield",), creature=target.id)

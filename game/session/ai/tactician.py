@@ -27,6 +27,7 @@ class Tactician(Positioning):
         self.hard = hard
         self.state = battle.state
         self.est = battle.estimates()  # every number of the rules is asked of the ruleset
+        self.shield_threats: dict[str, int] = {}  # est.shield_threat per target, for this decision
 
     # -------------------------------------------------------------- the choice
     def decide(self) -> dict:
@@ -192,10 +193,9 @@ class Tactician(Positioning):
     def shield_threat(self, target) -> int:
         """The AC the target's Shield reaction would add against our attack (the ruleset's
         number); asked for every square weighed: kept per decision."""
-        threats = self.__dict__.setdefault("_shield", {})
-        if target.id not in threats:
-            threats[target.id] = self.est.shield_threat(target)
-        return threats[target.id]
+        if target.id not in self.shield_threats:
+            self.shield_threats[target.id] = self.est.shield_threat(target)
+        return self.shield_threats[target.id]
 
     def kill_bonus(self, target, ev: float, p_hit: float) -> float:
         if self.hard and target.standing and target.hp <= ev * 1.2:
