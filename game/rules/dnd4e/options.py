@@ -344,7 +344,7 @@ def attack_preview(battle, c, power, targets, uses, long_range=False, origin=Non
     for tid in targets:
         t = creatures[tid]
         r = roll if t is first else roll_for(battle, c, t, power, charging, long_range, origin)
-        sneak = c.stats.sneak_attack.average if c.stats.sneak_attack is not None and r.advantage else 0.0
+        sneak = c.stats.sneak_attack if r.advantage else None
         value = expected_damage(power, r, t, sneak, "weakened" in c.conditions) * (weights or {}).get(tid, 1.0)
         each.append((tid, value))
         total += value if t.side != c.side else -value

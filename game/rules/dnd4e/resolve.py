@@ -14,7 +14,7 @@ from ..words import spoken
 from . import athletics, stealth
 from .attacks import hits, roll_for
 from .conditions import END, SAVE, add_timed
-from .damage import deal, die, spend_surge
+from .damage import deal, die, spend_surge, weakened_amount
 from .geometry import adjacent, field_for, gap
 from .words import condition as condition_word, damage_type, power_rules
 
@@ -102,7 +102,7 @@ def resolve(battle, attacker, power, aim, charging: bool = False) -> None:
                     amount = rolled // 2
                     what += " (" + _("half on a miss") + ")"
             if weakened and amount:
-                amount //= 2
+                amount = weakened_amount(amount)
                 what += " (" + _("weakened: half") + ")"
                 rules += ("conditions",)
             if amount:
