@@ -256,3 +256,16 @@ def test_under_5e_a_weapon_clicked_on_a_hidden_goblins_square_attacks_it_guessin
         assert any(line.startswith("Fighter attacks the square [3, 2] with longsword") for line in app.battle.state.log)
     finally:
         app.close()
+
+
+def test_the_panel_says_a_square_may_be_guessed(tmp_path):
+    app = goblin_hidden_from_the_wizard(tmp_path)
+    try:
+        import pygame
+
+        from game.ui.wording import prompt_lines
+
+        press(app, pygame.K_3)
+        assert "the square you guess a hidden foe is in" in prompt_lines(app)[0][0]
+    finally:
+        app.close()
