@@ -19,9 +19,10 @@ def sync_bloodied(c) -> None:
 
 def resistances(c, dtype: str | None) -> tuple[int, int]:
     """(resistance, vulnerability) of c to damage of that type (0, 0 for untyped damage)."""
-    if dtype is None:
+    stats = c.stats
+    if dtype is None or not (stats.resist or stats.vulnerable):
         return 0, 0
-    return dict(c.stats.resist).get(dtype, 0), dict(c.stats.vulnerable).get(dtype, 0)
+    return dict(stats.resist).get(dtype, 0), dict(stats.vulnerable).get(dtype, 0)
 
 
 def after_resistance(amount: int, resist: int, vulnerable: int) -> int:
