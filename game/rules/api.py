@@ -6,7 +6,8 @@ A ruleset (`Ruleset`) builds a battle from a scenario. A battle (`Battle`) answe
 - `check(command) -> str | None`: why it would be refused, or None;
 - `legal_commands() -> [Option]`: every command it would accept now, each with a neutral `Preview`;
 - `acts() -> [Act]`: the acts the screen shows for whoever must act (key, title, shortcut, tip,
-  how it is aimed, its legal options, and why not now);
+  how it is aimed, its legal options, the attacks it may make at a square guessed for a hidden
+  foe, and why not now);
 - board queries: `movement_field`, `move_modes`, `reach_squares`, `can_see`, `cover` (and
   `cover_lines`, the lines behind it), `area`, `opportunity_attackers`;
 - `view(creature_id) -> CreatureView`: hit points, bloodied or dying, conditions, resources;
@@ -132,10 +133,16 @@ class Act:
     tip: str = ""
     usage: str = ""  # a power's use when the act is one (4e): "at-will", "encounter", "daily" or
     # "recharge", which the action bar shows by the button's colour; "" for any other act
+    guess: dict | None = None  # an attack that may be made at a square guessed for a hidden foe:
+    # its command without `at` (the board then takes a click on a square no creature it shows
+    # stands in); None when no foe is hidden from the actor, or the act cannot be aimed so
+    guesses: list[Option] = field(default_factory=list)  # the options query's own attacks at
+    # guessed squares (4e: where a foe was seen hiding), each with its `at`: the board rings the
+    # square, never the creature (its preview's target is the foe where it is believed to be)
 
     @property
     def allowed(self) -> bool:
-        return bool(self.options) or (self.aim == AREA and not self.reason)
+        return bool(self.options or self.guesses) or self.guess is not None or (self.aim == AREA and not self.reason)
 
     @property
     def label(self) -> str:

@@ -5,7 +5,11 @@
   whose reach that path leaves (an opportunity attack); a click moves (dashing first if needed).
 - `TargetMode`: an attack, a targeted spell, Help, Grapple, Shove...: the valid targets ringed;
   hovering one shows its preview (chance to hit, cover, each reason for advantage or
-  disadvantage); a click submits (or opens a menu when one target has several options).
+  disadvantage); a click submits (or opens a menu when one target has several options). With a
+  foe hidden from the actor, an attack may go to a square it guesses the foe is in (`at`): the
+  squares where the ruleset's options guess (4e: where a foe was seen hiding) are ringed with a
+  "?" and attacked with a click; any other square no creature shown stands in is judged by the
+  rules and asked once more in a menu (a stray click would spend the attack).
 - `DartsMode`: a spell of several darts (magic missile): each click aims one dart, a counter
   says how many are left, the last click casts with the darts split as aimed.
 - `AreaMode`: an area spell: its template (`area_mask`) under the cursor and who is inside.
@@ -23,12 +27,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..i18n import N_, _, decimal
+from ..rules.api import Option
 from ..rules.words import cover_word, save_word
 from .board_view import BoardView
 from .overlays import DASH_EDGE, DASH_FILL, DASH_HATCH, TARGET_RING, metres
 from .hud import BAD, DIM, GOOD, TEXT, draw_card
 
 GOLD = (255, 212, 60)
+GUESS_RING = (255, 150, 60)  # a square guessed for a hidden foe
 
 
 @dataclass
@@ -212,6 +218,8 @@ class TargetMode:
         self.targets = entry.by_target()
         self.shown = shown  # the creatures the watching side sees (None: all)
         self._reasons: dict[str, str] = {}
+        self.guesses = {tuple(o.command["at"]): o for o in entry.guesses}  # the options' guessed squares
+        self._guessed: dict[tuple, tuple] = {}
 
     def target_at(self, square) -> str | None:
         if square is None:
@@ -236,12 +244,34 @@ class TargetMode:
             self._reasons[cid] = self.battle.why_not(self.entry_key, cid) or _("not a target for it")
         return self._reasons[cid]
 
+    def guess_at(self, square) -> tuple[Option | None, str]:
+        """The attack at `square` guessing a hidden foe is there, and why not ('' when it may): the
+        options' own attack on a square they guess, else the act's `guess` command at that square
+        as the rules judge it; (None, '') where no guess applies (a creature shown stands there,
+        or no foe is hidden from the actor)."""
+        if square is None or self.target_at(square) is not None or self.other_at(square) is not None:
+            return None, ""
+        square = tuple(square)
+        if square in self.guesses:
+            return self.guesses[square], ""
+        if self.entry.guess is None:
+            return None, ""
+        if square not in self._guessed:
+            command = {**self.entry.guess, "at": list(square)}
+            why = self.battle.check(command)
+            label = _("{act} at the square [{x}, {y}], guessing").format(act=self.entry.title, x=square[0], y=square[1])
+            self._guessed[square] = (None, why) if why else (Option(command, label), "")
+        return self._guessed[square]
+
     click_hint = N_("Click to do it")
 
     def hovered_rules(self, square) -> tuple[str, ...]:
         """The rule ids behind the odds of the target at `square` (its first option's preview)."""
         cid = self.target_at(square)
-        return self.targets[cid][0].preview.rules if cid is not None else ()
+        if cid is None:
+            guess = self.guess_at(square)[0]
+            return guess.preview.rules if guess is not None else ()
+        return self.targets[cid][0].preview.rules
 
     def card_lines(self, option, title: str) -> list:
         """The hover card of a target: its preview's odds and reasons."""
@@ -255,6 +285,12 @@ class TargetMode:
                 name = self.battle.state.creatures[other].name
                 return Outcome(message=_("{act} cannot be aimed at {name}: {reason}").format(
                     act=self.entry.title, name=name, reason=self.reason(other)))
+            guess, why = self.guess_at(square)
+            if guess is not None:  # a ringed square at once; any other asked once more
+                return Outcome(commands=[dict(guess.command)]) if tuple(square) in self.guesses else \
+                    Outcome(menu=[guess])
+            if why:
+                return Outcome(message=_("{act} cannot go there: {problem}").format(act=self.entry.title, problem=why))
             return Outcome(leave=True)
         options = self.targets[cid]
         if len(options) == 1:
@@ -270,7 +306,13 @@ class TargetMode:
             width = max(2, view.square_px // 10) + (1 if cid == hovered else 0)
             view.draw_ring(surface, c.x, c.y, c.side_squares, TARGET_RING if cid != hovered else (255, 255, 255),
                            width, 0.12 + (0.08 * pulse if cid == hovered else 0))
+        for x, y in self.guesses:  # the squares the options guess, never the foe's own
+            rect = view.draw_ring(surface, x, y, 1, GUESS_RING, width=None, grow=0.08 * pulse)
+            text.blit(surface, "?", max(11, view.square_px // 2), GUESS_RING, rect.center, "center",
+                      outline=(20, 20, 28))
         other = self.other_at(hover) if hovered is None else None
+        if hovered is None and other is None:
+            self.draw_guess(surface, view, hover, text, clip)
         if other is not None:  # not a target: say why, as the greyed buttons do
             c = creatures[other]
             lines = [(_("{act} at {name}").format(act=self.entry.title, name=c.name), GOLD),
@@ -294,6 +336,23 @@ class TargetMode:
             draw_card(surface, text, lines, view.square_centre(c.x, c.y, c.side_squares), 13, clip,
                       away=view.square_centre(me.x, me.y, me.side_squares),
                       gap=view.square_px * c.side_squares // 2 + 6, avoid=avoid)
+
+
+    def draw_guess(self, surface, view: BoardView, hover, text, clip) -> None:
+        """The card of the square under the cursor when an attack there would guess: the odds of
+        the options' own guess, else whether the rules let it go there."""
+        guess, why = self.guess_at(hover)
+        if guess is None and not why:
+            return
+        title = _("{act} at the square [{x}, {y}], guessing").format(act=self.entry.title, x=hover[0], y=hover[1])
+        if guess is None:
+            lines = [(title, GOLD), (_("Cannot: {reason}").format(reason=why), BAD)]
+        elif tuple(hover) in self.guesses:
+            lines = attack_lines(guess.preview, title) + [(_("Where it was seen hiding: click to attack"), DIM)]
+        else:
+            lines = [(title, GOLD), (_("A hidden foe may be there: click, then confirm"), DIM)]
+        draw_card(surface, text, lines, view.square_centre(*hover), 13, clip, gap=view.square_px // 2 + 6,
+                  avoid=[view.square_rect(*hover)])
 
 
 class DartsMode(TargetMode):

@@ -140,6 +140,9 @@ def prompt_lines(app) -> list[tuple[str, tuple]]:
             how += "  ·  Tab: " + " / ".join(w.upper() if m == app.mode.how else w for m, w in zip(modes, words))
         return [(how, GOLD)] + lines
     if isinstance(app.mode, TargetMode):
+        if app.mode.entry.guess is not None or app.mode.guesses:
+            return [(_("{act}: click a ringed creature, or the square you guess a hidden foe is in (\"?\": where it "
+                       "was seen hiding). Esc: put it down.").format(act=app.mode.entry.title), TEXT)]
         return [(_("{act}: click a ringed creature (hover it for the odds). Esc: put it down.").format(
             act=app.mode.entry.title), TEXT)]
     if isinstance(app.mode, AreaMode):

@@ -206,7 +206,9 @@ def test_the_screen_rings_no_hidden_goblin_for_a_guess():
     act(b, "gob", "end")
     assert guesses(b, "chill-ray")  # the options have it (the computer players read them)
     entry = next(a for a in b.acts() if a.key == "attack:chill-ray")
-    assert not entry.options  # no creature to ring: the guess is not a button
+    assert not entry.options  # no creature to ring: the guess is not among the targets
+    assert [o.command["at"] for o in entry.guesses] == [[4, 0]]  # but the square, ringed as such
+    assert entry.guess == {"actor": "wizard", "act": "attack", "with": "chill-ray"} and entry.allowed
 
 
 def test_an_invisible_goblin_hides_in_the_open():

@@ -9,7 +9,7 @@ from .. import api
 from ..errors import IllegalCommand
 from ..words import spoken, titled
 from . import economy
-from .options import offer_options
+from .options import guessable, offer_options
 from .powers import power_of
 from .words import action, defence, kind, usage
 
@@ -41,8 +41,9 @@ def key_of(option: api.Option) -> str:
 
 
 def guessing(c, option: api.Option) -> bool:
-    """An attack at a square guessed for a hidden foe (options.guess_options): not on the screen's
-    buttons, which ring creatures (the ring would stand where the foe really is)."""
+    """An attack at a square guessed for a hidden foe (options.guess_options): not among the
+    button's options, which ring creatures (the ring would stand where the foe really is), but
+    its `guesses`, which ring the square."""
     command = option.command
     if command.get("act") != "attack" or command.get("at") is None or command.get("target") is not None:
         return False
@@ -66,9 +67,11 @@ def acts(battle, options: list[api.Option]) -> list[api.Act]:
         return []
     c = state.current
     by_key: dict[str, list[api.Option]] = {}
+    guesses: dict[str, list[api.Option]] = {}
     for option in options:
-        if not guessing(c, option):
-            by_key.setdefault(key_of(option), []).append(option)
+        (guesses if guessing(c, option) else by_key).setdefault(key_of(option), []).append(option)
+    # a foe hidden from c: a click on a square may guess it is there (guessing.py)
+    hiding = any(o.side != c.side and o.alive and "hidden" in o.conditions for o in state.creatures.values())
     entries = []
     shortcuts = iter("1234567890")
     for power in c.stats.powers:
@@ -79,13 +82,17 @@ def acts(battle, options: list[api.Option]) -> list[api.Act]:
             " " + _("vs {defence}").format(defence=defence(power.vs)) if power.vs else "") + (
             "" if not power.limited else f" ({_('used') if left <= 0 else _('ready')})")
         title = titled(power.name) + (f" ({power.recharge}+)" if power.usage == "recharge" else "")
+        guess = {"actor": c.id, "act": "attack", "with": power.name} if hiding and guessable(c, power) else None
         entries.append(api.Act(key, title, next(shortcuts, ""), power_aim(power),
                                by_key.get(key, []), "" if by_key.get(key) else reason_for(battle, key), tip,
-                               usage=power.usage))
+                               usage=power.usage, guess=guess, guesses=guesses.get(key, [])))
     for key, (title, shortcut, aim) in TITLES.items():
         found = by_key.get(key, [])
+        guess = None
+        if key in ("grapple", "shove") and hiding and not economy.refusal(c, "standard"):
+            guess = {"actor": c.id, "act": key}  # the grab and the bull rush guess a square too
         entries.append(api.Act(key, _(title), shortcut, aim, found, "" if found else reason_for(battle, key),
-                               _(TIPS[key])))
+                               _(TIPS[key]), guess=guess))
     return entries
 
 

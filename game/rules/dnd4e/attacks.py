@@ -6,11 +6,15 @@ the previews."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
 
 from ...core.terrain import HALF, THREE_QUARTERS
 from ...i18n import _
 from ..api import Reason
 from .athletics import in_deep_water
+from .damage import after_resistance, resistances, weakened_amount
 from .geometry import adjacent, can_see, cover_level, flanked
 from .terrain_rules import COVER_PENALTY
 from .words import condition, defence as defence_word
@@ -173,17 +177,70 @@ def hits(face: int, roll: Roll) -> tuple[bool, bool]:
     return would, False
 
 
-def expected_damage(power, roll: Roll, target, extra_avg: float = 0.0, weakened: bool = False) -> float:
+def expected_damage(power, roll: Roll, target, sneak=None, weakened: bool = False) -> float:
     """Expected damage of one attack roll (crits at the maximum, half on a miss where the power
-    says; a minion is never hurt by a miss; `weakened`: the attacker deals half, resolve.py)."""
+    says; a minion is never hurt by a miss; `sneak`: the sneak attack dice a hit adds, maximised on
+    a crit; `weakened`: the attacker deals half, resolve.py). Against a target that resists or is
+    vulnerable to the power's damage type, every total the dice can give goes through
+    damage.after_resistance as resolve.py's roll does (a resistance takes a small roll to 0: the
+    average alone would not tell)."""
     if power.damage is None:
         return 0.0
     d = power.damage
-    average = d.average + extra_avg
-    maximum = d.count * d.sides + d.bonus + (power.crit.average if power.crit else 0) + extra_avg
     crit = roll.crit_chance
     hit = roll.hit_chance - crit
+    half = power.miss == "half" and not target.stats.minion
+    resist, vulnerable = resistances(target, power.type)
+    if resist or vulnerable:
+        on_hit, on_crit, on_miss = _taken(d, power.crit, sneak, half, weakened, resist, vulnerable)
+        return hit * on_hit + crit * on_crit + (1 - roll.hit_chance) * on_miss
+    extra_avg = sneak.average if sneak is not None else 0.0
+    average = d.average + extra_avg
+    maximum = d.count * d.sides + d.bonus + (power.crit.average if power.crit else 0) + extra_avg
     value = hit * average + crit * maximum
-    if power.miss == "half" and not target.stats.minion:
+    if half:
         value += (1 - roll.hit_chance) * (d.average // 2)
     return value / 2 if weakened else value
+
+
+def _maximum(dice) -> int:
+    return dice.count * dice.sides + dice.bonus if dice is not None else 0
+
+
+@lru_cache(maxsize=512)
+def _taken(damage, crit, sneak, half: bool, weakened: bool, resist: int, vulnerable: int) -> tuple[float, float, float]:
+    """The damage a resisting (or vulnerable) target takes on average on a hit, a crit and a miss,
+    each total of the dice weighed by its chance and taken as resolve.py takes a roll: sneak
+    attack added on a hit (its maximum on a crit), halved when weakened, then resistance."""
+
+    def mean(dice: tuple, flat: int, halve_first: bool = False) -> float:
+        low, chances = _spread(tuple((x.count, x.sides) for x in dice), sum(x.bonus for x in dice) + flat)
+        total = 0.0
+        for i, p in enumerate(chances):
+            amount = low + i
+            amount = amount // 2 if halve_first else amount  # half on a miss
+            if weakened and amount:
+                amount = weakened_amount(amount)
+            total += p * after_resistance(amount, resist, vulnerable)
+        return total
+
+    on_hit = mean((damage,) + ((sneak,) if sneak is not None else ()), 0)
+    on_crit = mean((crit,) if crit is not None else (), _maximum(damage) + _maximum(sneak))
+    on_miss = mean((damage,), 0, halve_first=True) if half else 0.0
+    return on_hit, on_crit, on_miss
+
+
+@lru_cache(maxsize=512)
+def _spread(dice: tuple[tuple[int, int], ...], flat: int) -> tuple[int, tuple[float, ...]]:
+    """The chance of each total of the dice ((count, sides) each) plus `flat`: (the lowest total,
+    the chances from it up)."""
+    chances = np.ones(1)
+    low = flat
+    for count, sides in dice:
+        for _i in range(count):  # one die more: each total spreads evenly over its faces
+            cumulative = np.concatenate(([0.0], np.cumsum(chances)))
+            index = np.arange(len(chances) + sides - 1)
+            chances = (cumulative[np.minimum(index + 1, len(chances))]
+                       - cumulative[np.maximum(index + 1 - sides, 0)]) / sides
+            low += 1
+    return low, tuple(float(p) for p in chances)

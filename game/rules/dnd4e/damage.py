@@ -17,13 +17,34 @@ def sync_bloodied(c) -> None:
         c.conditions.discard("bloodied")
 
 
+def resistances(c, dtype: str | None) -> tuple[int, int]:
+    """(resistance, vulnerability) of c to damage of that type (0, 0 for untyped damage)."""
+    stats = c.stats
+    if dtype is None or not (stats.resist or stats.vulnerable):
+        return 0, 0
+    return dict(stats.resist).get(dtype, 0), dict(stats.vulnerable).get(dtype, 0)
+
+
+def after_resistance(amount: int, resist: int, vulnerable: int) -> int:
+    """4e, Resistance and vulnerability, the one rule: each hit of the type takes the resistance
+    off (never below 0) and adds the vulnerability; no damage stays no damage. `deal` applies it to
+    what is rolled, the previews (attacks.expected_damage) to each total the dice can give."""
+    if amount <= 0:
+        return amount
+    return max(0, amount - resist + vulnerable)
+
+
+def weakened_amount(amount: int) -> int:
+    """4e, Weakened: the attacker deals half damage (rounded down; resolve.py and the previews)."""
+    return amount // 2
+
+
 def adjusted(c, amount: int, dtype: str | None) -> tuple[int, str]:
     """The damage after resistance and vulnerability to its type, and a note of what changed it."""
     if dtype is None or amount <= 0:
         return amount, ""
-    resist = dict(c.stats.resist).get(dtype, 0)
-    vulnerable = dict(c.stats.vulnerable).get(dtype, 0)
-    total = max(0, amount - resist + vulnerable)
+    resist, vulnerable = resistances(c, dtype)
+    total = after_resistance(amount, resist, vulnerable)
     note = (" (" + _("resist {amount}").format(amount=resist) + ")" if resist else "") + \
         (" (" + _("vulnerable {amount}").format(amount=vulnerable) + ")" if vulnerable else "")
     return total, note

@@ -264,6 +264,7 @@ class Engine(EngineBase):
                         self._moved(c, walked, walk)
                         walked = []
                         athletics.fall_from_climb(self, c, step)
+                        stealth.stepped(self, c)
                         walk["safe"] = [c.x, c.y]
                     break
             if walk["provokes"]:
@@ -290,6 +291,7 @@ class Engine(EngineBase):
             walked.append((x, y))
             if not self._crowding(c):
                 walk["safe"] = [x, y]
+            stealth.stepped(self, c)  # hidden only while it keeps superior cover
             # a readied action goes off after the step that triggers it (the walk waits)
             readiers = readying.triggered(self, c, "moves") + readying.triggered(self, c, "enters_reach", before)
             if readiers:
@@ -354,6 +356,7 @@ class Engine(EngineBase):
             self.emit("move", _("{name} shifts to {square} ({power})").format(name=c.name, square=list(steps[-1]),
                                                                             power=spoken(power.name)),
                       rules=("shift",) + power_rules(power), creature=c.id, path=[list(steps[-1])])
+            stealth.stepped(self, c)
             at = None
         elif at is not None and not power.area:
             self._attack_guessed_square(c, power, cmd)

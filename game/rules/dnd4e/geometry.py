@@ -51,7 +51,13 @@ def line_of_effect(board, a_space, b_space) -> bool:
 def can_see(battle, viewer, target) -> bool:
     """Sight follows line of effect; a blinded viewer sees nothing, an invisible or hidden
     target is not seen (the attacker unseen: combat advantage)."""
-    if "blinded" in viewer.conditions or target.conditions & {"invisible", "hidden"}:
+    return "hidden" not in target.conditions and could_see(battle, viewer, target)
+
+
+def could_see(battle, viewer, target) -> bool:
+    """Whether the viewer would see the target but for its Stealth (stealth.py: the enemies a
+    hider must keep superior cover from): not blinded, the target not invisible, a line of effect."""
+    if "blinded" in viewer.conditions or "invisible" in target.conditions:
         return False
     return line_of_effect(battle.board, viewer.space, target.space)
 

@@ -316,8 +316,7 @@ def guess_options(battle, c, chances) -> list[api.Option]:
         foe = battle.state.creatures[foe_id]
         square = [foe.x, foe.y]
         for power in c.stats.powers:
-            if (power.area or power.heal or power.shift or power.targets == "ally" or c.uses_left(power) <= 0
-                    or economy.refusal(c, power.action)):
+            if not guessable(c, power):
                 continue
             try:
                 _there, far = guessed(battle, c, power, square)  # only whether the square can be attacked so
@@ -329,6 +328,14 @@ def guess_options(battle, c, chances) -> list[api.Option]:
                                           power=spoken(power.name), square=square),
                                       replace(preview, **_spent_and_provoked(battle, c, power))))
     return options
+
+
+def guessable(c, power) -> bool:
+    """Whether c may use the power now on a square it guesses a hidden foe is in (guessing.py): a
+    melee or ranged attack on foes (no area, no heal, no shift of its own), with a use and its
+    action left."""
+    return not (power.area or power.heal or power.shift or power.targets == "ally" or c.uses_left(power) <= 0
+                or economy.refusal(c, power.action))
 
 
 def attack_preview(battle, c, power, targets, uses, long_range=False, origin=None, charging=False, kind=None,
@@ -344,7 +351,7 @@ def attack_preview(battle, c, power, targets, uses, long_range=False, origin=Non
     for tid in targets:
         t = creatures[tid]
         r = roll if t is first else roll_for(battle, c, t, power, charging, long_range, origin)
-        sneak = c.stats.sneak_attack.average if c.stats.sneak_attack is not None and r.advantage else 0.0
+        sneak = c.stats.sneak_attack if r.advantage else None
         value = expected_damage(power, r, t, sneak, "weakened" in c.conditions) * (weights or {}).get(tid, 1.0)
         each.append((tid, value))
         total += value if t.side != c.side else -value

@@ -11,10 +11,10 @@ import math
 from ...core.board import SQUARE_M, gap_squares
 from ...i18n import N_, _
 from ..words import spoken
-from . import athletics
+from . import athletics, stealth
 from .attacks import hits, roll_for
 from .conditions import END, SAVE, add_timed
-from .damage import deal, die, spend_surge
+from .damage import deal, die, spend_surge, weakened_amount
 from .geometry import adjacent, field_for, gap
 from .words import condition as condition_word, damage_type, power_rules
 
@@ -102,7 +102,7 @@ def resolve(battle, attacker, power, aim, charging: bool = False) -> None:
                     amount = rolled // 2
                     what += " (" + _("half on a miss") + ")"
             if weakened and amount:
-                amount //= 2
+                amount = weakened_amount(amount)
                 what += " (" + _("weakened: half") + ")"
                 rules += ("conditions",)
             if amount:
@@ -125,7 +125,7 @@ def resolve(battle, attacker, power, aim, charging: bool = False) -> None:
 
 def give_away(attacker) -> None:
     """An attack gives its author away: it is no longer hidden (hit, miss or an empty square)."""
-    attacker.conditions.discard("hidden")
+    stealth.reveal(attacker)
 
 
 def coup_de_grace(attacker, target, power) -> bool:
@@ -228,6 +228,7 @@ def forced_move(battle, mover_of_it, target, how: str, squares: int) -> None:
         words = FORCED_LINES if len(path) > 1 else FORCED_LINES_ONE
         battle.emit("move", _(words[how]).format(name=target.name, count=len(path), square=list(path[-1])),
                     rules=("forced-movement",), creature=target.id, path=[list(p) for p in path], forced=True)
+        stealth.stepped(battle, target)  # engine reading: where the forced move leaves it
         if falls:
             athletics.fall(battle, target)
         athletics.surface(battle, target)
@@ -267,3 +268,4 @@ def nimble_reaction(battle, goblin, attacker) -> None:
     goblin.x, goblin.y = best[1]
     battle.emit("move", _("{name} shifts to {square} as it is missed").format(name=goblin.name, square=list(best[1])),
                 rules=("shift", "immediate-actions"), creature=goblin.id, path=[list(best[1])])
+    stealth.stepped(battle, goblin)

@@ -6,7 +6,11 @@ of a move action; engine reading: a move of no squares). It needs superior cover
 concealment from every standing enemy that could see it; one d20 + Stealth then beats each
 enemy's passive Perception (10 + Perception), or the first one it does not beat notices the
 hider. Hidden, it is unseen (total concealment -5, combat advantage for it) until it attacks
-(resolve.give_away).
+(resolve.give_away), or until it ends a step (of a move, a shift, a forced move) where a standing
+enemy that could see it has no superior cover against it (4e: you stay hidden only while you keep
+superior cover or total concealment; our maps have no concealment, so cover alone). Engine
+reading: `hidden` is one condition, hidden from all its enemies, so the first enemy that sees it
+so sees it for all (its side shouts where it is).
 
 Its enemies watched it go to ground: they know the square it hid in (`suspected`), not where
 it goes after. Engine reading: sure of that square until the hider's next turn starts, then
@@ -18,7 +22,7 @@ from __future__ import annotations
 from ...core.terrain import THREE_QUARTERS
 from ...i18n import _
 from . import economy
-from .geometry import can_see, cover_level
+from .geometry import could_see, cover_level
 
 STILL_THERE = 0.5  # the chance a hider is still in its square once it has had a turn since
 
@@ -30,13 +34,23 @@ def _enemies(battle, c) -> list:
             if creatures[cid].side != c.side and creatures[cid].standing]
 
 
+def watcher(battle, c):
+    """The first standing enemy of c, in initiative order, that could see it (hidden or not)
+    without superior cover against it; None when every one that could see it meets superior
+    cover. The one rule of `hide` and of staying hidden."""
+    for enemy in _enemies(battle, c):
+        if could_see(battle, enemy, c) and cover_level(battle, enemy, c, melee=False) < THREE_QUARTERS:
+            return enemy
+    return None
+
+
 def hide_refusal(battle, c) -> str:
     """Why c may not try to hide now ('' when it may)."""
     if "hidden" in c.conditions:
         return _("{name} is hidden already").format(name=c.name)
-    for enemy in _enemies(battle, c):
-        if can_see(battle, enemy, c) and cover_level(battle, enemy, c, melee=False) < THREE_QUARTERS:
-            return _("{name} cannot hide: {enemy} sees it without superior cover").format(name=c.name, enemy=enemy.name)
+    enemy = watcher(battle, c)
+    if enemy is not None:
+        return _("{name} cannot hide: {enemy} sees it without superior cover").format(name=c.name, enemy=enemy.name)
     return economy.refusal(c, "move")
 
 
@@ -65,6 +79,28 @@ def hide(battle, c) -> None:
     c.effects["hid_sure"] = True
     battle.emit("check", _("{name} hides at {square}: Stealth d20 {face} {bonus} = {total}").format(
         square=[c.x, c.y], **rolled), rules=("stealth", "move-action"), creature=c.id)
+
+
+def reveal(c) -> None:
+    """c is no longer hidden, and what its enemies believed of where it hides is dropped: they
+    see it (or it gave itself away)."""
+    c.conditions.discard("hidden")
+    c.effects.pop("hid_at", None)
+    c.effects.pop("hid_sure", None)
+
+
+def stepped(battle, c) -> None:
+    """c has ended a step (moving, shifting, forced): hidden, it stays so only while every
+    standing enemy that could see it meets superior cover; the first that does not sees it."""
+    if "hidden" not in c.conditions or not c.alive:
+        return
+    enemy = watcher(battle, c)
+    if enemy is None:
+        return
+    reveal(c)
+    battle.emit("condition", _("{name} is seen at {square}: {enemy} sees it without superior cover, it is no "
+                               "longer hidden").format(name=c.name, square=[c.x, c.y], enemy=enemy.name),
+                rules=("stealth",), creature=c.id)
 
 
 def turn_begins(c) -> None:

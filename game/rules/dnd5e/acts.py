@@ -21,6 +21,7 @@ from . import actions
 from .attacks import weapon_of
 from .conditions import why_immobile
 from .geometry import distance_m
+from .hiding import hidden_from
 from .shield import AC_BONUS as SHIELD_AC
 from .spells import SPELLS
 from .vocab import ability, condition as condition_word, damage_type, number
@@ -83,11 +84,13 @@ def acts(battle, options: list[Option]) -> list[Act]:
     found: list[Act] = []
     digits = iter(DIGITS)
 
+    guessing = can_guess(battle, actor)
     for name in attack_names(actor):
         listed = [o for o in by_act.get("attack", []) if o.command.get("with") == name
                   and not o.command.get("offhand") and o.preview.hostile is not False]
         found.append(Act(f"attack:{name}", titled(name), next(digits, ""), TARGET,
-                         listed, "" if listed else why_not(battle, actor, f"attack:{name}"), attack_tip(actor, name)))
+                         listed, "" if listed else why_not(battle, actor, f"attack:{name}"), attack_tip(actor, name),
+                         guess={"actor": actor.id, "act": "attack", "with": name} if guessing else None))
     offhand = [o for o in by_act.get("attack", []) if o.command.get("offhand") and o.preview.hostile is not False]
     if offhand:
         name = offhand[0].command["with"]
@@ -125,6 +128,13 @@ def acts(battle, options: list[Option]) -> list[Act]:
     simple("stand", NOW, by_act.get("stand", []))
     simple("end", NOW, by_act.get("end", []))
     return found
+
+
+def can_guess(battle, actor) -> bool:
+    """5e, Unseen attackers and targets: a foe hidden from the actor may be attacked at the square
+    it guesses (`at`), while the actor has an attack left (the engine judges the square)."""
+    hidden = any(c.alive and hidden_from(c, actor) for c in battle.state.creatures.values())
+    return hidden and not actor.incapacitated and (actor.attacks_left > 0 or actor.action)
 
 
 def closest_per_target(listed: list[Option]) -> list[Option]:
