@@ -59,7 +59,7 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
     """The rules engine of one 3.5 battle (battle.py adds the ruleset interface)."""
 
     ACTS = ACTS_35
-    PENDING = ("pending_move", "pending_act")  # cleared when the battle ends
+    PENDING = ("pending_move", "pending_act", "interrupted")  # cleared when the battle ends
 
     def __init__(self, scenario) -> None:
         self.scenario = scenario
@@ -493,6 +493,15 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
 
     def _do_cast(self, actor, cmd) -> None:
         """3.5 SRD, Casting a spell: a standard action, a slot of its level; provokes in a threatened square."""
+        spell, target, at, defensive = self._cast_args(actor, cmd)
+        if actor.sequence:
+            raise IllegalCommand(_("{id} is in the middle of a full attack").format(id=actor.id))
+        self._spend(actor, "standard")
+        self._begin_cast(actor, spell, target, at, defensive)
+
+    def _cast_args(self, actor, cmd):
+        """A `cast` command's spell, target, square and `defensively` (IllegalCommand when the
+        spell cannot be cast so now); the cast and a readied spell going off both ask it."""
         self._able(actor)
         name = cmd.get("spell")
         if name not in SPELLS:
@@ -504,14 +513,16 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
         problem = cast_problem(self, actor, spell, target, at)
         if problem:
             raise IllegalCommand(problem)
-        if actor.sequence:
-            raise IllegalCommand(_("{id} is in the middle of a full attack").format(id=actor.id))
         defensive = cmd.get("defensively", False)
         if not isinstance(defensive, bool):
             raise IllegalCommand(_("'defensively' must be true or false"))
-        self._spend(actor, "standard")
+        return spell, target, at, defensive
+
+    def _begin_cast(self, actor, spell, target, at, defensive: bool) -> None:
+        """The spell's slot spent and the casting begun (its action already paid): in a threatened
+        square it provokes first, unless cast defensively (Concentration DC 15 + level)."""
         actor.slots[spell.level] -= 1
-        self.state.pending_act = ("cast", actor.id, name, target.id if target else None, at, actor.hp)
+        self.state.pending_act = ("cast", actor.id, spell.name, target.id if target else None, at, actor.hp)
         if defensive:
             # 3.5 SRD, Casting defensively: no attack of opportunity; Concentration DC 15 + level or lost
             if concentration(self, actor, spell, 5, _("casting defensively")):
@@ -621,26 +632,43 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
         """Offer the readied actions this event of the author triggers; True when offered."""
         found = readying.triggered(self, author, event, before)
         for rid in found:
-            self.state.offers.append(Offer(rid, "readied", author.id, "act"))
+            self._add_offer(Offer(rid, "readied", author.id, "act"))
             self.emit("offer", _("{name} triggers {reactor}'s readied action").format(
                 name=author.name, reactor=self.state.creatures[rid].name), rules=("ready",), reactor=rid,
                 provoker=author.id, offer="readied")
         return bool(found)
 
     def _take_readied(self, reactor, provoker, take: bool) -> None:
-        """The readied attack, rolled before its trigger; the readier now acts just before its author."""
+        """The readied action, taken before its trigger; the readier now acts just before its author.
+        A readied attack is rolled at once; a readied move or spell interrupts what the author was
+        doing, which goes on once it is over (_interrupt)."""
+        ready = reactor.effects["readied"]
         able = readying.may_fire(self, reactor, provoker)
         target = readying.aimed_at(self, reactor, provoker)
-        ready = reactor.effects.pop("readied")
+        command = readying.fired(self, reactor, provoker) if ready["act"] != "attack" else None
+        reactor.effects.pop("readied")
         if not take:
             self.emit("reaction", _("{name} lets its readied action go").format(name=reactor.name), rules=("ready",),
                       creature=reactor.id)
             return
         if not able:
+            if command is not None and reactor.standing:
+                raise IllegalCommand(readying.fire_problem(self, reactor, command))
             raise IllegalCommand(_("{id} can no longer make its readied attack").format(id=reactor.id))
         move_before(self.state, reactor.id, provoker.id)
         self.emit("reaction", _("{name} takes its readied action; it now acts just before {author}").format(
             name=reactor.name, author=provoker.name), rules=("ready", "initiative"), creature=reactor.id)
+        if ready["act"] == "move":
+            # 3.5 SRD, Ready: a move action readied: a walk up to its speed, provoking as any move
+            self._interrupt()
+            steps, _cost = self._readied_path(reactor, command)
+            self._walk(reactor, steps, rules=("ready", "move-action", "diagonals"))
+            return
+        if ready["act"] == "cast":
+            # the readied spell is cast now: its slot spent now, provoking now in a threatened square
+            self._interrupt()
+            self._begin_cast(reactor, *self._cast_args(reactor, command))
+            return
         attack = reactor.stats.attack(ready["with"])
         if not attack.is_melee:
             # 3.5 SRD: a ranged attack in a threatened square provokes; the shot waits for the answers
@@ -650,6 +678,38 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
                 self._offer(threatening, reactor, "act")
                 return
         resolve_attack(self, reactor, target, attack)
+
+    def _readied_path(self, reactor, command):
+        """The steps and cost of a readied move: a move action, up to its speed; the 1-2-1
+        diagonal count starts afresh for it (RULESETS.md (E): a move of its own)."""
+        parity, reactor.diagonal_parity = reactor.diagonal_parity, 0
+        try:
+            return self._path(reactor, command, reactor.speed())
+        finally:
+            if self.state.pending_move is None or self.state.pending_move.mover != reactor.id:
+                reactor.diagonal_parity = parity
+
+    # ------------------------------------------------------------------ interrupts
+    def _interrupt(self) -> None:
+        """A readied move or spell goes off: the move and the act under way wait behind it, with
+        the offers still to answer (3.5 SRD, Ready: "you interrupt the other character. Assuming
+        he is still capable of doing so, he continues his actions once you complete your readied
+        action"); _resume takes them back once it is over."""
+        state = self.state
+        if state.interrupted is None:
+            state.interrupted = []
+        state.interrupted.append((state.pending_move, state.pending_act, len(state.offers)))
+        state.pending_move = state.pending_act = None
+
+    def _waiting(self) -> int:
+        """How many of the offers listed belong to the acts a readied action interrupted."""
+        stack = self.state.interrupted
+        return stack[-1][2] if stack else 0
+
+    def _add_offer(self, offer) -> None:
+        """An offer made now is answered before those an interrupted act left waiting."""
+        offers = self.state.offers
+        offers.insert(len(offers) - self._waiting(), offer)
 
     def _fire_readied_shot(self) -> None:
         """A readied ranged attack that provoked, once its attacks of opportunity are answered."""
@@ -700,15 +760,22 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
         hiding.hide(self, actor)
 
     def _resume(self) -> None:
-        if self.state.offers or self.state.over:
-            return
-        self._fire_readied_shot()
-        if self.state.offers or self.state.over:
-            return
-        if self.state.pending_move is not None:
-            self._continue_walk()
-        else:
-            self._run_pending_act()
+        """Once the offers are answered: a readied shot, then the move or the act they held up;
+        when a readied move or spell is over, what it interrupted goes on (_interrupt)."""
+        state = self.state
+        while not state.over and len(state.offers) <= self._waiting():
+            if any("readied_shot" in c.effects for c in state.creatures.values()):
+                self._fire_readied_shot()
+            elif state.pending_move is not None:
+                self._continue_walk()
+            elif state.pending_act is not None:
+                self._run_pending_act()
+            elif state.interrupted:
+                state.pending_move, state.pending_act, _offers = state.interrupted.pop()
+                if state.pending_move is not None:
+                    state.pending_move.recheck = True  # the readied action may stand in its way now
+            else:
+                return
 
     # ------------------------------------------------------------------ output
     def to_json(self) -> dict:
