@@ -502,8 +502,9 @@ TIPS = {
                   "grapple checks; grappling it already: hurt it (1d3 + Str) or pin it (1 round). Click a foe next "
                   "to you."),
     "escape": N_("Escape the grapple, or a pin (standard action): opposed grapple checks."),
-    "ready": N_("Ready (standard action): hold an attack until an enemy moves, enters your reach or attacks; it "
-                "strikes first, and you act just before that enemy from then on."),
+    "ready": N_("Ready (standard action): hold an attack or a spell until an enemy moves, enters your reach or "
+                "attacks; it goes off first (a spell's slot is spent then), and you act just before that enemy from "
+                "then on."),
     "delay": N_("Delay: act later this round, right after another creature, and keep that place."),
     "hide": N_("Hide (move action): only behind cover from every enemy that sees you; your Hide against each "
                "one's Spot. Hidden: attacks on you miss half the time, and your attack catches its target off guard."),
