@@ -44,7 +44,7 @@ ACTS_35: dict[str, tuple[set[str], set[str]]] = {
     "drop_prone": (set(), set()),
     "cast": ({"spell"}, {"target", "at", "defensively"}),
     "grapple": ({"target"}, {"pin", "full_attack", "with"}),
-    "escape": (set(), set()),
+    "escape": (set(), {"escape_artist"}),
     "run": (set(), {"to", "path"}),
     "end": (set(), set()),
     "react": ({"take"}, {"target"}),

@@ -501,7 +501,8 @@ TIPS = {
     "grapple": N_("Grapple (standard action): the target's attack of opportunity, a melee touch attack, then opposed "
                   "grapple checks; grappling it already: hurt it (1d3 + Str) or pin it (1 round). Click a foe next "
                   "to you."),
-    "escape": N_("Escape the grapple, or a pin (standard action): opposed grapple checks."),
+    "escape": N_("Escape the grapple, or a pin (standard action): opposed grapple checks, or your Escape Artist "
+                 "in place of yours."),
     "ready": N_("Ready (standard action): hold an attack or a spell until an enemy moves, enters your reach or "
                 "attacks; it goes off first (a spell's slot is spent then), and you act just before that enemy from "
                 "then on."),
@@ -571,7 +572,8 @@ def acts(battle, options: list[Option]) -> list[Act]:
             listed = withdraw_menu(battle, actor, listed)
         if key == "run":
             listed = run_menu(actor, listed)
-        found.append(Act(key, _(TITLES[key]), LETTERS[key], AIMS[key], listed,
+        aim = MENU if key == "escape" and len(listed) > 1 else AIMS[key]  # Escape Artist or the grapple check
+        found.append(Act(key, _(TITLES[key]), LETTERS[key], aim, listed,
                          "" if listed else battle.why_not(key), _(TIPS[key])))
     return found
 
