@@ -304,7 +304,15 @@ def concealment(attacker, target) -> int:
     """3.5 SRD, Concealment: a hidden creature (the scenario's `hidden`, or `hide`) has total
     concealment, 50%; so has every target of a blinded attacker, and an invisible one. A blurred
     creature (the blur spell) has concealment, 20%; the greater miss chance counts, never both."""
-    if "hidden" in target.conditions or sight_lost(attacker, target):
+    if "hidden" in target.conditions:
+        return TOTAL_CONCEALMENT
+    return unhidden_concealment(attacker, target)
+
+
+def unhidden_concealment(attacker, target) -> int:
+    """The target's concealment from the attacker that is not its hiding: the attacker's lost
+    sight, the target's blur (hiding.py: concealment to hide in)."""
+    if sight_lost(attacker, target):
         return TOTAL_CONCEALMENT
     return CONCEALMENT if "blurred" in target.conditions else 0
 

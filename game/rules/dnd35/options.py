@@ -507,7 +507,8 @@ TIPS = {
                 "attacks; it goes off first (a spell's slot is spent then), and you act just before that enemy from "
                 "then on."),
     "delay": N_("Delay: act later this round, right after another creature, and keep that place."),
-    "hide": N_("Hide (move action): only behind cover from every enemy that sees you; your Hide against each "
+    "hide": N_("Hide (move action): only behind cover, or with concealment (blur), from every enemy that sees you; "
+               "your Hide against each "
                "one's Spot. Hidden: attacks on you miss half the time, and your attack catches its target off guard."),
     "use": N_("Use a potion (standard action): drink it, or give it to an ally next to you; provokes attacks of "
               "opportunity."),
