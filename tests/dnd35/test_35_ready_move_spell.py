@@ -108,6 +108,18 @@ def test_a_readied_move_longer_than_the_speed_or_without_a_square_is_refused():
     assert at(b, "gob") == (7, 2) and at(b, "fighter") == (0, 1)
 
 
+def test_a_readied_move_counts_its_diagonals_afresh():
+    # RULESETS.md (E): the 1-2-1 count restarts with each move of its own: three diagonals, 1-2-1 = 6 m
+    b = battle("........\n" * 6, [creature("fighter", "fighter", "blue", (0, 0)),
+                                  creature("gob", "goblin", "red", (7, 5))])
+    act(b, "fighter", "move", to=[1, 1])  # its turn's diagonal: the next one would cost 3 m
+    ready(b, "fighter", "moves", act="move", to=[4, 4])
+    end(b, "fighter")
+    act(b, "gob", "move", to=[7, 3])
+    act(b, "fighter", "react", take=True)
+    assert at(b, "fighter") == (4, 4)
+
+
 # ----------------------------------------------------------------------------- a readied spell
 def test_a_readied_spell_is_cast_when_it_goes_off_and_its_slot_is_spent_then():
     # 3.5 SRD, Ready: the readied action is taken in response to its trigger: the spell is cast then

@@ -661,7 +661,7 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
         if ready["act"] == "move":
             # 3.5 SRD, Ready: a move action readied: a walk up to its speed, provoking as any move
             self._interrupt()
-            steps, _cost = self._readied_path(reactor, command)
+            steps, _cost = self._readied_path(reactor, command, walking=True)
             self._walk(reactor, steps, rules=("ready", "move-action", "diagonals"))
             return
         if ready["act"] == "cast":
@@ -679,14 +679,15 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
                 return
         resolve_attack(self, reactor, target, attack)
 
-    def _readied_path(self, reactor, command):
+    def _readied_path(self, reactor, command, walking: bool = False):
         """The steps and cost of a readied move: a move action, up to its speed; the 1-2-1
-        diagonal count starts afresh for it (RULESETS.md (E): a move of its own)."""
+        diagonal count starts afresh for it (RULESETS.md (E): a move of its own). `walking`: the
+        move is made now, the count stays so; else (a question) it is put back."""
         parity, reactor.diagonal_parity = reactor.diagonal_parity, 0
         try:
             return self._path(reactor, command, reactor.speed())
         finally:
-            if self.state.pending_move is None or self.state.pending_move.mover != reactor.id:
+            if not walking:
                 reactor.diagonal_parity = parity
 
     # ------------------------------------------------------------------ interrupts

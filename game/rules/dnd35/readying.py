@@ -139,7 +139,7 @@ def fire_problem(battle, readier, command) -> str:
     if command.act == "move":
         try:
             battle._free_to_move(readier)
-            battle._path(readier, command, readier.speed())  # a move action: up to its speed
+            battle._readied_path(readier, command)  # a move action: up to its speed
         except IllegalCommand as exc:
             return str(exc)
         return ""
