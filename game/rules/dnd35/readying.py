@@ -16,7 +16,7 @@ a spell. The readied move walks as any move (it provokes attacks of opportunity 
 readied actions in turn); the readied spell is cast when it goes off (3.5 SRD, Ready: the
 readied action "occurs just before the action that triggers it"), so its slot is spent then and
 casting it in a threatened square provokes then. What the trigger's author was doing waits
-(engine.py, interrupts) and goes on afterwards, if it still can.
+(ready_acts.py, interrupts) and goes on afterwards, if it still can.
 
 Delay (no action, only before anything else of the turn, once a round, E): the turn ends and
 the creature's place is now right after another creature still to act this round (`after`;
