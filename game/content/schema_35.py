@@ -38,8 +38,8 @@ FEATS = {
     "two-weapon-fighting",
 }
 # the skills the engine rolls (others may not be listed), each with the ability it falls back on
-SKILLS = {"climb": "str", "hide": "dex", "jump": "str", "listen": "wis", "move-silently": "dex", "spot": "wis",
-          "swim": "str"}
+SKILLS = {"climb": "str", "escape-artist": "dex", "hide": "dex", "jump": "str", "listen": "wis", "move-silently": "dex",
+          "spot": "wis", "swim": "str"}
 # the items a 3.5 creature may carry (`items`); game/rules/dnd35/potions.py says what each does
 ITEMS = ("potion-of-cure-light-wounds",)
 STAT_KEYS = {

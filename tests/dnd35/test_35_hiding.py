@@ -4,6 +4,7 @@ concealment (RULESETS.md 1: "after a hit d% ... (total: 01-50)"). Seed 003 stops
 
 import pytest
 
+from game.rules.dnd35.hiding import hide_problem
 from game.rules.errors import IllegalCommand
 from helpers35 import act, attack, battle, c, creature, end, force, last
 
@@ -53,3 +54,28 @@ def test_no_hiding_in_plain_sight_and_a_move_into_the_open_gives_it_away():
     end(b, "orc")
     act(b, "rogue", "move", to=[2, 0])  # out past the wall's end: the goblin sees it in the open
     assert "hidden" not in c(b, "rogue").conditions and "no longer hidden" in last(b, "plain sight")
+
+
+def test_concealment_lets_a_creature_hide_a_blurred_one_in_the_open():
+    # 3.5 SRD, Concealment: "You can use concealment to make a Hide check. Without concealment,
+    # you usually need cover to make a Hide check"; blur gives concealment
+    b = rogue_and_goblin(grid=".........\n.........\n.........", rogue_at=(2, 1))
+    c(b, "rogue").conditions.add("blurred")  # as after a wizard's blur
+    assert any(o.act == "hide" for o in b.legal_commands())
+    force(b, 15, 5, 9)  # Hide 15 + 8 = 23; the goblin's Spot 5 + 2 = 7, the orc's 9 + 1 = 10
+    act(b, "rogue", "hide")
+    assert "hidden" in c(b, "rogue").conditions
+    act(b, "rogue", "move", to=[3, 2])  # still blurred: a move ending in the open does not give it away
+    assert "hidden" in c(b, "rogue").conditions
+
+
+def test_a_wizards_blur_lets_the_rogue_hide_where_it_stands():
+    b = battle(".........\n.........\n.........", [
+        creature("wizard", "wizard", "blue", (1, 1), spells=["blur"], spell_slots={2: 1}),
+        creature("rogue", "rogue", "blue", (2, 1)), creature("gob", "goblin", "red", (7, 1))])
+    assert "no cover or concealment to hide in" in hide_problem(b, c(b, "rogue"))
+    act(b, "wizard", "cast", spell="blur", target="rogue")
+    end(b, "wizard")
+    force(b, 12, 3)  # Hide 12 + 8 = 20 against the goblin's Spot 3 + 2 = 5
+    act(b, "rogue", "hide")
+    assert "hidden" in c(b, "rogue").conditions

@@ -100,8 +100,8 @@ def test_the_readied_attack_must_be_the_readiers_own_and_names_its_trigger():
     with pytest.raises(IllegalCommand, match="'trigger' must be"):
         act(b, "fighter", "ready", trigger={"event": "sneezes", "by": "enemy"},
             then={"act": "attack", "with": "longsword"})
-    with pytest.raises(IllegalCommand, match="'then' must be an attack"):
-        act(b, "fighter", "ready", trigger=MELEE, then={"act": "move", "to": [2, 1]})
+    with pytest.raises(IllegalCommand, match="'then' must be an attack, a move or a cast"):
+        act(b, "fighter", "ready", trigger=MELEE, then={"act": "full_attack", "target": "gob"})  # a full-round action
     with pytest.raises(IllegalCommand, match="no attack"):
         ready(b, "fighter", "enters_reach", weapon="greataxe")
     with pytest.raises(IllegalCommand, match="no creature"):

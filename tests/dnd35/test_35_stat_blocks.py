@@ -103,7 +103,7 @@ def test_skills_are_the_srds_totals_else_the_abilitys_modifier_and_a_bad_one_is_
     with pytest.raises(ContentError) as err:
         parse_stat_block(data, ruleset="3.5")
     assert [p.message for p in problems_of(err.value)] == [
-        "'skills' must map skills (climb, hide, jump, listen, move-silently, spot, swim) to whole modifiers, "
+        "'skills' must map skills (climb, escape-artist, hide, jump, listen, move-silently, spot, swim) to whole modifiers, "
         "like { hide = 5, spot = 2 }"]
 
 

@@ -60,12 +60,34 @@ def pinned_problem(c) -> str:
     return _("{id} is pinned: it may only try to escape the pin (or end its turn)").format(id=c.id)
 
 
+def pinning(battle, c) -> list[str]:
+    """The ids of the creatures c pins (3.5 SRD, Grapple, Pin your opponent)."""
+    return [o.id for o in battle.state.creatures.values() if o.effects.get("pinned_by") == c.id]
+
+
+def pinning_problem(battle, c) -> str:
+    """3.5 SRD, Grapple, If you're pinning an opponent: "You can't draw or use a weapon (against
+    the pinned character or any other character), escape another's grapple, retrieve a spell
+    component, pin another character, or break another's pin while you are pinning an opponent"
+    ('' when c pins no one). The engine reads "a weapon" as any of its attacks, natural weapons
+    too: a pinner's blows are its grapple checks (`grapple` on the one it pins). Escaping another's
+    grapple while pinning never arises here: an escape takes the standard action, a pin a standard
+    action or an attack of a full attack, and the pin ends when the pinner's next turn starts."""
+    held = pinning(battle, c)
+    if not held:
+        return ""
+    return _("{id} is pinning {other}: it can't use a weapon, escape another's grapple or pin another "
+             "(its grapple checks are left)").format(id=c.id, other=", ".join(held))
+
+
 def attack_problem(battle, attacker, target, attack) -> str:
     """Why this attack cannot be made at this target now ('' when it can)."""
     if target is attacker:
         return _("a creature does not attack itself")
     if pinned_problem(attacker):
         return pinned_problem(attacker)
+    if pinning_problem(battle, attacker):
+        return pinning_problem(battle, attacker)
     if not target.alive:
         return _("{id} is dead").format(id=target.id)
     if not can_see(battle, attacker, target) and not sight_lost(attacker, target):
@@ -282,7 +304,15 @@ def concealment(attacker, target) -> int:
     """3.5 SRD, Concealment: a hidden creature (the scenario's `hidden`, or `hide`) has total
     concealment, 50%; so has every target of a blinded attacker, and an invisible one. A blurred
     creature (the blur spell) has concealment, 20%; the greater miss chance counts, never both."""
-    if "hidden" in target.conditions or sight_lost(attacker, target):
+    if "hidden" in target.conditions:
+        return TOTAL_CONCEALMENT
+    return unhidden_concealment(attacker, target)
+
+
+def unhidden_concealment(attacker, target) -> int:
+    """The target's concealment from the attacker that is not its hiding: the attacker's lost
+    sight, the target's blur (hiding.py: concealment to hide in)."""
+    if sight_lost(attacker, target):
         return TOTAL_CONCEALMENT
     return CONCEALMENT if "blurred" in target.conditions else 0
 

@@ -16,16 +16,15 @@ from ..engine_base import EngineBase
 from ...i18n import _
 from ..errors import IllegalCommand
 from ..words import spoken
-from ..readying import move_before
-from ..state import Offer
 from .combat import apply_damage, attack_problem, coup_de_grace, full_attack_rest, pinned_problem, resolve_attack
 from .creature import DEAD, DISABLED, DYING, STABLE, state_word
 from .grappling import Grappling35, end_pins, improved_grab, settle_grapples
 from .geometry import field_for, melee_attacks, reaching_attacks
-from . import hiding, potions, readying, two_weapon
+from . import hiding, potions, two_weapon
 from .moving import Moving35, can_take_aoo, in_order
 from .drowning import drowning_turn
 from .poison import secondary_saves
+from .ready_acts import Readying35
 from .running import Running35
 from .setup import new_state, roll_initiative
 from .spells import SPELLS, cast_problem, concentration, resolve
@@ -44,7 +43,7 @@ ACTS_35: dict[str, tuple[set[str], set[str]]] = {
     "drop_prone": (set(), set()),
     "cast": ({"spell"}, {"target", "at", "defensively"}),
     "grapple": ({"target"}, {"pin", "full_attack", "with"}),
-    "escape": (set(), set()),
+    "escape": (set(), {"escape_artist"}),
     "run": (set(), {"to", "path"}),
     "end": (set(), set()),
     "react": ({"take"}, {"target"}),
@@ -55,11 +54,11 @@ ACTS_35: dict[str, tuple[set[str], set[str]]] = {
 }
 
 
-class Engine35(EngineBase, Moving35, Grappling35, Running35):
+class Engine35(EngineBase, Moving35, Grappling35, Running35, Readying35):
     """The rules engine of one 3.5 battle (battle.py adds the ruleset interface)."""
 
     ACTS = ACTS_35
-    PENDING = ("pending_move", "pending_act")  # cleared when the battle ends
+    PENDING = ("pending_move", "pending_act", "interrupted")  # cleared when the battle ends
 
     def __init__(self, scenario) -> None:
         self.scenario = scenario
@@ -493,6 +492,15 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
 
     def _do_cast(self, actor, cmd) -> None:
         """3.5 SRD, Casting a spell: a standard action, a slot of its level; provokes in a threatened square."""
+        spell, target, at, defensive = self._cast_args(actor, cmd)
+        if actor.sequence:
+            raise IllegalCommand(_("{id} is in the middle of a full attack").format(id=actor.id))
+        self._spend(actor, "standard")
+        self._begin_cast(actor, spell, target, at, defensive)
+
+    def _cast_args(self, actor, cmd):
+        """A `cast` command's spell, target, square and `defensively` (IllegalCommand when the
+        spell cannot be cast so now); the cast and a readied spell going off both ask it."""
         self._able(actor)
         name = cmd.get("spell")
         if name not in SPELLS:
@@ -504,14 +512,16 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
         problem = cast_problem(self, actor, spell, target, at)
         if problem:
             raise IllegalCommand(problem)
-        if actor.sequence:
-            raise IllegalCommand(_("{id} is in the middle of a full attack").format(id=actor.id))
         defensive = cmd.get("defensively", False)
         if not isinstance(defensive, bool):
             raise IllegalCommand(_("'defensively' must be true or false"))
-        self._spend(actor, "standard")
+        return spell, target, at, defensive
+
+    def _begin_cast(self, actor, spell, target, at, defensive: bool) -> None:
+        """The spell's slot spent and the casting begun (its action already paid): in a threatened
+        square it provokes first, unless cast defensively (Concentration DC 15 + level)."""
         actor.slots[spell.level] -= 1
-        self.state.pending_act = ("cast", actor.id, name, target.id if target else None, at, actor.hp)
+        self.state.pending_act = ("cast", actor.id, spell.name, target.id if target else None, at, actor.hp)
         if defensive:
             # 3.5 SRD, Casting defensively: no attack of opportunity; Concentration DC 15 + level or lost
             if concentration(self, actor, spell, 5, _("casting defensively")):
@@ -605,76 +615,6 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
         if resolve_attack(self, reactor, provoker, attack, what="opportunity"):
             improved_grab(self, reactor, provoker, attack)
 
-    # ------------------------------------------------------------------ ready and delay
-    def _do_ready(self, actor, cmd) -> None:
-        """3.5 SRD, Ready (a standard action): an attack held back until its trigger, before the
-        start of the creature's next turn (readying.py)."""
-        self._able(actor)
-        if actor.sequence:
-            raise IllegalCommand(_("{id} is in the middle of a full attack").format(id=actor.id))
-        ready = readying.readied(self, actor, cmd.get("trigger"), cmd.get("then"))
-        self._spend(actor, "standard")
-        actor.effects["readied"] = ready
-        self.emit("action", readying.ready_words(actor, ready), rules=("ready",), creature=actor.id)
-
-    def _offer_readied(self, author, event: str, before: set[str] | None = None) -> bool:
-        """Offer the readied actions this event of the author triggers; True when offered."""
-        found = readying.triggered(self, author, event, before)
-        for rid in found:
-            self.state.offers.append(Offer(rid, "readied", author.id, "act"))
-            self.emit("offer", _("{name} triggers {reactor}'s readied action").format(
-                name=author.name, reactor=self.state.creatures[rid].name), rules=("ready",), reactor=rid,
-                provoker=author.id, offer="readied")
-        return bool(found)
-
-    def _take_readied(self, reactor, provoker, take: bool) -> None:
-        """The readied attack, rolled before its trigger; the readier now acts just before its author."""
-        able = readying.may_fire(self, reactor, provoker)
-        target = readying.aimed_at(self, reactor, provoker)
-        ready = reactor.effects.pop("readied")
-        if not take:
-            self.emit("reaction", _("{name} lets its readied action go").format(name=reactor.name), rules=("ready",),
-                      creature=reactor.id)
-            return
-        if not able:
-            raise IllegalCommand(_("{id} can no longer make its readied attack").format(id=reactor.id))
-        move_before(self.state, reactor.id, provoker.id)
-        self.emit("reaction", _("{name} takes its readied action; it now acts just before {author}").format(
-            name=reactor.name, author=provoker.name), rules=("ready", "initiative"), creature=reactor.id)
-        attack = reactor.stats.attack(ready["with"])
-        if not attack.is_melee:
-            # 3.5 SRD: a ranged attack in a threatened square provokes; the shot waits for the answers
-            threatening = in_order(self, [e.id for e in self.state.creatures.values() if can_take_aoo(self, e, reactor)])
-            if threatening:
-                reactor.effects["readied_shot"] = (target.id, attack.name)
-                self._offer(threatening, reactor, "act")
-                return
-        resolve_attack(self, reactor, target, attack)
-
-    def _fire_readied_shot(self) -> None:
-        """A readied ranged attack that provoked, once its attacks of opportunity are answered."""
-        for c in self.state.creatures.values():
-            shot = c.effects.pop("readied_shot", None)
-            if shot is None:
-                continue
-            target, attack = self.creature(shot[0]), c.stats.attack(shot[1])
-            problem = attack_problem(self, c, target, attack) if c.standing else state_word(c.state)
-            if problem:
-                self.emit("note", _("{name}'s readied attack is lost: {why}").format(name=c.name, why=problem),
-                          rules=("ready",), creature=c.id)
-            else:
-                resolve_attack(self, c, target, attack)
-
-    def _do_delay(self, actor, cmd) -> None:
-        """3.5 SRD, Delay: no action now; the creature acts later this round, right after `after`
-        (by default the next creature), and keeps that place in later rounds."""
-        after = readying.delay_after(self, actor, cmd.get("after"))
-        actor.effects["delayed"] = self.state.round
-        readying.delay(self.state, actor.id, after)
-        self.emit("note", _("{name} delays: it will act after {other}").format(
-            name=actor.name, other=self.creature(after).name), rules=("delay",), creature=actor.id)
-        self._begin_turn()
-
     def _do_use(self, actor, cmd) -> None:
         """3.5 SRD, Drink a potion (potions.py): a standard action that provokes, on itself or an
         ally next to it."""
@@ -698,17 +638,6 @@ class Engine35(EngineBase, Moving35, Grappling35, Running35):
             raise IllegalCommand(problem)
         self._spend(actor, "move")
         hiding.hide(self, actor)
-
-    def _resume(self) -> None:
-        if self.state.offers or self.state.over:
-            return
-        self._fire_readied_shot()
-        if self.state.offers or self.state.over:
-            return
-        if self.state.pending_move is not None:
-            self._continue_walk()
-        else:
-            self._run_pending_act()
 
     # ------------------------------------------------------------------ output
     def to_json(self) -> dict:

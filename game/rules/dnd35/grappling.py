@@ -24,7 +24,7 @@ from ...content.schema_35 import Attack35
 from ...i18n import _
 from ..errors import IllegalCommand
 from .combat import (apply_damage, damage_reduction, full_attack_rest, hit_chance, odds, opponents, pinned_problem,
-                     roll_expr, str_penalty)
+                     pinning_problem, roll_expr, str_penalty)
 from .geometry import can_see, gap
 from .moving import can_take_aoo
 from . import two_weapon
@@ -68,6 +68,30 @@ def win_chance(mine: int, theirs: int) -> float:
     return wins / (400 - ties)
 
 
+# 3.5 SRD, Grapple, Multiple grapplers: "Up to four combatants can grapple a single opponent in a
+# given round. Creatures that are one or more size categories smaller than you count for half,
+# creatures that are one size category larger than you count double, and creatures two or more
+# size categories larger count quadruple." Read with "you" the one grappled: at most 4 in all.
+MOST_GRAPPLERS = 4
+
+
+def grappler_weight(grappler, target) -> float:
+    """What one grappler counts for against the limit of four on the target, by their sizes."""
+    d = size_index(grappler.size) - size_index(target.size)
+    return 0.5 if d < 0 else 1.0 if d == 0 else 2.0 if d == 1 else 4.0
+
+
+def crowd_problem(battle, actor, target) -> str:
+    """Why the actor may not join the grapple the target is in: no room under the limit of four
+    ('' when there is)."""
+    held_by = [battle.state.creatures[i] for i in opponents(target) if i in battle.state.creatures]
+    total = sum(grappler_weight(g, target) for g in held_by) + grappler_weight(actor, target)
+    if total > MOST_GRAPPLERS:
+        return _("{target} is grappled by as many as may grapple it (four of its size; a smaller one counts half, a "
+                 "larger one double or more)").format(target=target.id)
+    return ""
+
+
 def grapple_problem(battle, actor, target) -> str:
     """Why the actor may not grapple the target now, its actions aside ('' when it may): start a
     grapple, join the one the target is in, or, grappling it already, damage it."""
@@ -81,14 +105,14 @@ def grapple_problem(battle, actor, target) -> str:
     if held:
         return "" if target.id in held else _("{id} is grappling {other}: it can grapple no one else").format(
             id=actor.id, other=", ".join(held))
-    # a target in a grapple already: joining it (3.5 SRD, Grapple, Joining a grapple)
     if not can_see(battle, actor, target):
         return _("{id} cannot see {target}").format(id=actor.id, target=target.id)
     if gap(actor.space, target.space) != 1:
         # the engine's reading: the grappler stays beside its target (no shared squares)
         return _("{target} is not next to {id}: a grapple starts from the next square").format(
             target=target.id, id=actor.id)
-    return ""
+    # a target in a grapple already: joining it (3.5 SRD, Grapple, Joining a grapple), if there is room
+    return crowd_problem(battle, actor, target) if opponents(target) else ""
 
 
 def pin_problem(battle, actor, target) -> str:
@@ -102,7 +126,7 @@ def pin_problem(battle, actor, target) -> str:
             id=actor.id, target=target.id)
     if "pinned" in target.conditions:
         return _("{target} is pinned already").format(target=target.id)
-    return ""
+    return pinning_problem(battle, actor)  # 3.5 SRD: no pinning another while pinning one
 
 
 def next_attack(actor):
@@ -136,6 +160,7 @@ def economy_problem(actor, act: str, opening: bool = False) -> str:
     return ""
 
 
+
 def grapple_odds(battle, actor, target, penalty: int = 0) -> tuple[float, float]:
     """(the chance the grapple act succeeds, its expected damage): the touch attack (when it starts
     one) and the opposed check, then 1d3 + Str less damage reduction; `penalty`: an iterative's."""
@@ -150,26 +175,41 @@ def grapple_odds(battle, actor, target, penalty: int = 0) -> tuple[float, float]
     return chance, chance * mean
 
 
-def opposed_check(engine, actor, other, penalty: int = 0) -> bool:
+ARTIST = "escape-artist"  # the stat block's skill (its `skills`), else the Dexterity modifier
+
+
+def escape_bonus(c, artist: bool = False) -> int:
+    """The escaper's modifier: its grapple check's, or with `artist` its Escape Artist's (3.5 SRD,
+    Escape from grapple: "You can make an Escape Artist check in place of your grapple check")."""
+    return c.stats.skill(ARTIST) if artist else grapple_bonus(c)
+
+
+def opposed_check(engine, actor, other, penalty: int = 0, artist: bool = False) -> bool:
     """An opposed grapple check: the actor's d20 first, then the other's (FORMATS.md, contests);
     a tie goes to the higher modifier, and with equal modifiers both roll again; `penalty`: the
-    iterative's, for a grapple in place of a later attack of a full attack."""
+    iterative's, for a grapple in place of a later attack of a full attack; `artist`: the actor
+    rolls Escape Artist instead of its grapple check (an escape)."""
     dice = engine.state.dice
-    mine, theirs = grapple_bonus(actor) + penalty, grapple_bonus(other)
+    mine, theirs = escape_bonus(actor, artist) + penalty, grapple_bonus(other)
+    rules = ("grapple",)
     for _i in range(20):
         a, t = dice.roll(20), dice.roll(20)
         numbers = dict(name=actor.name, target=other.name, face=a, bonus=f"{mine:+d}", total=a + mine, their_face=t,
                        their_bonus=f"{theirs:+d}", their_total=t + theirs)
         if a + mine == t + theirs and mine == theirs:
-            engine.emit("check", _("{name} against {target}, grapple check: d20 {face} {bonus} = {total} vs d20 "
-                                   "{their_face} {their_bonus} = {their_total}: a tie, both roll again").format(**numbers),
-                        rules=("grapple",), attacker=actor.id, target=other.id)
+            words = _("{name} against {target}, Escape Artist against grapple check: d20 {face} {bonus} = {total} vs "
+                      "d20 {their_face} {their_bonus} = {their_total}: a tie, both roll again") if artist else \
+                _("{name} against {target}, grapple check: d20 {face} {bonus} = {total} vs d20 "
+                  "{their_face} {their_bonus} = {their_total}: a tie, both roll again")
+            engine.emit("check", words.format(**numbers), rules=rules, attacker=actor.id, target=other.id)
             continue
         won = a + mine > t + theirs or (a + mine == t + theirs and mine > theirs)
-        engine.emit("check", _("{name} against {target}, grapple check: d20 {face} {bonus} = {total} vs d20 "
-                               "{their_face} {their_bonus} = {their_total}: {winner} wins").format(
-                        winner=actor.name if won else other.name, **numbers),
-                    rules=("grapple",), attacker=actor.id, target=other.id)
+        words = _("{name} against {target}, Escape Artist against grapple check: d20 {face} {bonus} = {total} vs "
+                  "d20 {their_face} {their_bonus} = {their_total}: {winner} wins") if artist else \
+            _("{name} against {target}, grapple check: d20 {face} {bonus} = {total} vs d20 "
+              "{their_face} {their_bonus} = {their_total}: {winner} wins")
+        engine.emit("check", words.format(winner=actor.name if won else other.name, **numbers), rules=rules,
+                    attacker=actor.id, target=other.id)
         return won
     return False
 
@@ -407,11 +447,15 @@ class Grappling35:
             strike_unarmed(self, actor, target)
 
     def _do_escape(self, actor, cmd) -> None:
-        """3.5 SRD, Escape from grapple: an opposed grapple check, a standard action here (no stat
-        block has Escape Artist); the escaper stays where it stands, beside its opponent. Against
-        several, "your grapple check must beat the check results of each opponent": an opposed
-        check against each in the order they came into the grapple, the first one lost ends it."""
+        """3.5 SRD, Escape from grapple: an opposed grapple check, a standard action here, or with
+        `escape_artist = true` an Escape Artist check in its place ("but this requires a standard
+        action"); the escaper stays where it stands, beside its opponent. Against several, "your
+        grapple check must beat the check results of each opponent": an opposed check against
+        each in the order they came into the grapple, the first one lost ends it."""
         self._able(actor)
+        artist = cmd.get("escape_artist", False)
+        if not isinstance(artist, bool):
+            raise IllegalCommand(_("'escape_artist' must be true or false"))
         problem = economy_problem(actor, "escape")
         if problem:
             raise IllegalCommand(problem)
@@ -421,7 +465,7 @@ class Grappling35:
             pinner = self.creature(actor.effects["pinned_by"])
             self.emit("action", _("{name} tries to escape {other}'s pin").format(name=actor.name, other=pinner.name),
                       rules=("grapple",), creature=actor.id)
-            if opposed_check(self, actor, pinner):
+            if opposed_check(self, actor, pinner, artist=artist):
                 unpin(actor)
                 self.emit("condition", _("{name} escapes the pin: still grappled").format(name=actor.name),
                           rules=("grapple",), creature=actor.id)
@@ -429,5 +473,5 @@ class Grappling35:
         others = [self.creature(i) for i in opponents(actor)]
         self.emit("action", _("{name} tries to escape {other}'s grapple").format(
             name=actor.name, other=", ".join(o.name for o in others)), rules=("grapple",), creature=actor.id)
-        if all(opposed_check(self, actor, other) for other in others):
+        if all(opposed_check(self, actor, other, artist=artist) for other in others):
             release(self, actor, _("{name} escapes the grapple").format(name=actor.name))

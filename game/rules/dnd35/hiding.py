@@ -1,7 +1,10 @@
 """3.5 Hide (3.5 SRD, Hide, opposed by Spot): act `hide`, a move action (E: the SRD rolls Hide as
 part of movement; here the move action is the hiding). Only where every standing enemy either
-cannot see the creature or sees it only past cover ("If people are observing you, even casually,
-you can't hide ... If you have cover or concealment, you can hide"). One d20 + Hide for the hider,
+cannot see the creature or sees it only past cover or with concealment ("If people are observing
+you, even casually, you can't hide ... If you have cover or concealment, you can hide"; 3.5 SRD,
+Concealment: "You can use concealment to make a Hide check"): a blurred creature (the blur spell)
+has concealment from every enemy, so it may hide in the open, and stays hidden when a move of
+its ends there. One d20 + Hide for the hider,
 then one d20 + Spot for each such enemy in initiative order; it is hidden when its total beats
 every Spot total (a tie goes to the higher modifier, then to the hider, E).
 
@@ -14,6 +17,7 @@ move of its ends in the open, seen by an enemy without cover.
 from __future__ import annotations
 
 from ...i18n import _
+from .combat import unhidden_concealment
 from .geometry import can_see, cover_level
 
 
@@ -27,8 +31,9 @@ def watchers(battle, c) -> list:
 
 def in_the_open(battle, c) -> list:
     """The enemies that see the creature with no cover between them (terrain only: 3.5 SRD, soft
-    cover from creatures cannot be used to hide)."""
-    return [e for e in watchers(battle, c) if cover_level(battle, e, c, ranged=False) == 0]
+    cover from creatures cannot be used to hide) and no concealment (blur)."""
+    return [e for e in watchers(battle, c) if cover_level(battle, e, c, ranged=False) == 0
+            and not unhidden_concealment(e, c)]
 
 
 def hide_problem(battle, c) -> str:
@@ -37,7 +42,8 @@ def hide_problem(battle, c) -> str:
         return _("{id} is hidden already").format(id=c.id)
     seen_by = in_the_open(battle, c)
     if seen_by:
-        return _("{id} is in plain sight of {other}: no cover to hide behind").format(id=c.id, other=seen_by[0].id)
+        return _("{id} is in plain sight of {other}: no cover or concealment to hide in").format(
+            id=c.id, other=seen_by[0].id)
     return ""
 
 

@@ -34,6 +34,7 @@ class Walk:
     free_first: bool = False  # a withdraw: leaving the start square provokes from no seen opponent
     walked: list[tuple[int, int]] = field(default_factory=list)
     rules: tuple[str, ...] = ("move-action",)  # the rule cards its log lines name
+    recheck: bool = False  # a readied move or spell came in between: is the rest of the way still open?
 
 
 def ready_for_aoo(reactor, victim) -> bool:
@@ -135,6 +136,9 @@ class Moving35:
         waits for their answers)."""
         walk = self.state.pending_move
         mover = self.creature(walk.mover)
+        if walk.recheck:
+            walk.recheck = False
+            self._still_open(mover, walk)
         while walk.steps and mover.standing and "grappled" not in mover.conditions:  # a grab stops it
             if water.needs_check(self, mover, walk.steps[0]) and not water.swim_check(self, mover):
                 walk.steps = []  # water.py: no progress through the water this round
@@ -162,6 +166,25 @@ class Moving35:
         if act is not None and act[0] == "attack" and mover.standing and self._offer_readied(mover, "attacks"):
             return  # a charge's attack: the readied actions it triggers come first
         self._run_pending_act()
+
+    def _still_open(self, mover, walk) -> None:
+        """After a readied action interrupted the walk: the rest of the way up to the first square
+        it may no longer enter, back to the last square it may end on (a creature may stand there
+        now); the mover stops there."""
+        fld = field_for(self, mover, "walk", limit_m=(len(walk.steps) + 2) * SQUARE_M * 4)
+        h, w = fld.shape
+        kept = []
+        for x, y in walk.steps:
+            if not (0 <= x < w and 0 <= y < h) or fld.multiplier[y, x] == 0:
+                break
+            kept.append((x, y))
+        while kept and not fld.can_end[kept[-1][1], kept[-1][0]]:
+            kept.pop()
+        if kept != walk.steps:
+            walk.steps = kept
+            self.emit("note", _("{name}'s way is blocked: it stops at {square}").format(
+                name=mover.name, square=list(kept[-1]) if kept else [mover.x, mover.y]),
+                rules=("ready", "move-action"), creature=mover.id)
 
     def _squeeze(self, mover) -> None:
         """3.5 SRD, Squeezing: where its own space does not fit, a creature squeezes into the space
@@ -204,7 +227,7 @@ class Moving35:
 
     def _offer(self, reactors, provoker, stage: str) -> None:
         for rid in reactors:
-            self.state.offers.append(Offer(rid, "opportunity", provoker.id, stage))
+            self._add_offer(Offer(rid, "opportunity", provoker.id, stage))
             self.emit("offer", _("{name} provokes an attack of opportunity from {reactor}").format(
                 name=provoker.name, reactor=self.state.creatures[rid].name), rules=("attacks-of-opportunity",),
                 reactor=rid, provoker=provoker.id)

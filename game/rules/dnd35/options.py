@@ -28,8 +28,8 @@ from .geometry import distance_m, field_for, flanked_by, gap, melee_attacks, rea
 from .moving import can_take_aoo, in_order, leaving_provokes, ready_for_aoo
 from .hiding import hide_problem
 from . import potions, two_weapon
-from .readying import aimed_at, delay_problem, later_this_round, may_fire
-from .spells import cast_problem, caught_in, cone_mask, known, ray_attack, save_dc
+from .readying import aimed_at, delay_problem, fired, later_this_round, may_fire, readied_words
+from .spells import cast_problem, cast_unready, caught_in, cone_mask, known, ray_attack, save_dc
 from .terrain_rules import COVER_AC
 
 
@@ -339,8 +339,14 @@ READY_LABELS = {"enters_reach": N_("Ready {attack}: when an enemy enters your re
                 "attacks": N_("Ready {attack}: when an enemy attacks")}
 
 
+# the spells offered for readying (readying.py), by their kind: the events they are held for
+READY_SPELL_EVENTS = {"ray": ("moves", "attacks"), "missile": ("moves", "attacks"), "shield": ("attacks",)}
+
+
 def ready_options(battle, actor) -> list[Option]:
-    """3.5 SRD, Ready (a standard action): each attack held for an enemy's move or attack."""
+    """3.5 SRD, Ready (a standard action): each attack held for an enemy's move or attack; each
+    spell that strikes a foe held for its move or attack (aimed at it), shield for its attack.
+    A readied move takes a square (a command: docs/FORMATS.md), not listed here."""
     if not actor.standing or not actor.standard or actor.sequence:
         return []
     options = []
@@ -350,6 +356,14 @@ def ready_options(battle, actor) -> list[Option]:
                                    "then": {"act": "attack", "with": attack.name}},
                                   _(READY_LABELS[event]).format(attack=spoken(attack.name)),
                                   Preview(uses=_("standard action"), attack=attack.name)))
+    for spell in known(actor):
+        if cast_unready(actor, spell):
+            continue
+        for event in READY_SPELL_EVENTS.get(spell.kind, ()):
+            options.append(Option({"actor": actor.id, "act": "ready", "trigger": {"event": event, "by": "enemy"},
+                                   "then": {"act": "cast", "spell": spell.name}},
+                                  _(READY_LABELS[event]).format(attack=spoken(spell.name)),
+                                  Preview(uses=_("standard action"), uses_left=actor.slots.get(spell.level, 0))))
     return options
 
 
@@ -365,8 +379,18 @@ def delay_options(battle, actor) -> list[Option]:
 def readied_options(battle, reactor, provoker) -> list[Option]:
     ready = reactor.effects["readied"]
     target = aimed_at(battle, reactor, provoker)
-    attack = reactor.stats.attack(ready["with"])
     take = []
+    if ready["act"] != "attack":
+        if may_fire(battle, reactor, provoker):
+            command = fired(battle, reactor, provoker)
+            label = _("Readied {act}").format(act=readied_words(ready)) if command.get("target") is None else \
+                _("Readied {act} on {target}").format(act=readied_words(ready), target=target.name)
+            take = [Option({"actor": reactor.id, "act": "react", "take": True}, label,
+                           Preview(kind="readied", provoker=provoker.id, uses=_("readied action"),
+                                   target=command.get("target"), hostile=target.side != reactor.side))]
+        return take + [Option({"actor": reactor.id, "act": "react", "take": False}, _("Let the readied action go"),
+                              Preview(kind="readied", provoker=provoker.id))]
+    attack = reactor.stats.attack(ready["with"])
     if may_fire(battle, reactor, provoker):
         preview = replace(attack_preview(battle, reactor, target, attack, uses=N_("readied action")), kind="readied",
                           provoker=provoker.id)
@@ -477,11 +501,14 @@ TIPS = {
     "grapple": N_("Grapple (standard action): the target's attack of opportunity, a melee touch attack, then opposed "
                   "grapple checks; grappling it already: hurt it (1d3 + Str) or pin it (1 round). Click a foe next "
                   "to you."),
-    "escape": N_("Escape the grapple, or a pin (standard action): opposed grapple checks."),
-    "ready": N_("Ready (standard action): hold an attack until an enemy moves, enters your reach or attacks; it "
-                "strikes first, and you act just before that enemy from then on."),
+    "escape": N_("Escape the grapple, or a pin (standard action): opposed grapple checks, or your Escape Artist "
+                 "in place of yours."),
+    "ready": N_("Ready (standard action): hold an attack or a spell until an enemy moves, enters your reach or "
+                "attacks; it goes off first (a spell's slot is spent then), and you act just before that enemy from "
+                "then on."),
     "delay": N_("Delay: act later this round, right after another creature, and keep that place."),
-    "hide": N_("Hide (move action): only behind cover from every enemy that sees you; your Hide against each "
+    "hide": N_("Hide (move action): only behind cover, or with concealment (blur), from every enemy that sees you; "
+               "your Hide against each "
                "one's Spot. Hidden: attacks on you miss half the time, and your attack catches its target off guard."),
     "use": N_("Use a potion (standard action): drink it, or give it to an ally next to you; provokes attacks of "
               "opportunity."),
@@ -546,7 +573,8 @@ def acts(battle, options: list[Option]) -> list[Act]:
             listed = withdraw_menu(battle, actor, listed)
         if key == "run":
             listed = run_menu(actor, listed)
-        found.append(Act(key, _(TITLES[key]), LETTERS[key], AIMS[key], listed,
+        aim = MENU if key == "escape" and len(listed) > 1 else AIMS[key]  # Escape Artist or the grapple check
+        found.append(Act(key, _(TITLES[key]), LETTERS[key], aim, listed,
                          "" if listed else battle.why_not(key), _(TIPS[key])))
     return found
 
@@ -581,9 +609,11 @@ def offer_view(battle) -> api.OfferView | None:
     offer = battle.state.offers[0]
     reactor, provoker = battle.creature(offer.reactor), battle.creature(offer.provoker)
     if offer.kind == "readied":
-        take = readied_options(battle, reactor, provoker)[0].preview
+        take = readied_options(battle, reactor, provoker)[0]
         detail = _("{attack}: {chance} to hit ({defence})").format(
-            attack=spoken(take.attack), chance=f"{take.hit_chance:.0%}", defence=take.defence) if take.attack else ""
+            attack=spoken(take.preview.attack), chance=f"{take.preview.hit_chance:.0%}",
+            defence=take.preview.defence) if take.preview.attack else \
+            (take.label if take.command["take"] else "")
         return api.OfferView(offer.reactor, offer.provoker, "readied",
                              _("{name} triggers {reactor}'s readied action — take it?").format(
                                  name=provoker.name, reactor=reactor.name), detail)

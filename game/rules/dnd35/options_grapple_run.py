@@ -11,8 +11,8 @@ from ..api import Option, Preview
 from ..errors import IllegalCommand
 from .geometry import field_for
 from .combat import full_attack_rest
-from .grappling import (economy_problem, grapple_bonus, grapple_odds, grapple_problem, joining, next_attack,
-                        opponents, pin_problem, win_chance)
+from .grappling import (ARTIST, economy_problem, escape_bonus, grapple_bonus, grapple_odds,
+                        grapple_problem, joining, next_attack, opponents, pin_problem, win_chance)
 from .moving import can_take_aoo
 from .options import foes_of, provokers_along, threat_watch
 from .running import run_reach, run_unready
@@ -55,19 +55,25 @@ def grapple_options(battle, actor) -> list[Option]:
 
 
 def escape_options(battle, actor) -> list[Option]:
+    """The escape by grapple checks, and by Escape Artist checks when its stat block lists the skill."""
     if not actor.standing or economy_problem(actor, "escape"):
         return []
     if "pinned" in actor.conditions:
         others = [battle.creature(actor.effects["pinned_by"])]
-        label = _("Escape {other}'s pin")
+        labels = (_("Escape {other}'s pin"), _("Escape {other}'s pin (Escape Artist)"))
     else:
         others = [battle.creature(i) for i in opponents(actor)]
-        label = _("Escape {other}'s grapple")
-    chance = 1.0
-    for other in others:  # every opponent's check to beat
-        chance *= win_chance(grapple_bonus(actor), grapple_bonus(other))
-    return [Option({"actor": actor.id, "act": "escape"}, label.format(other=", ".join(o.name for o in others)),
-                   Preview(uses=_("standard action"), hit_chance=chance))]
+        labels = (_("Escape {other}'s grapple"), _("Escape {other}'s grapple (Escape Artist)"))
+    names = ", ".join(o.name for o in others)
+    options = []
+    for artist in (False, True) if ARTIST in dict(actor.stats.skills) else (False,):
+        chance = 1.0
+        for other in others:  # every opponent's check to beat
+            chance *= win_chance(escape_bonus(actor, artist), grapple_bonus(other))
+        command = {"actor": actor.id, "act": "escape", **({"escape_artist": True} if artist else {})}
+        options.append(Option(command, labels[artist].format(other=names),
+                              Preview(uses=_("standard action"), hit_chance=chance)))
+    return options
 
 
 def run_options(battle, actor) -> list[Option]:

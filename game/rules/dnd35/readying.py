@@ -2,15 +2,21 @@
 its trigger; your count moves just before the trigger's author) ... Delay: take a later count,
 kept").
 
-Ready (a standard action): `then` is one attack of the readier's (`with` an attack of its stat
-block; `target` optional, by default whoever triggers it). It fires as an offer (`react`) when
-its trigger happens before the readier's next turn: "moves", before the author's first step;
-"enters_reach", right after the step that brings the author into the readier's threatened
-squares (the rest of the move waits); "attacks", before the author's attack is rolled. Taken,
-it is rolled at once and the readier's place in the initiative order is now just before the
-author's (a readied ranged attack in a threatened square provokes first: engine.py); declined,
-it is let go. "moves" means a walk (move, charge, withdraw), not the 5-foot step; "attacks" an
-attack, full attack or charge, not a spell. Not yet: readying a move or a spell.
+Ready (a standard action): `then` is one act of the readier's, a command table of the act it
+names: an `attack` (`with` an attack of its stat block; `target` optional, by default whoever
+triggers it), a `move` (`to` or `path`: a move action's walk, up to its speed) or a `cast`
+(`spell`, and `target` or `at`, by default whoever triggers it or its square; `defensively`
+optional). It fires as an offer (`react`) when its trigger happens before the readier's next
+turn: "moves", before the author's first step; "enters_reach", right after the step that brings
+the author into the readier's threatened squares (the rest of the move waits); "attacks", before
+the author's attack is rolled. Taken, it is carried out at once and the readier's place in the
+initiative order is now just before the author's; declined, it is let go. "moves" means a walk
+(move, charge, withdraw), not the 5-foot step; "attacks" an attack, full attack or charge, not
+a spell. The readied move walks as any move (it provokes attacks of opportunity and triggers
+readied actions in turn); the readied spell is cast when it goes off (3.5 SRD, Ready: the
+readied action "occurs just before the action that triggers it"), so its slot is spent then and
+casting it in a threatened square provokes then. What the trigger's author was doing waits
+(ready_acts.py, interrupts) and goes on afterwards, if it still can.
 
 Delay (no action, only before anything else of the turn, once a round, E): the turn ends and
 the creature's place is now right after another creature still to act this round (`after`;
@@ -25,6 +31,7 @@ from ..readying import EVENTS, named_by, plain
 from ..words import spoken
 from .combat import attack_problem
 from .geometry import threatens
+from .spells import SPELLS, cast_unready
 
 READY_LINES = {
     "enters_reach": N_("{name} readies {attack} for when {by} enters its reach"),
@@ -33,8 +40,13 @@ READY_LINES = {
 }
 
 
+READY_ACTS = ("attack", "move", "cast")  # what may be readied under 3.5 (a standard or a move action)
+
+
 def readied(battle, c, trigger, then) -> dict:
-    """The readied action a `ready` command holds (IllegalCommand when it is not one)."""
+    """The readied action a `ready` command holds (IllegalCommand when it is not one): the
+    trigger's `event` and `by`, `act`, and for an attack `with` and `target`, for a move or a
+    spell its command table (`then`, the readier's own)."""
     trigger, then = plain(trigger), plain(then)
     if trigger is None or trigger.get("event") not in EVENTS or not isinstance(trigger.get("by"), str):
         raise IllegalCommand(_("'trigger' must be {{event = \"enters_reach\" / \"moves\" / \"attacks\", by = ID or "
@@ -44,33 +56,98 @@ def readied(battle, c, trigger, then) -> dict:
         battle.creature(by)
         if by == c.id:
             raise IllegalCommand(_("{id} cannot ready an action against itself").format(id=c.id))
-    if then is None or then.get("act") != "attack" or then.get("actor", c.id) != c.id:
-        raise IllegalCommand(_("'then' must be an attack of the creature that readies it (under 3.5)"))
-    attack = battle._attack_named(c, then.get("with"))
-    target = then.get("target")
-    if target is not None:
-        battle.creature(target)
-    return {"event": trigger["event"], "by": by, "with": attack.name, "target": target}
+    if then is None or then.get("act") not in READY_ACTS or then.get("actor", c.id) != c.id:
+        raise IllegalCommand(_("'then' must be an attack, a move or a cast of the creature that readies it "
+                               "(under 3.5)"))
+    ready = {"event": trigger["event"], "by": by, "act": then["act"]}
+    if then["act"] == "attack":
+        attack = battle._attack_named(c, then.get("with"))
+        target = then.get("target")
+        if target is not None:
+            battle.creature(target)
+        return {**ready, "with": attack.name, "target": target}
+    table = {**then, "actor": c.id}
+    command = battle.parse(table)  # the shape of a move or a cast command, checked now
+    if command.act == "move":
+        if command.get("mode", "walk") != "walk":
+            raise IllegalCommand(_("{id} can only walk under this ruleset's engine").format(id=c.id))
+        if command.get("to") is None and command.get("path") is None:
+            raise IllegalCommand(_("a readied move needs 'to' or 'path'"))
+    else:
+        spell = SPELLS.get(command.get("spell"))
+        if spell is None:
+            raise IllegalCommand(_("unknown spell {name} (this ruleset's: {known})").format(
+                name=repr(command.get("spell")), known=", ".join(sorted(SPELLS))))
+        unready = cast_unready(c, spell)  # known, and a slot left now (spent when it goes off)
+        if unready:
+            raise IllegalCommand(unready)
+        if command.get("target") is not None:
+            battle.creature(command.get("target"))
+    return {**ready, "then": table}
 
 
 def ready_words(c, ready: dict) -> str:
     by = _("an enemy") if ready["by"] == "enemy" else ready["by"]
-    return _(READY_LINES[ready["event"]]).format(name=c.name, attack=spoken(ready["with"]), by=by)
+    return _(READY_LINES[ready["event"]]).format(name=c.name, attack=readied_words(ready), by=by)
+
+
+def readied_words(ready: dict) -> str:
+    """What is readied, in words: an attack's or a spell's name, or "a move to [x, y]"."""
+    if ready["act"] == "attack":
+        return spoken(ready["with"])
+    then = ready["then"]
+    if ready["act"] == "cast":
+        return spoken(then["spell"])
+    goal = then["to"] if then.get("to") is not None else then["path"][-1]
+    return _("a move to {square}").format(square=list(goal))
 
 
 def aimed_at(battle, readier, author):
-    """The creature the readied attack would strike when the author triggers it."""
-    target = readier.effects["readied"]["target"]
+    """The creature the readied attack (or spell) would strike when the author triggers it."""
+    ready = readier.effects["readied"]
+    target = ready["target"] if ready["act"] == "attack" else ready["then"].get("target")
     return battle.state.creatures[target] if target else author
 
 
+def fired(battle, readier, author):
+    """The command the readied move or spell is when the author triggers it: its table, a
+    spell's `target` (or a cone's `at`) by default the author (or its square)."""
+    ready = readier.effects["readied"]
+    table = dict(ready["then"])
+    if ready["act"] == "cast":
+        spell = SPELLS[table["spell"]]
+        if spell.aim == "target" and table.get("target") is None:
+            table["target"] = author.id
+        if spell.aim == "area" and table.get("at") is None:
+            table["at"] = [author.x, author.y]
+    return battle.parse(table)
+
+
 def may_fire(battle, readier, author) -> bool:
-    """Whether the readier's readied attack could be made now against its target."""
+    """Whether the readier's readied action could be taken now against its target."""
     ready = readier.effects.get("readied")
     if not ready or not readier.standing or readier is author or battle.state.current_id == readier.id:
         return False
-    target = aimed_at(battle, readier, author)
-    return target.alive and not attack_problem(battle, readier, target, readier.stats.attack(ready["with"]))
+    if ready["act"] == "attack":
+        target = aimed_at(battle, readier, author)
+        return target.alive and not attack_problem(battle, readier, target, readier.stats.attack(ready["with"]))
+    return not fire_problem(battle, readier, fired(battle, readier, author))
+
+
+def fire_problem(battle, readier, command) -> str:
+    """Why the readied move or spell cannot be carried out now ('' when it can)."""
+    if command.act == "move":
+        try:
+            battle._free_to_move(readier)
+            battle._readied_path(readier, command)  # a move action: up to its speed
+        except IllegalCommand as exc:
+            return str(exc)
+        return ""
+    try:
+        battle._cast_args(readier, command)  # the spell, its aim and a slot, as any cast
+    except IllegalCommand as exc:
+        return str(exc)
+    return ""
 
 
 def watchers(battle, author, event: str) -> list:

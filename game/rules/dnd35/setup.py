@@ -44,6 +44,7 @@ def build_creatures(scenario) -> dict[str, Creature35]:
 def new_state(scenario) -> BattleState:
     state = BattleState(creatures=build_creatures(scenario), order=[], dice=Dice(scenario.seed, scenario.dice))
     state.pending_act = None  # an act waiting for the attacks of opportunity it provoked
+    state.interrupted = []  # the moves and acts a readied move or spell holds up (ready_acts._interrupt)
     return state
 
 
