@@ -125,3 +125,44 @@ def test_every_bundled_scenario_plays_in_the_window_under_3_5(path, tmp_path):
         assert app.battle.state.played  # the computer's commands went through the window
     finally:
         app.close()
+
+
+def window35(tmp_path, roster, **kwargs):
+    from game.content.scenarios import parse_scenario
+    from game.ui.app import App
+
+    data = {"format": 1, "ruleset": "3.5", "seed": 1, "map": {"grid": ROW}, "creature": roster,
+            "initiative": [r["id"] for r in roster]}
+    return App(parse_scenario(data), data_dir=tmp_path, ai_pause=0.0, **kwargs)
+
+
+def test_an_attack_of_opportunity_is_offered_to_the_threateners_side_in_hot_seat_and_the_computer_answers_its_own(
+        tmp_path):
+    # 3.5 SRD, Attacks of opportunity: moving out of a threatened square provokes (the fighter's
+    # Combat Reflexes: one even while flat-footed); the move waits for the answer (`react`), asked of
+    # the side that plays the threatener
+    roster = [creature("gob", "goblin", "red", (2, 1)), creature("fighter", "fighter", "blue", (1, 1))]
+    app = window35(tmp_path, roster, hotseat=True)
+    try:
+        app.submit({"actor": "gob", "act": "move", "to": [6, 1]})
+        app.step()
+        assert app.dialog_kind == "reaction" and app.battle.state.offers[0].reactor == "fighter"
+        assert c(app.battle, "gob").x == 2  # the move waits for the answer
+        question, _words = app.reaction_text()
+        assert question == "Blue: Goblin provokes an attack of opportunity from Fighter — take it? Y/N"
+    finally:
+        app.close()
+    # the same walk with the fighter's side played by the computer: it answers, no dialog
+    from game.session.controller import Session
+    from game.session.ai import choose
+    from game.content.scenarios import parse_scenario
+
+    data = {"format": 1, "ruleset": "3.5", "seed": 1, "map": {"grid": ROW}, "creature": roster,
+            "initiative": ["gob", "fighter"]}
+    s = Session(parse_scenario(data), ai=lambda b: choose(b, "hard"), ai_sides=("blue",), data_dir=tmp_path,
+                ai_pause=0.0)
+    s.submit({"actor": "gob", "act": "move", "to": [6, 1]})
+    assert s.battle.state.offers and not s.person_to_act() and s.computer_to_act()
+    s.play_computer(now=1e9)
+    assert not s.battle.state.offers and c(s.battle, "gob").x == 6
+    assert any("attack of opportunity" in line or "lets Goblin go" in line for line in s.battle.state.log)
