@@ -166,3 +166,38 @@ def test_an_attack_of_opportunity_is_offered_to_the_threateners_side_in_hot_seat
     s.play_computer(now=1e9)
     assert not s.battle.state.offers and c(s.battle, "gob").x == 6
     assert any("attack of opportunity" in line or "lets Goblin go" in line for line in s.battle.state.log)
+
+
+def test_the_panel_gives_the_standard_move_and_swift_actions_of_the_creature_acting(tmp_path):
+    # 3.5 SRD, Action types: a standard action, a move action, a swift action a turn (and free
+    # actions); the panel's turn line names them, filled until spent
+    from game.ui.panel import turn_pips
+
+    app = window35(tmp_path, [creature("fighter", "fighter", "blue", (1, 1)), creature("gob", "goblin", "red", (6, 1))],
+                   hotseat=True)
+    try:
+        app.step()
+        assert turn_pips(app.session.current()) == [("standard", True), ("move", True), ("swift", True)]
+        app.submit({"actor": "fighter", "act": "move", "to": [2, 1]})
+        app.step()
+        assert turn_pips(app.session.current()) == [("standard", True), ("move", False), ("swift", True)]
+        drawn = [key[0] for key in app.text._surfaces]
+        assert {"standard", "move", "swift"} <= set(drawn)
+    finally:
+        app.close()
+
+
+def test_the_hit_card_names_the_charge_the_range_increment_and_the_cover():
+    # issue 11: the hit preview names every modifier; 3.5 SRD, Charge +2; seed 003, « malus de
+    # portée » (-2 an increment); Cover +4 AC (a low wall near the target)
+    from game.ui.modes import attack_lines
+
+    b = battle("..........\n..........", [creature("fighter", "fighter", "blue", (0, 0)), creature("orc", "orc", "red", (5, 0))])
+    (charge,) = [o for o in b.legal_commands() if o.act == "charge" and o.command["target"] == "orc"]
+    assert "  + charge +2" in [t for t, _colour in attack_lines(charge.preview, "")]
+    b = battle("." * 12 + "\n" + "." * 10 + "=." + "\n" + "." * 12,
+               [creature("gob", "goblin", "red", (0, 1)), creature("fighter", "fighter", "blue", (11, 1))])
+    (javelin,) = [o for o in b.legal_commands() if o.act == "attack" and o.command["with"] == "javelin"]
+    texts = [t for t, _colour in attack_lines(javelin.preview, "")]
+    assert texts[0].endswith("(flat-footed AC 16 + 4 cover)") and texts[1] == "Cover: half"
+    assert "  - range: 1 increment -2" in texts
