@@ -164,3 +164,45 @@ def test_every_bundled_scenario_plays_in_the_window_under_4e(path, tmp_path):
         assert app.battle.state.played
     finally:
         app.close()
+
+
+def window4e(tmp_path, roster, **kwargs):
+    from game.ui.app import App
+    from helpers4e import scenario4e
+
+    return App(scenario4e(ROW, roster, initiative=[r["id"] for r in roster]), data_dir=tmp_path, ai_pause=0.0,
+               **kwargs)
+
+
+def test_the_panel_gives_the_standard_move_and_minor_actions_of_the_creature_acting(tmp_path):
+    # seed 004, « Tour de jeu »: une action simple, une action de mouvement, une action mineure (and
+    # the immediate action of the round); the panel's turn line names them, filled until spent
+    from game.ui.panel import turn_pips
+
+    app = window4e(tmp_path, [creature("fighter", "fighter", "blue", (1, 1)), creature("orc", "orc", "red", (6, 1))],
+                   hotseat=True)
+    try:
+        app.step()
+        assert turn_pips(app.session.current()) == [("standard", True), ("move", True), ("minor", True),
+                                                    ("immediate", True)]
+        app.submit({"actor": "fighter", "act": "move", "to": [2, 1]})
+        app.step()
+        assert turn_pips(app.session.current())[:3] == [("standard", True), ("move", False), ("minor", True)]
+        drawn = [key[0] for key in app.text._surfaces]
+        assert {"standard", "move", "minor"} <= set(drawn)
+    finally:
+        app.close()
+
+
+def test_the_hit_card_names_the_defence_attacked_and_every_modifier():
+    # RULESETS.md 2: the power's defence (force bolt: Ref); combat advantage +2 (the goblin is
+    # dazed); cover -2 (an enemy of the attacker, the orc, in the way)
+    from game.ui.modes import attack_lines
+
+    b = battle4e(ROW, [creature("wizard", "wizard", "blue", (0, 1)), creature("orc", "orc", "red", (2, 1)),
+                       creature("gob", "goblin", "red", (4, 1))])
+    b.state.creatures["gob"].conditions.add("dazed")
+    (bolt,) = [o for o in b.legal_commands() if o.command.get("with") == "force-bolt" and o.command["target"] == "gob"]
+    texts = [t for t, _colour in attack_lines(bolt.preview, "")]
+    assert texts[0].endswith("(Ref 14 + 2 cover)") and texts[1] == "Cover: half"
+    assert "  + combat advantage +2 (Goblin is dazed)" in texts and "  - cover -2" in texts
