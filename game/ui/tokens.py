@@ -36,6 +36,7 @@ BADGES = {
     "poisoned": ("Po", (70, 140, 40)),
     "disabled": ("Di", (196, 118, 28)),  # the 3.5 hit point states a token names (4e's dying too)
     "dying": ("Dy", (178, 34, 34)),
+    "bloodied": ("Bl", (150, 20, 36)),  # 4e: at half its hit points or less
 }
 
 

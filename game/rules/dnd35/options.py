@@ -20,7 +20,7 @@ from ...i18n import N_, _, decimal
 from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option, Preview
 from ..words import spoken, titled
-from .combat import attack_problem, crit_chance, expected_damage, hit_chance, odds, pinned_problem
+from .combat import attack_problem, crit_chance, defence_words, expected_damage, hit_chance, odds, pinned_problem
 from .creature import DISABLED
 from .engine import full_attack_rest
 from .geometry import distance_m, field_for, flanked_by, gap, melee_attacks, reaching_attacks, threatened_positions, \
@@ -38,11 +38,16 @@ def attack_preview(battle, actor, target, attack, penalty=0, charging=False, use
     """`uses`: the English of the actions it takes (translated here); `hand`: the hand of a
     two-weapon full attack."""
     o = odds(battle, actor, target, attack, penalty, charging, hand)
+    cover_bonus = COVER_AC.get(o.cover, 0)
+    # the Preview's contract: `defence` before cover, `cover_bonus` what cover adds to it (the
+    # screen's card reads "AC 16 + 4 cover"); the roll's line names the AC with its cover
+    defence = defence_words(o.target_number - cover_bonus, attack.touch, target.flat_footed) if cover_bonus \
+        else o.defence
     return Preview(
         target=target.id, hostile=target.side != actor.side, uses=_(uses), attack=attack.name,
-        hit_chance=hit_chance(o), crit_chance=crit_chance(o), target_number=o.target_number, defence=o.defence,
+        hit_chance=hit_chance(o), crit_chance=crit_chance(o), target_number=o.target_number, defence=defence,
         expected_damage=expected_damage(battle, actor, target, attack, o), cover=COVER_NAMES[o.cover],
-        cover_bonus=COVER_AC.get(o.cover, 0), reasons=o.reasons, rules=tuple(o.rules), ranged=not attack.is_melee,
+        cover_bonus=cover_bonus, reasons=o.reasons, rules=tuple(o.rules), ranged=not attack.is_melee,
         distance_m=distance_m(actor, target),
     )
 
