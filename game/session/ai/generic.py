@@ -393,9 +393,13 @@ class Planner:
         return {s: (total - float(cost[s[1], s[0]])) / SQUARE_M for s in steps}
 
     def _left_to_walk(self, way, space) -> float:
-        """The squares left to walk from `space` to striking distance: along the way from a
-        square of it, the nearest one (a square off the way counts its gap to it too)."""
-        return min(left + gap_squares(space, (x, y, space[2]), self.diagonals) for (x, y), left in way.items())
+        """The squares left to walk from `space` to striking distance: its own along the way, or
+        one more than a square of the way beside it (a square further off: not on the way, inf)."""
+        at = (space[0], space[1])
+        if at in way:
+            return way[at]
+        beside = [left for (x, y), left in way.items() if gap_squares(space, (x, y, space[2]), self.diagonals) <= 1]
+        return min(beside) + 1 if beside else float("inf")
 
     def _weighs_risk(self, me) -> bool:
         """Whether the ruleset says what a foe's blow on `me` is worth (`battle.blow`), so that
