@@ -32,7 +32,10 @@ another; None where the ruleset does not say), `check`, and the ids, sides and t
   spent, when that action can fell a bloodied foe in reach or the one struck this turn;
 - else a move toward where an attack becomes possible next (`normal`, `hard`: among the squares
   next to a foe, one from which it flanks a foe, the Preview's `flanks`, first): next to the nearest foe (within
-  reach), or, once it has shot at a foe this turn, no nearer than it shot from; a move within
+  reach), or, once it has shot at a foe this turn, no nearer than it shot from, by the squares
+  still to walk along the cheapest way there (`movement_field`: round a wall, not across it; a
+  square beside that way counts one more), each foe where its side believes it stands
+  (`believed_square`: a hidden foe where it was seen hiding, never its true square); a move within
   the creature's `movement_left` first (3.5 and 4e list longer ones, which spend the action
   too); `normal` counts each attack provoked as two squares further; `hard`, where the ruleset
   gives `blow`, refuses a move whose provoked attacks risk all the hit points it has left (risk
