@@ -245,3 +245,25 @@ def test_an_unseen_foe_is_walked_to_where_it_was_seen_hiding_not_where_it_is():
     for level in ("rush", "normal", "hard"):
         command = choose(b, level)
         assert command["act"] == "move" and command["to"][0] > 6, (level, command)  # east, to (12, 1)
+
+
+def test_a_moves_preview_does_not_tell_of_a_hidden_foes_opportunity_attack():
+    # 4e, Stealth: the goblin hid behind the wall; the fighter's moves that leave a square next
+    # to it would provoke it all the same, but their previews (which the planner reads) do not
+    # say so: they would tell where it is. Seen again, it is listed.
+    grid = "\n".join(["." * 10 + "#" + "..."] * 4 + ["." * 14])
+    b = battle4e(grid, [creature("fighter", "fighter", "blue", (12, 4)), creature("gob", "goblin", "red", (12, 2))],
+                 dice=[20], initiative=["gob", "fighter"])
+    b.state.creatures["fighter"].x = 6  # out of sight behind the wall while the goblin hides
+    act(b, "gob", "hide")
+    b.state.creatures["fighter"].x = 12  # back beside the goblin's square, unaware of it
+    act(b, "gob", "end")
+    assert "hidden" in b.state.creatures["gob"].conditions
+
+    def listed():
+        return {p for o in b.legal_commands() if o.act in ("move", "run")
+                for p in o.preview.opportunity_attacks + o.preview.flanks}
+
+    assert "gob" not in listed()
+    b.state.creatures["gob"].conditions.discard("hidden")
+    assert "gob" in listed()
