@@ -12,7 +12,7 @@ from __future__ import annotations
 
 API = ("submit", "check", "legal_commands", "acts", "why_not", "offer", "view", "to_json", "move_modes",
        "movement_field", "movement_budget", "opportunity_attackers", "reach_squares", "can_see", "cover", "cover_lines",
-       "area", "blow")
+       "area", "blow", "believed_square")
 PLAIN_CREATURE = ("id", "name", "kind", "side", "x", "y", "side_squares", "space", "squares", "state", "alive",
                   "standing")
 PLAIN_STATE = ("round", "turn_index", "order", "over", "winner", "started", "commands_done", "log", "played",

@@ -209,3 +209,61 @@ def test_hard_strikes_first_the_foe_whose_blow_threatens_most():
     assert b.blow("orc2", "wizard") == pytest.approx(b.blow("orc1", "wizard") / 2)
     assert choose(b, "hard") == {"actor": "fighter", "act": "attack", "with": "heavy-blow", "target": "orc1"}
     assert choose(Silent(b), "hard") == {"actor": "fighter", "act": "attack", "with": "heavy-blow", "target": "orc2"}
+
+
+def test_a_foe_behind_a_wall_is_walked_round_to_not_waited_for():
+    # the way to a foe is walked (the battle's movement field), not its gap: the orc stands north
+    # of a wall, the skeleton just south of it; every square the orc can reach is as far from the
+    # skeleton as it stands or further, and the old planner ended its turn there, round after round
+    wall = "\n".join(["." * 14, "#" * 11 + "...", "." * 14])
+    for level in ("rush", "normal", "hard"):
+        b = battle4e(wall, [creature("orc", "orc", "blue", (2, 0)), creature("skel", "skeleton", "red", (2, 2))])
+        command = choose(b, level)
+        assert command["act"] == "move" and command["to"][0] > 2, (level, command)  # east, to the gap
+        b.submit(command)
+        command = choose(b, level)
+        assert command["act"] == "move" and b.check(command) is None, (level, command)  # and on, double move
+        b.submit(command)
+        orc = b.state.creatures["orc"]
+        assert orc.x >= 11 or orc.y >= 1, (level, orc.x, orc.y)  # through the gap or at it
+
+
+def test_an_unseen_foe_is_walked_to_where_it_was_seen_hiding_not_where_it_is():
+    # 4e, Stealth: a hidden creature's enemies know only the square where they saw it hide; the
+    # goblin slipped away since (its true square behind the fighter), and the approach goes by
+    # what the fighter's side believes (Battle.believed_square), never the goblin's true square
+    far = "\n".join(["." * 10 + "#" + "..."] * 4 + ["." * 14])  # a wall the goblin hides behind
+    b = battle4e(far, [creature("fighter", "fighter", "blue", (6, 1)), creature("gob", "goblin", "red", (12, 1))],
+                 dice=[20], initiative=["gob", "fighter"])
+    act(b, "gob", "hide")  # Stealth d20 20: it hides at (12, 1), seen hiding there
+    act(b, "gob", "end")
+    gob = b.state.creatures["gob"]
+    assert "hidden" in gob.conditions and b.believed_square("fighter", "gob") == (12, 1)
+    gob.x, gob.y = 0, 1  # moved unseen: still believed at (12, 1)
+    assert b.believed_square("fighter", "gob") == (12, 1)
+    assert b.believed_square("gob", "fighter") == (6, 1)  # a creature not hidden: where it stands
+    for level in ("rush", "normal", "hard"):
+        command = choose(b, level)
+        assert command["act"] == "move" and command["to"][0] > 6, (level, command)  # east, to (12, 1)
+
+
+def test_a_moves_preview_does_not_tell_of_a_hidden_foes_opportunity_attack():
+    # 4e, Stealth: the goblin hid behind the wall; the fighter's moves that leave a square next
+    # to it would provoke it all the same, but their previews (which the planner reads) do not
+    # say so: they would tell where it is. Seen again, it is listed.
+    grid = "\n".join(["." * 10 + "#" + "..."] * 4 + ["." * 14])
+    b = battle4e(grid, [creature("fighter", "fighter", "blue", (12, 4)), creature("gob", "goblin", "red", (12, 2))],
+                 dice=[20], initiative=["gob", "fighter"])
+    b.state.creatures["fighter"].x = 6  # out of sight behind the wall while the goblin hides
+    act(b, "gob", "hide")
+    b.state.creatures["fighter"].x = 12  # back beside the goblin's square, unaware of it
+    act(b, "gob", "end")
+    assert "hidden" in b.state.creatures["gob"].conditions
+
+    def listed():
+        return {p for o in b.legal_commands() if o.act in ("move", "run")
+                for p in o.preview.opportunity_attacks + o.preview.flanks}
+
+    assert "gob" not in listed()
+    b.state.creatures["gob"].conditions.discard("hidden")
+    assert "gob" in listed()

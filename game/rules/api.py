@@ -13,7 +13,9 @@ A ruleset (`Ruleset`) builds a battle from a scenario. A battle (`Battle`) answe
 - `view(creature_id) -> CreatureView`: hit points, bloodied or dying, conditions, resources;
 - `estimates()`: the numbers the computer players weigh (hit chances, expected damage);
 - `blow(attacker_id, target_id)`: the expected damage of the attacker's best blow on the target
-  (None where the ruleset does not say).
+  (None where the ruleset does not say);
+- `believed_square(viewer_id, target_id)`: where the viewer's side believes the target stands
+  (None: nobody on that side knows; by default every creature where it stands).
 Events carry an `EventKind`. Nothing here knows a ruleset; `registry.py` maps names to rulesets.
 """
 
@@ -353,6 +355,14 @@ class Battle(abc.ABC):
         stands or could strike (the ruleset's own odds: its hit chance, its damage less what the
         target shrugs off); None: the ruleset does not say (the default)."""
         return None
+
+    def believed_square(self, viewer_id: str, target_id: str) -> tuple[int, int] | None:
+        """Where the viewer's side believes the target stands: its square, or for a hidden foe
+        the square its enemies believe it in (4e: where it was seen hiding); None when nobody on
+        that side knows. The default: every creature where it stands (a ruleset that keeps no
+        such belief)."""
+        view = self.view(target_id)
+        return view.x, view.y
 
 
 class Ruleset(abc.ABC):

@@ -14,6 +14,7 @@ from ..errors import IllegalCommand
 from ..words import spoken, titled
 from . import economy
 from .acts import acts, offer_view, reason_for
+from .belief import believed_square
 from .conditions import speed_squares
 from .engine import Engine
 from .geometry import adjacent_squares_mask, can_see, cover_explained, cover_level, field_for
@@ -118,6 +119,11 @@ class Battle(Engine, api.Battle):
     def blow(self, attacker_id: str, target_id: str) -> float:
         """The expected damage of the attacker's best attack power on the target (options.best_blow)."""
         return best_blow(self, self.state.creatures[attacker_id], self.state.creatures[target_id])
+
+    def believed_square(self, viewer_id: str, target_id: str) -> tuple[int, int] | None:
+        """Where the viewer's side believes the target stands (belief.believed_square: a hidden
+        foe where it was seen hiding, None when nobody saw it hide)."""
+        return believed_square(self.creature(viewer_id), self.creature(target_id))
 
 
 class FourthEdition(api.Ruleset):

@@ -124,7 +124,7 @@ def move_options(battle, c, field, mode: str = "walk") -> list[api.Option]:
     cache: dict = {}
     climbable = battle.board.prop("climbable")
     side = c.side_squares
-    foes = [f for f in battle.state.creatures.values() if f.side != c.side and f.standing]
+    foes = [f for f in battle.state.creatures.values() if f.side != c.side and f.standing and not unseen_refusal(c, f)]
     for y, x in zip(*field.reachable(limit).nonzero()):
         x, y = int(x), int(y)
         steps = field.path_to(x, y)
@@ -134,7 +134,7 @@ def move_options(battle, c, field, mode: str = "walk") -> list[api.Option]:
         uses = "move" if cost <= speed + 1e-9 else "move and standard"
         if uses == "move" and economy.payer(c, "move") is None:
             continue
-        provokes = tuple(provokers_along(battle, c, steps, cache))
+        provokes = known_provokers(battle, c, steps, cache)
         command = {"actor": c.id, "act": "move", "to": [x, y]}
         if mode != "walk":
             command["mode"] = mode
@@ -146,6 +146,13 @@ def move_options(battle, c, field, mode: str = "walk") -> list[api.Option]:
                                               success_chance=success_chance(c, checks_along(battle, c, steps)),
                                               flanks=flanks_from(battle, c, (x, y), near) if near else ())))
     return options
+
+
+def known_provokers(battle, c, steps, cache) -> tuple[str, ...]:
+    """Who would get an opportunity attack on the way, as the mover's side knows: a hidden foe
+    is left out (a preview never tells where it is; the attack comes all the same)."""
+    creatures = battle.state.creatures
+    return tuple(p for p in provokers_along(battle, c, steps, cache) if not unseen_refusal(c, creatures[p]))
 
 
 def flanks_from(battle, c, at: tuple[int, int], foes) -> tuple[str, ...]:
@@ -175,7 +182,7 @@ def run_options(battle, c, field) -> list[api.Option]:
         options.append(api.Option({"actor": c.id, "act": "run", "to": [x, y]},
                                   _("run to {square}").format(square=[x, y]),
                                   api.Preview(uses=action("move"), path=tuple(steps), cost_m=cost, mode="walk",
-                                              opportunity_attacks=tuple(provokers_along(battle, c, steps, cache)),
+                                              opportunity_attacks=known_provokers(battle, c, steps, cache),
                                               success_chance=success_chance(c, checks_along(battle, c, steps)))))
     return options
 
@@ -214,7 +221,7 @@ def charge_options(battle, c, field) -> list[api.Option]:
             continue
         preview = attack_preview(battle, c, basic, (other.id,), "standard", charging=True)
         # a charge moves as a move does: leaving an enemy's side on the way provokes
-        provokes = tuple(provokers_along(battle, c, steps, cache))
+        provokes = known_provokers(battle, c, steps, cache)
         options.append(api.Option({"actor": c.id, "act": "charge", "target": other.id},
                                   _("charge {target}").format(target=other.name),
                                   _with_path(preview, steps, cost, provokes)))

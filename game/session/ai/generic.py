@@ -32,7 +32,10 @@ another; None where the ruleset does not say), `check`, and the ids, sides and t
   spent, when that action can fell a bloodied foe in reach or the one struck this turn;
 - else a move toward where an attack becomes possible next (`normal`, `hard`: among the squares
   next to a foe, one from which it flanks a foe, the Preview's `flanks`, first): next to the nearest foe (within
-  reach), or, once it has shot at a foe this turn, no nearer than it shot from; a move within
+  reach), or, once it has shot at a foe this turn, no nearer than it shot from, by the squares
+  still to walk along the cheapest way there (`movement_field`: round a wall, not across it; a
+  square beside that way counts one more), each foe where its side believes it stands
+  (`believed_square`: a hidden foe where it was seen hiding, never its true square); a move within
   the creature's `movement_left` first (3.5 and 4e list longer ones, which spend the action
   too); `normal` counts each attack provoked as two squares further; `hard`, where the ruleset
   gives `blow`, refuses a move whose provoked attacks risk all the hit points it has left (risk
@@ -46,7 +49,9 @@ last ending the turn or declining). The choice depends only on the battle state.
 
 from __future__ import annotations
 
-from ...core.board import gap_squares
+import numpy as np
+
+from ...core.board import SQUARE_M, gap_squares
 
 ACTIVE = ("conscious", "disabled")  # still in the fight (3.5: disabled at 0 hp still acts)
 LEVELS = ("rush", "normal", "hard")
@@ -314,16 +319,19 @@ class Planner:
 
     # ------------------------------------------------------------------ moving
     def _approach(self, me, options) -> dict | None:
-        """The move toward where an attack becomes possible next, or None (nowhere better)."""
-        foes = [v for v in self.views.values() if v.side != me.side and self._active(v)]
-        seen = [f for f in foes if "hidden" not in f.conditions]
-        foes = seen or foes
+        """The move toward where an attack becomes possible next, or None (nowhere better): the
+        squares still to walk (`_way`) to the nearest square within striking distance of a foe
+        where its side believes that foe is (`_approached`)."""
+        foes = self._approached(me)
         if not foes:
             return None
         want = self._wanted_gap(me)
-        here = max(0, min(self._gap(me, f) for f in foes) - want)
+        here = max(0, min(gap_squares(me.space, f, self.diagonals) for f in foes) - want)
         if here == 0:
             return None
+        way = self._way(me, foes, want)
+        if way is not None:
+            here = way[(me.x, me.y)] if (me.x, me.y) in way else here
         hale = me.hp >= me.max_hp / 2
         weighs_risk = self.level == "hard" and self._weighs_risk(me)
         scored = []
@@ -332,7 +340,9 @@ class Planner:
             if to is None:
                 continue
             space = (to[0], to[1], me.side_squares)
-            need = max(0, min(gap_squares(space, f.space, self.diagonals) for f in foes) - want)
+            need = max(0, min(gap_squares(space, f, self.diagonals) for f in foes) - want)
+            if need and way is not None:
+                need = self._left_to_walk(way, space)
             provokes = len(option.preview.opportunity_attacks)
             cost = option.preview.cost_m if option.preview.cost_m is not None else 0.0
             if weighs_risk and provokes:
@@ -352,6 +362,47 @@ class Planner:
         if not scored:
             return None
         return min(scored, key=lambda s: s[0])[1]
+
+    def _approached(self, me) -> list[tuple[int, int, int]]:
+        """The spaces of the foes still in the fight it walks toward, where its side believes
+        they are (`battle.believed_square`): those not hidden, else the hidden ones whose
+        hiding place was seen; never a hidden foe's true square."""
+        seen, hidden = [], []
+        for foe in self.views.values():
+            if foe.side == me.side or not self._active(foe):
+                continue
+            at = self.battle.believed_square(me.id, foe.id)
+            if at is not None:
+                (hidden if "hidden" in foe.conditions else seen).append((at[0], at[1], foe.side_squares))
+        return seen or hidden
+
+    def _way(self, me, foes, want: int) -> dict[tuple[int, int], float] | None:
+        """The squares of its cheapest walk (`battle.movement_field`, as far as it goes) to a
+        square within `want` of a foe, each with the squares still to walk from it; None when
+        no such square can be walked to (then it goes by the gap alone)."""
+        walk = self.battle.movement_field(me.id)
+        cost, can_end = walk.cost, walk.can_end
+        best = None
+        for y, x in zip(*(np.isfinite(cost) & can_end).nonzero()):
+            x, y = int(x), int(y)
+            if best is not None and cost[y, x] >= best[0]:
+                continue
+            if min(gap_squares((x, y, me.side_squares), f, self.diagonals) for f in foes) <= want:
+                best = (float(cost[y, x]), x, y)
+        if best is None:
+            return None
+        total, x, y = best
+        steps = [(me.x, me.y)] + [tuple(s) for s in walk.path_to(x, y)]
+        return {s: (total - float(cost[s[1], s[0]])) / SQUARE_M for s in steps}
+
+    def _left_to_walk(self, way, space) -> float:
+        """The squares left to walk from `space` to striking distance: its own along the way, or
+        one more than a square of the way beside it (a square further off: not on the way, inf)."""
+        at = (space[0], space[1])
+        if at in way:
+            return way[at]
+        beside = [left for (x, y), left in way.items() if gap_squares(space, (x, y, space[2]), self.diagonals) <= 1]
+        return min(beside) + 1 if beside else float("inf")
 
     def _weighs_risk(self, me) -> bool:
         """Whether the ruleset says what a foe's blow on `me` is worth (`battle.blow`), so that
