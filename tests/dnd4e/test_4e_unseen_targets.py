@@ -230,3 +230,25 @@ def test_the_hiding_line_names_the_stealth_and_move_action_cards():
     line = log_with(b, "hides")[0]
     ids = b.state.log_rules[b.state.log.index(line)]
     assert tuple(ids) == ("stealth", "move-action") and set(ids) <= set(cards("4e"))
+
+
+def test_an_attack_that_finds_the_guessed_square_empty_stops_its_side_guessing_there():
+    # engine reading (stealth.found_empty): the miss tells the wizard's side nobody hides at
+    # [4, 0]; the goblin stays hidden where it went, its square now unknown, so no option keeps
+    # aiming at the empty square (a computer player attacked it every turn before)
+    b = goblin_and_wizard()
+    force(b, 15)
+    act(b, "gob", "hide")
+    act(b, "gob", "end")
+    act(b, "wizard", "end")
+    act(b, "gob", "move", to=[6, 1])  # unseen, it slips away
+    act(b, "gob", "end")
+    force(b, 20)
+    act(b, "wizard", "attack", at=[4, 0], **{"with": "chill-ray"})
+    assert log_with(b, "nobody") == ["Wizard attacks the square [4, 0] with chill ray: d20 20: nobody is there, miss"]
+    assert "hidden" in b.state.creatures["gob"].conditions
+    act(b, "wizard", "end")
+    act(b, "gob", "end")
+    assert not [o for o in b.legal_commands() if o.command.get("at") == [4, 0] and o.act == "attack"
+                and o.preview.target == "gob"]
+    assert b.believed_square("wizard", "gob") is None

@@ -407,6 +407,8 @@ class Engine(EngineBase):
             return
         face = self.state.dice.roll(20)  # the roll is made, someone there or not
         give_away(c)
+        if hider is None:
+            stealth.found_empty(self, c, square)
         words = _("{name} attacks the square {square} with {power}: d20 {face}: {target} is too big to grab, miss") \
             if too_big else \
             _("{name} attacks the square {square} with {power}: d20 {face}: nobody is there, miss")

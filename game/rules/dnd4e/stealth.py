@@ -89,6 +89,16 @@ def reveal(c) -> None:
     c.effects.pop("hid_sure", None)
 
 
+def found_empty(battle, attacker, square) -> None:
+    """An attack at a guessed square found nobody there: the attacker's side no longer believes
+    a hidden foe is in that square (engine reading: the miss tells it the square is empty; the
+    hider stays hidden, its square unknown)."""
+    for foe in battle.state.creatures.values():
+        if foe.side != attacker.side and tuple(foe.effects.get("hid_at", ())) == tuple(square):
+            foe.effects.pop("hid_at", None)
+            foe.effects.pop("hid_sure", None)
+
+
 def stepped(battle, c) -> None:
     """c has ended a step (moving, shifting, forced): hidden, it stays so only while every
     standing enemy that could see it meets superior cover; the first that does not sees it."""
