@@ -32,6 +32,9 @@ class Tactician(Positioning):
         # (target, attack or spell, cover, edge): many squares give the same (strikes_from)
         self.guessed_plans: dict[tuple, Plan | bool] = {}
         self.edges: dict[tuple, int] = {}  # est.guess_advantage by its arguments, for this decision
+        # strikes_from's plans on a target from another square, by (target, distance, threatened,
+        # acting): (whether they looked up the cover, {cover or None: plans})
+        self.strikes_afar: dict[tuple, tuple[bool, dict]] = {}
 
     # -------------------------------------------------------------- the choice
     def decide(self) -> dict:
@@ -272,52 +275,79 @@ class Tactician(Positioning):
         me = self.me
         plans = []
         here = (x, y) == (me.x, me.y)
-        guessed = self.guessed_plans
-        side = me.side_squares
-        space = (x, y, side)
+        space = (x, y, me.side_squares)
+        afar, acting = self.strikes_afar, (me.action, me.attacks_left > 0)
         for target in self.targets():
             gap = gap_squares(space, self.sp[target.id], self.battle.diagonals)
             dist = max(gap * SQUARE_M, abs(me.altitude - target.altitude))
             if not target.standing and dist > 1.5:
                 continue
-            cover = None
-            # hard: a caster with Shield ready casts it when that turns the hit into a miss, so
-            # a blow on it counts only if it would beat the AC Shield adds as well
-            shield = self.shield_threat(target) if self.hard and target.standing else 0
-            if me.action or me.attacks_left > 0:
-                for attack in me.stats.attacks:
-                    reach_ok = attack.is_melee and dist <= attack.reach + 1e-9
-                    range_ok = attack.range is not None and dist <= attack.range[1] + 1e-9
-                    if not (reach_ok or range_ok):
-                        continue
-                    slowed = not (reach_ok or self.hard) and bool(self.adjacent_foes(space))
-                    if exact and here:
-                        p = self.est.preview(me, target, attack)
-                        if p.problem:
-                            continue
-                        p_hit, p_crit = p.hit_chance, self.est.crit_chance(p)
-                        if shield and p_hit:
-                            p_hit = self.est.hit_chance(attack.to_hit, p.target_number + shield, p.advantage)[0]
-                        plans.append(self.attack_plan(target, attack, p_hit, p_crit, slowed))
-                        continue
-                    if cover is None:
-                        cover = self.cover(space, target)
-                    if cover >= 3:
-                        break
-                    ranged = not reach_ok
-                    adv = self.guess_advantage(space, target, ranged, attack, dist)
-                    # from another square the plan depends only on these: weighed once a decision
-                    key = ("attack", target.id, id(attack), cover, adv, slowed)
-                    plan = guessed.get(key)
-                    if plan is None:
-                        ac = self.est.defence(target) + shield + self.est.COVER_AC[cover]
-                        p_hit, p_crit = self.est.hit_chance(attack.to_hit, ac, adv)
-                        plan = guessed[key] = self.attack_plan(target, attack, p_hit, p_crit, slowed)
-                    plans.append(plan)
-            if me.action:
-                plans += self.spell_strikes(target, dist, space)
+            if exact and here:
+                plans += self.strikes_on(target, space, dist, True, [])
+                continue
+            # from another square the strikes on a target depend only on these and on the
+            # cover there (when one is in range): weighed once a decision
+            key = (target.id, dist, bool(self.adjacent_foes(space)), acting)
+            known = afar.get(key)
+            if known is None:
+                looked: list[int] = []
+                found = self.strikes_on(target, space, dist, False, looked)
+                afar[key] = known = (bool(looked), {looked[0] if looked else None: found})
+            elif known[0]:
+                cover = self.cover(space, target)
+                found = known[1].get(cover)
+                if found is None:
+                    found = known[1][cover] = self.strikes_on(target, space, dist, False, [])
+            else:
+                found = known[1][None]
+            plans += found
         if me.action and here and self.hard:
             plans += self.area_strikes()
+        return plans
+
+    def strikes_on(self, target, space, dist: float, exact: bool, looked: list) -> list[Plan]:
+        """strikes_from's attacks and spells on one target, from the space at that distance
+        (exact: where we stand, the exact previews); the cover looked up is put in `looked`."""
+        me = self.me
+        plans = []
+        guessed = self.guessed_plans
+        cover = None
+        # hard: a caster with Shield ready casts it when that turns the hit into a miss, so
+        # a blow on it counts only if it would beat the AC Shield adds as well
+        shield = self.shield_threat(target) if self.hard and target.standing else 0
+        if me.action or me.attacks_left > 0:
+            for attack in me.stats.attacks:
+                reach_ok = attack.is_melee and dist <= attack.reach + 1e-9
+                range_ok = attack.range is not None and dist <= attack.range[1] + 1e-9
+                if not (reach_ok or range_ok):
+                    continue
+                slowed = not (reach_ok or self.hard) and bool(self.adjacent_foes(space))
+                if exact:
+                    p = self.est.preview(me, target, attack)
+                    if p.problem:
+                        continue
+                    p_hit, p_crit = p.hit_chance, self.est.crit_chance(p)
+                    if shield and p_hit:
+                        p_hit = self.est.hit_chance(attack.to_hit, p.target_number + shield, p.advantage)[0]
+                    plans.append(self.attack_plan(target, attack, p_hit, p_crit, slowed))
+                    continue
+                if cover is None:
+                    cover = self.cover(space, target)
+                    looked.append(cover)
+                if cover >= 3:
+                    break
+                ranged = not reach_ok
+                adv = self.guess_advantage(space, target, ranged, attack, dist)
+                # from another square the plan depends only on these: weighed once a decision
+                key = ("attack", target.id, id(attack), cover, adv, slowed)
+                plan = guessed.get(key)
+                if plan is None:
+                    ac = self.est.defence(target) + shield + self.est.COVER_AC[cover]
+                    p_hit, p_crit = self.est.hit_chance(attack.to_hit, ac, adv)
+                    plan = guessed[key] = self.attack_plan(target, attack, p_hit, p_crit, slowed)
+                plans.append(plan)
+        if me.action:
+            plans += self.spell_strikes(target, dist, space, looked)
         return plans
 
     def attack_plan(self, target, attack, p_hit: float, p_crit: float, slowed: bool) -> Plan:
@@ -359,9 +389,9 @@ class Tactician(Positioning):
                 ally_beside_target=beside)
         return edge
 
-    def spell_strikes(self, target, dist: float, space) -> list[Plan]:
+    def spell_strikes(self, target, dist: float, space, looked: list | None = None) -> list[Plan]:
         """Offensive spells at the target cast from the space (where we stand, or a square we may
-        move to), scored by expected value."""
+        move to), scored by expected value (the cover looked up put in `looked`)."""
         me = self.me
         plans = []
         if not target.standing or not me.stats.spellcasting:
@@ -377,6 +407,8 @@ class Tactician(Positioning):
             if slot > 0 and (me.slots.get(slot, 0) <= 0 or not self.hard):
                 continue  # normal keeps to cantrips
             cover = self.cover(space, target)
+            if looked is not None and not looked:
+                looked.append(cover)
             if cover >= 3:
                 continue
             adv = self.guess_advantage(space, target, True, None, dist) if spell.effect == "attack" else 0
