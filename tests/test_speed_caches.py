@@ -260,3 +260,22 @@ def test_the_strikes_weighed_from_other_squares_are_those_weighed_afresh(path, k
             weighed += bool(expected)
     assert weighed > 10  # squares with something to strike from
     assert len(kept.strikes_afar) < weighed * len(kept.targets())  # and kept answers were reused
+
+
+@pytest.mark.parametrize("path", ["maps/mirror-heroes.scenario.toml", "maps/forest.scenario.toml"])
+def test_hiding_places_found_foe_by_foe_are_those_every_foe_is_asked_about(path):
+    # hideouts looks up a foe's cover only for the squares every foe before it leaves in cover
+    # (5e, Hide: behind cover from every foe that sees us); the places found are those a check
+    # of every foe against every square finds
+    b, fast = planner_at_turn_of(path, "rogue", "hard")
+    _b, full = planner_at_turn_of(path, "rogue", "hard")
+    me = full.me
+    field = full.est.field(me, limit_m=me.speed())
+    reach = field.reachable(me.speed())
+    squares = full.nearest_squares(field, reach, full.affordable_squares(full.foes))
+    full.prefetch_cover_from(full.foes, [(x, y, me.side_squares) for x, y in squares])
+    everywhere = [(x, y) for x, y in squares if full.hideout((x, y, me.side_squares))][:12]
+    assert everywhere  # somewhere to hide
+    assert fast.hideouts(fast.est.field(fast.me, limit_m=me.speed()), reach) == everywhere
+    asked = [key for key in fast.covers if key[0] == "from"]
+    assert len(asked) < len(squares) * len(full.foes)  # fewer pairs looked up than every one

@@ -449,7 +449,12 @@ class Positioning:
         """The nearest squares within reach where we could hide (cover from every foe)."""
         squares = self.nearest_squares(field, reach, self.affordable_squares(self.foes))
         side = self.me.side_squares
-        self.prefetch_cover_from(self.foes, [(x, y, side) for x, y in squares])
+        spaces = [(x, y, side) for x, y in squares]
+        # foe by foe, only the squares every foe before it leaves in cover (hideout asks the foes
+        # in this order and stops at the first that sees us): far fewer lines than every pair
+        for foe in self.foes:
+            self.prefetch_cover_from([foe], spaces)
+            spaces = [space for space in spaces if self.covers[("from", foe.id, space)] >= 1]
         return [(x, y) for x, y in squares if self.hideout((x, y, side))][:most]
 
     def shelters(self, field, reach, most: int = 8) -> list[tuple[int, int]]:
