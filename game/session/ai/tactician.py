@@ -397,15 +397,10 @@ class Tactician(Positioning):
         if not target.standing or not me.stats.spellcasting:
             return plans
         guessed = self.guessed_plans
-        for spell in self.est.spells(me):
+        for spell in self.offensive_spells():
             name = spell.name
-            if spell.time != "action" or spell.effect not in ("attack", "save", "darts"):
-                continue
             if dist > spell.range_m + 1e-9:
                 continue
-            slot = spell.level
-            if slot > 0 and (me.slots.get(slot, 0) <= 0 or not self.hard):
-                continue  # normal keeps to cantrips
             cover = self.cover(space, target)
             if looked is not None and not looked:
                 looked.append(cover)
@@ -420,6 +415,16 @@ class Tactician(Positioning):
             if plan is not False:
                 plans.append(plan)
         return plans
+
+    def offensive_spells(self) -> list:
+        """The spells we could cast at a foe with our action now (attack rolls, saves, darts), a
+        slot left for each (normal keeps to cantrips); asked for every square weighed: kept."""
+        if not hasattr(self, "_offensive"):
+            me = self.me
+            self._offensive = [s for s in self.est.spells(me)
+                               if s.time == "action" and s.effect in ("attack", "save", "darts")
+                               and not (s.level > 0 and (me.slots.get(s.level, 0) <= 0 or not self.hard))]
+        return self._offensive
 
     def spell_plan(self, target, spell, cover: int, adv: int) -> Plan | bool:
         """An offensive spell at the target scored by expected value, through this cover with
