@@ -1,9 +1,11 @@
 """What the speed-ups keep and copy gives the same answers as computing afresh: the movement
-fields kept with a battle, the cover grading table, the quick undo copy of the state."""
+fields kept with a battle, the cover grading table, the quick undo copy of the state, the strikes
+the tactician keeps for a decision."""
 
 import copy
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -219,3 +221,61 @@ def test_each_command_records_whether_it_rolled_from_the_dice_stamp():
                     initiative=["fighter", "orc"], dice=[15, 4])
     act(forced, "fighter", "attack", target="orc")  # a forced face: the stamp moves too
     assert forced.state.rolled == [True] and forced.state.dice.stamp() == (0, 0)
+
+
+def planner_at_turn_of(path, kind: str, level: str):
+    """A bundled scenario played hard against hard up to the first turn of a creature of that kind
+    after the first round, and a tactician that has weighed that turn's first decision."""
+    from game.content.scenarios import load_scenario
+    from game.session.ai import Tactician, choose
+    from game.session.replay import new_battle
+
+    b = new_battle(load_scenario(path))
+    while not (b.state.round >= 2 and b.current.kind == kind and not b.state.offers):
+        b.submit(choose(b, "hard"))
+    t = Tactician(b, hard=level == "hard")
+    t.decide()
+    return b, t
+
+
+@pytest.mark.parametrize("path, kind, level", [
+    ("maps/ruined-keep.scenario.toml", "wizard", "hard"),  # twelve skeleton archers, walls
+    ("maps/mirror-heroes.scenario.toml", "wizard", "hard"),  # foes that cast Shield
+    ("maps/mirror-heroes.scenario.toml", "rogue", "normal"),  # normal's ranged blow with a foe beside
+])
+def test_the_strikes_weighed_from_other_squares_are_those_weighed_afresh(path, kind, level):
+    # the tactician keeps, for a decision, the strikes on a target from another square by what
+    # they depend on (distance, a foe beside us, cover, edge): square after square, the kept
+    # answers are those of a tactician that weighs that square alone
+    b, kept = planner_at_turn_of(path, kind, level)
+    _b, fresh = planner_at_turn_of(path, kind, level)
+    h, w = b.board.terrain.shape
+    weighed = 0
+    for y in range(0, h, 2):
+        for x in range(0, w, 2):
+            for memo in (fresh.guessed_plans, fresh.strikes_afar, fresh.edges):
+                memo.clear()
+            expected = fresh.strikes_from(x, y, exact=False)
+            assert kept.strikes_from(x, y, exact=False) == expected
+            weighed += bool(expected)
+    assert weighed > 10  # squares with something to strike from
+    assert len(kept.strikes_afar) < weighed * len(kept.targets())  # and kept answers were reused
+
+
+@pytest.mark.parametrize("path", ["maps/mirror-heroes.scenario.toml", "maps/forest.scenario.toml"])
+def test_hiding_places_found_foe_by_foe_are_those_every_foe_is_asked_about(path):
+    # hideouts looks up a foe's cover only for the squares every foe before it leaves in cover
+    # (5e, Hide: behind cover from every foe that sees us); the places found are those a check
+    # of every foe against every square finds
+    b, fast = planner_at_turn_of(path, "rogue", "hard")
+    _b, full = planner_at_turn_of(path, "rogue", "hard")
+    me = full.me
+    field = full.est.field(me, limit_m=me.speed())
+    reach = field.reachable(me.speed())
+    squares = full.nearest_squares(field, reach, full.affordable_squares(full.foes))
+    full.prefetch_cover_from(full.foes, [(x, y, me.side_squares) for x, y in squares])
+    everywhere = [(x, y) for x, y in squares if full.hideout((x, y, me.side_squares))][:12]
+    assert everywhere  # somewhere to hide
+    assert fast.hideouts(fast.est.field(fast.me, limit_m=me.speed()), reach) == everywhere
+    asked = [key for key in fast.covers if key[0] == "from"]
+    assert len(asked) < len(squares) * len(full.foes)  # fewer pairs looked up than every one

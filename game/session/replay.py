@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..i18n import _
 from ..content.scenarios import Scenario
+from ..core.memory import freeze_startup_objects
 from ..rules import registry
 from ..rules.api import Battle
 from ..rules.errors import IllegalCommand
@@ -45,8 +46,12 @@ def _show(value) -> str:
 
 
 def new_battle(scenario: Scenario) -> Battle:
-    """A battle of the scenario under its ruleset (a ContentError when that ruleset is not available)."""
-    return registry.new_battle(scenario)
+    """A battle of the scenario under its ruleset (a ContentError when that ruleset is not available).
+    The first one of a process leaves the objects loaded so far out of the garbage collector's
+    passes (core.memory.freeze_startup_objects): no computer turn then waits on walking them."""
+    battle = registry.new_battle(scenario)
+    freeze_startup_objects()
+    return battle
 
 
 def replay(scenario: Scenario, commands: list | None = None) -> ReplayResult:

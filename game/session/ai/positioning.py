@@ -50,7 +50,7 @@ class Positioning:
                         if any(a.range or a.is_melee for a in me.stats.attacks)]
             self.prefetch_cover(spaces, in_range, within_m=self.strike_distance())
         if hiding:
-            self.prefetch_cover_from(self.foes, spaces)
+            self.prefetch_hideouts(spaces)
         shelter_here = 0.0
         if sheltering:
             self.prefetch_shelter(spaces + [self.sp[me.id]])
@@ -449,8 +449,18 @@ class Positioning:
         """The nearest squares within reach where we could hide (cover from every foe)."""
         squares = self.nearest_squares(field, reach, self.affordable_squares(self.foes))
         side = self.me.side_squares
-        self.prefetch_cover_from(self.foes, [(x, y, side) for x, y in squares])
+        self.prefetch_hideouts([(x, y, side) for x, y in squares])
         return [(x, y) for x, y in squares if self.hideout((x, y, side))][:most]
+
+    def prefetch_hideouts(self, spaces) -> None:
+        """The covers hideout asks of these spaces: foe by foe, only for the spaces every foe
+        before it leaves in cover (hideout asks the foes in this order and stops at the first
+        that sees us): far fewer lines than every pair."""
+        for foe in self.foes:
+            self.prefetch_cover_from([foe], spaces)
+            spaces = [space for space in spaces if self.covers[("from", foe.id, space)] >= 1]
+            if not spaces:
+                return
 
     def shelters(self, field, reach, most: int = 8) -> list[tuple[int, int]]:
         """The squares within reach best covered from the foe archers, nearest first among equals."""

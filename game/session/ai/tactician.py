@@ -28,20 +28,28 @@ class Tactician(Positioning):
         self.state = battle.state
         self.est = battle.estimates()  # every number of the rules is asked of the ruleset
         self.shield_threats: dict[str, int] = {}  # est.shield_threat per target, for this decision
+        # strikes weighed from other squares, kept for this decision by what they depend on
+        # (target, attack or spell, cover, edge): many squares give the same (strikes_from)
+        self.guessed_plans: dict[tuple, Plan | bool] = {}
+        self.edges: dict[tuple, int] = {}  # est.guess_advantage by its arguments, for this decision
+        # strikes_from's plans on a target from another square, by (target, distance, threatened,
+        # acting): (whether they looked up the cover, {cover or None: plans})
+        self.strikes_afar: dict[tuple, tuple[bool, dict]] = {}
 
     # -------------------------------------------------------------- the choice
     def decide(self) -> dict:
         state = self.state
         if state.offers:
             answer = self.react(state.offers[0])
-            return answer if self.battle.check(answer) is None else end_or_decline(self.battle)
+            # the answer given is submitted next: its check is kept for that submit (then_play)
+            return answer if self.battle.check(answer, then_play=True) is None else end_or_decline(self.battle)
         me = self.battle.current
         if state.over or me is None or not me.standing:
             return end_or_decline(self.battle)
         self.me = me
         hint = getattr(self.battle, "ai_hint", None)
-        if hint and hint[0] == (state.commands_done, me.id) and self.battle.check(hint[1]) is None:
-            return hint[1]  # the attack the last move was made for
+        if hint and hint[0] == (state.commands_done, me.id) and self.battle.check(hint[1], then_play=True) is None:
+            return hint[1]  # the attack the last move was made for (its check kept for its submit)
         foes = [c for c in state.creatures.values() if c.side != me.side and c.standing]
         # the computer never peeks: a foe hidden from its side is left out of where it moves, what
         # it aims at and where it shelters; only Search looks for it (where it was seen to hide)
@@ -267,54 +275,95 @@ class Tactician(Positioning):
         me = self.me
         plans = []
         here = (x, y) == (me.x, me.y)
-        side = me.side_squares
-        space = (x, y, side)
+        space = (x, y, me.side_squares)
+        afar, acting = self.strikes_afar, (me.action, me.attacks_left > 0)
         for target in self.targets():
             gap = gap_squares(space, self.sp[target.id], self.battle.diagonals)
             dist = max(gap * SQUARE_M, abs(me.altitude - target.altitude))
             if not target.standing and dist > 1.5:
                 continue
-            cover = None
-            # hard: a caster with Shield ready casts it when that turns the hit into a miss, so
-            # a blow on it counts only if it would beat the AC Shield adds as well
-            shield = self.shield_threat(target) if self.hard and target.standing else 0
-            if me.action or me.attacks_left > 0:
-                for attack in me.stats.attacks:
-                    reach_ok = attack.is_melee and dist <= attack.reach + 1e-9
-                    range_ok = attack.range is not None and dist <= attack.range[1] + 1e-9
-                    if not (reach_ok or range_ok):
-                        continue
-                    if exact and here:
-                        p = self.est.preview(me, target, attack)
-                        if p.problem:
-                            continue
-                        p_hit, p_crit = p.hit_chance, self.est.crit_chance(p)
-                        if shield and p_hit:
-                            p_hit = self.est.hit_chance(attack.to_hit, p.target_number + shield, p.advantage)[0]
-                    else:
-                        if cover is None:
-                            cover = self.cover(space, target)
-                        if cover >= 3:
-                            break
-                        ranged = not reach_ok
-                        adv = self.guess_advantage(space, target, ranged, attack, dist)
-                        ac = self.est.defence(target) + shield + self.est.COVER_AC[cover]
-                        p_hit, p_crit = self.est.hit_chance(attack.to_hit, ac, adv)
-                    ev = self.est.expected_damage(attack.damage, p_hit, p_crit)
-                    if attack.extra_damage is not None:
-                        ev += self.est.expected_damage(attack.extra_damage, p_hit, p_crit)
-                    if not target.standing:
-                        ev = 4.0 * p_hit  # two failed death saves: most of a kill
-                    score = ev * self.value(target) + self.kill_bonus(target, ev, p_hit)
-                    if not (reach_ok or self.hard) and self.adjacent_foes(space):
-                        score *= 0.8
-                    plans.append(Plan(score, {"actor": me.id, "act": "attack", "target": target.id,
-                                              "with": attack.name}, f"attack {target.id}", ev=ev))
-            if me.action:
-                plans += self.spell_strikes(target, dist, space)
+            if exact and here:
+                plans += self.strikes_on(target, space, dist, True, [])
+                continue
+            # from another square the strikes on a target depend only on these and on the
+            # cover there (when one is in range): weighed once a decision
+            key = (target.id, dist, bool(self.adjacent_foes(space)), acting)
+            known = afar.get(key)
+            if known is None:
+                looked: list[int] = []
+                found = self.strikes_on(target, space, dist, False, looked)
+                afar[key] = known = (bool(looked), {looked[0] if looked else None: found})
+            elif known[0]:
+                cover = self.cover(space, target)
+                found = known[1].get(cover)
+                if found is None:
+                    found = known[1][cover] = self.strikes_on(target, space, dist, False, [])
+            else:
+                found = known[1][None]
+            plans += found
         if me.action and here and self.hard:
             plans += self.area_strikes()
         return plans
+
+    def strikes_on(self, target, space, dist: float, exact: bool, looked: list) -> list[Plan]:
+        """strikes_from's attacks and spells on one target, from the space at that distance
+        (exact: where we stand, the exact previews); the cover looked up is put in `looked`."""
+        me = self.me
+        plans = []
+        guessed = self.guessed_plans
+        cover = None
+        # hard: a caster with Shield ready casts it when that turns the hit into a miss, so
+        # a blow on it counts only if it would beat the AC Shield adds as well
+        shield = self.shield_threat(target) if self.hard and target.standing else 0
+        if me.action or me.attacks_left > 0:
+            for attack in me.stats.attacks:
+                reach_ok = attack.is_melee and dist <= attack.reach + 1e-9
+                range_ok = attack.range is not None and dist <= attack.range[1] + 1e-9
+                if not (reach_ok or range_ok):
+                    continue
+                slowed = not (reach_ok or self.hard) and bool(self.adjacent_foes(space))
+                if exact:
+                    p = self.est.preview(me, target, attack)
+                    if p.problem:
+                        continue
+                    p_hit, p_crit = p.hit_chance, self.est.crit_chance(p)
+                    if shield and p_hit:
+                        p_hit = self.est.hit_chance(attack.to_hit, p.target_number + shield, p.advantage)[0]
+                    plans.append(self.attack_plan(target, attack, p_hit, p_crit, slowed))
+                    continue
+                if cover is None:
+                    cover = self.cover(space, target)
+                    looked.append(cover)
+                if cover >= 3:
+                    break
+                ranged = not reach_ok
+                adv = self.guess_advantage(space, target, ranged, attack, dist)
+                # from another square the plan depends only on these: weighed once a decision
+                key = ("attack", target.id, id(attack), cover, adv, slowed)
+                plan = guessed.get(key)
+                if plan is None:
+                    ac = self.est.defence(target) + shield + self.est.COVER_AC[cover]
+                    p_hit, p_crit = self.est.hit_chance(attack.to_hit, ac, adv)
+                    plan = guessed[key] = self.attack_plan(target, attack, p_hit, p_crit, slowed)
+                plans.append(plan)
+        if me.action:
+            plans += self.spell_strikes(target, dist, space, looked)
+        return plans
+
+    def attack_plan(self, target, attack, p_hit: float, p_crit: float, slowed: bool) -> Plan:
+        """An attack on the target scored by its expected damage at these chances (slowed: a
+        ranged attack of normal's with a foe beside, worth less)."""
+        me = self.me
+        ev = self.est.expected_damage(attack.damage, p_hit, p_crit)
+        if attack.extra_damage is not None:
+            ev += self.est.expected_damage(attack.extra_damage, p_hit, p_crit)
+        if not target.standing:
+            ev = 4.0 * p_hit  # two failed death saves: most of a kill
+        score = ev * self.value(target) + self.kill_bonus(target, ev, p_hit)
+        if slowed:
+            score *= 0.8
+        return Plan(score, {"actor": me.id, "act": "attack", "target": target.id, "with": attack.name},
+                    f"attack {target.id}", ev=ev)
 
     def adjacent_foes(self, space) -> list:
         adjacent = self.__dict__.setdefault("_adjacent", {})
@@ -323,56 +372,84 @@ class Tactician(Positioning):
         return adjacent[space]
 
     def guess_advantage(self, space, target, ranged: bool, attack, dist: float) -> int:
-        """The ruleset's guess of an attack's edge from another square (+1, 0, -1: 5e advantage)."""
-        besides = self.__dict__.setdefault("_beside", {})  # per target, kept for the decision
-        beside = besides.get(target.id)
-        if beside is None:
-            beside = besides[target.id] = any(
-                gap_squares(self.sp[a.id], self.sp[target.id], self.battle.diagonals) <= 1
-                for a in self.allies if a.standing)
-        return self.est.guess_advantage(self.me, target, ranged=ranged, attack=attack, distance_m=dist,
-                                        threatened=bool(self.adjacent_foes(space)), ally_beside_target=beside)
+        """The ruleset's guess of an attack's edge from another square (+1, 0, -1: 5e advantage);
+        kept for the decision by all it depends on (many squares weighed give the same)."""
+        threatened = bool(self.adjacent_foes(space))
+        key = (target.id, ranged, id(attack), dist, threatened)
+        edge = self.edges.get(key)
+        if edge is None:
+            besides = self.__dict__.setdefault("_beside", {})  # per target, kept for the decision
+            beside = besides.get(target.id)
+            if beside is None:
+                beside = besides[target.id] = any(
+                    gap_squares(self.sp[a.id], self.sp[target.id], self.battle.diagonals) <= 1
+                    for a in self.allies if a.standing)
+            edge = self.edges[key] = self.est.guess_advantage(
+                self.me, target, ranged=ranged, attack=attack, distance_m=dist, threatened=threatened,
+                ally_beside_target=beside)
+        return edge
 
-    def spell_strikes(self, target, dist: float, space) -> list[Plan]:
+    def spell_strikes(self, target, dist: float, space, looked: list | None = None) -> list[Plan]:
         """Offensive spells at the target cast from the space (where we stand, or a square we may
-        move to), scored by expected value."""
+        move to), scored by expected value (the cover looked up put in `looked`)."""
         me = self.me
         plans = []
         if not target.standing or not me.stats.spellcasting:
             return plans
-        for spell in self.est.spells(me):
+        guessed = self.guessed_plans
+        for spell in self.offensive_spells():
             name = spell.name
-            if spell.time != "action" or spell.effect not in ("attack", "save", "darts"):
-                continue
             if dist > spell.range_m + 1e-9:
                 continue
-            slot = spell.level
-            if slot > 0 and (me.slots.get(slot, 0) <= 0 or not self.hard):
-                continue  # normal keeps to cantrips
             cover = self.cover(space, target)
+            if looked is not None and not looked:
+                looked.append(cover)
             if cover >= 3:
                 continue
-            if spell.effect == "attack":
-                adv = self.guess_advantage(space, target, True, None, dist)
-                ac = self.est.defence(target) + self.est.COVER_AC[cover] + (self.shield_threat(target) if self.hard else 0)
-                p_hit, p_crit = self.est.hit_chance(self.est.spell_attack_bonus(me), ac, adv)
-                ev = self.est.expected_damage(self.est.spell_dice(me, spell), p_hit, p_crit)
-            elif spell.effect == "save":
-                save = target.stats.save(spell.save)
-                p_fail = min(1.0, max(0.0, (self.est.spell_save_dc(me) - save - 1) / 20))
-                ev = p_fail * self.est.spell_dice(me, spell).average
-                p_hit = p_fail
-            else:  # darts: sure hits, but none on a foe that is shielded or casts Shield
-                if self.est.stops_darts(target):
-                    continue
-                ev = 3 * spell.dice.average
-                p_hit = 1.0
-            score = ev * self.value(target) + self.kill_bonus(target, ev, p_hit)
-            if slot > 0:
-                score -= 4.0 if self.hard else 2.0  # a slot is worth keeping for a kill or a heal
-            command = {"actor": me.id, "act": "cast", "spell": name, "target": target.id}
-            plans.append(Plan(score, command, f"cast {name} on {target.id}"))
+            adv = self.guess_advantage(space, target, True, None, dist) if spell.effect == "attack" else 0
+            # the plan depends only on these (the square's cover and edge): weighed once a decision
+            key = ("cast", target.id, name, cover, adv)
+            plan = guessed.get(key)
+            if plan is None:
+                plan = guessed[key] = self.spell_plan(target, spell, cover, adv)
+            if plan is not False:
+                plans.append(plan)
         return plans
+
+    def offensive_spells(self) -> list:
+        """The spells we could cast at a foe with our action now (attack rolls, saves, darts), a
+        slot left for each (normal keeps to cantrips); asked for every square weighed: kept."""
+        if not hasattr(self, "_offensive"):
+            me = self.me
+            self._offensive = [s for s in self.est.spells(me)
+                               if s.time == "action" and s.effect in ("attack", "save", "darts")
+                               and not (s.level > 0 and (me.slots.get(s.level, 0) <= 0 or not self.hard))]
+        return self._offensive
+
+    def spell_plan(self, target, spell, cover: int, adv: int) -> Plan | bool:
+        """An offensive spell at the target scored by expected value, through this cover with
+        this edge (an attack spell's); False when it would do the target no harm."""
+        me = self.me
+        name, slot = spell.name, spell.level
+        if spell.effect == "attack":
+            ac = self.est.defence(target) + self.est.COVER_AC[cover] + (self.shield_threat(target) if self.hard else 0)
+            p_hit, p_crit = self.est.hit_chance(self.est.spell_attack_bonus(me), ac, adv)
+            ev = self.est.expected_damage(self.est.spell_dice(me, spell), p_hit, p_crit)
+        elif spell.effect == "save":
+            save = target.stats.save(spell.save)
+            p_fail = min(1.0, max(0.0, (self.est.spell_save_dc(me) - save - 1) / 20))
+            ev = p_fail * self.est.spell_dice(me, spell).average
+            p_hit = p_fail
+        else:  # darts: sure hits, but none on a foe that is shielded or casts Shield
+            if self.est.stops_darts(target):
+                return False
+            ev = 3 * spell.dice.average
+            p_hit = 1.0
+        score = ev * self.value(target) + self.kill_bonus(target, ev, p_hit)
+        if slot > 0:
+            score -= 4.0 if self.hard else 2.0  # a slot is worth keeping for a kill or a heal
+        command = {"actor": me.id, "act": "cast", "spell": name, "target": target.id}
+        return Plan(score, command, f"cast {name} on {target.id}")
 
     def dart_split_plans(self) -> list[Plan]:
         """Magic missile's darts split among the foes in range from here where that kills more:
