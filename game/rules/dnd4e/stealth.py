@@ -85,6 +85,11 @@ def reveal(c) -> None:
     """c is no longer hidden, and what its enemies believed of where it hides is dropped: they
     see it (or it gave itself away)."""
     c.conditions.discard("hidden")
+    _forget_hiding_place(c)
+
+
+def _forget_hiding_place(c) -> None:
+    """Its enemies no longer believe c is in the square they saw it hide in."""
     c.effects.pop("hid_at", None)
     c.effects.pop("hid_sure", None)
 
@@ -95,8 +100,7 @@ def found_empty(battle, attacker, square) -> None:
     hider stays hidden, its square unknown)."""
     for foe in battle.state.creatures.values():
         if foe.side != attacker.side and tuple(foe.effects.get("hid_at", ())) == tuple(square):
-            foe.effects.pop("hid_at", None)
-            foe.effects.pop("hid_sure", None)
+            _forget_hiding_place(foe)
 
 
 def stepped(battle, c) -> None:

@@ -382,16 +382,15 @@ class Planner:
         no such square can be walked to (then it goes by the gap alone)."""
         walk = self.battle.movement_field(me.id)
         cost, can_end = walk.cost, walk.can_end
-        best = None
-        for y, x in zip(*(np.isfinite(cost) & can_end).nonzero()):
-            x, y = int(x), int(y)
-            if best is not None and cost[y, x] >= best[0]:
-                continue
+        ends = np.flatnonzero(np.isfinite(cost) & can_end)
+        width = cost.shape[1]
+        for index in ends[np.argsort(cost.flat[ends], kind="stable")]:  # cheapest first, ties by row
+            y, x = divmod(int(index), width)
             if min(gap_squares((x, y, me.side_squares), f, self.diagonals) for f in foes) <= want:
-                best = (float(cost[y, x]), x, y)
-        if best is None:
+                break
+        else:
             return None
-        total, x, y = best
+        total = float(cost[y, x])
         steps = [(me.x, me.y)] + [tuple(s) for s in walk.path_to(x, y)]
         return {s: (total - float(cost[s[1], s[0]])) / SQUARE_M for s in steps}
 
