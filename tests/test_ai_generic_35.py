@@ -182,3 +182,26 @@ def test_hard_does_not_walk_through_a_threatened_square_when_the_blow_could_fell
     assert b.blow("ogre", "bear") >= 10
     assert choose(b, "hard") == {"actor": "bear", "act": "end"}
     assert choose(b, "normal")["act"] == "move"  # normal counts the attack as two squares further
+
+
+def test_hard_throws_without_stepping_nearer_when_the_only_penalty_is_its_size():
+    # the ogre is Large: its javelin's -1 (seed 003, « modificateur de taille ») is named in the
+    # preview, but no step changes it; within one range increment (9 m) there is nothing a step
+    # nearer would take off, so it throws at once (the rubble keeps it from charging)
+    b = battle("\n".join(["..::::::......"] * 4),
+               [creature("ogre", "ogre", "red", (0, 0)), creature("fighter", "fighter", "blue", (7, 0))],
+               initiative=["fighter", "ogre"])
+    b.submit({"actor": "fighter", "act": "end"})
+    (throw,) = [o for o in b.legal_commands() if o.act == "attack" and o.command["with"] == "javelin"]
+    assert [(r.text, r.fixed) for r in throw.preview.reasons] == [("size Large -1 (in the attack bonus)", True)]
+    assert choose(b, "hard") == {"actor": "ogre", "act": "attack", "target": "fighter", "with": "javelin"}
+
+
+def test_hard_steps_nearer_first_when_the_throw_has_a_range_penalty():
+    # the same ogre one square farther: beyond its first increment, -2 (seed 003, « malus de
+    # portée »), a step nearer takes it off
+    b = battle("\n".join(["..::::::......"] * 4),
+               [creature("ogre", "ogre", "red", (0, 0)), creature("fighter", "fighter", "blue", (8, 0))],
+               initiative=["fighter", "ogre"])
+    b.submit({"actor": "fighter", "act": "end"})
+    assert choose(b, "hard")["act"] == "move"

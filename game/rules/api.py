@@ -32,10 +32,13 @@ from .events import Event, EventKind
 
 @dataclass(frozen=True)
 class Reason:
-    """One reason a roll is easier (good) or harder: advantage, a bonus, a penalty, cover."""
+    """One reason a roll is easier (good) or harder: advantage, a bonus, a penalty, cover.
+    `fixed`: a modifier the situation cannot change (3.5's size modifiers, already in the stat
+    blocks' totals), named so that the preview shows every modifier."""
 
     text: str
     good: bool
+    fixed: bool = False
 
 
 @dataclass(frozen=True)

@@ -201,3 +201,36 @@ def test_the_hit_card_names_the_charge_the_range_increment_and_the_cover():
     texts = [t for t, _colour in attack_lines(javelin.preview, "")]
     assert texts[0].endswith("(flat-footed AC 16 + 4 cover)") and texts[1] == "Cover: half"
     assert "  - range: 1 increment -2" in texts
+
+
+def test_the_hit_card_names_the_size_modifiers_of_attacker_and_target():
+    # issue 11: the hit preview names every modifier, size too; seed 003, Bonus d'attaque:
+    # « Bonus de base à l'attaque + modificateur de Force + modificateur de taille », the AC
+    # « 10 + bonus d'armure [...] + modificateur de taille »; « Table : modificateurs de taille »
+    # Grand -1, Petit +1. Both are in the stat blocks' totals: naming them changes no number.
+    from game.ui.modes import attack_lines
+
+    b = battle(ROW, [creature("ogre", "ogre", "red", (0, 0)), creature("gob", "goblin", "blue", (2, 0)),
+                     creature("fighter", "fighter", "blue", (2, 2))])
+    previews = {o.command["target"]: o.preview for o in b.legal_commands()
+                if o.act == "attack" and o.command["with"] == "greatclub"}
+    on_goblin = [t for t, _colour in attack_lines(previews["gob"], "")]
+    assert "  - size Large -1 (in the attack bonus)" in on_goblin
+    assert "  + target Small: +1 AC (in its AC)" not in on_goblin  # a Small target's AC is higher
+    assert "  - target Small: +1 AC (in its AC)" in on_goblin
+    on_fighter = [t for t, _colour in attack_lines(previews["fighter"], "")]
+    assert "  - size Large -1 (in the attack bonus)" in on_fighter
+    assert not [t for t in on_fighter if "target" in t and "AC (in its AC)" in t]  # Medium: +0, not named
+    # the numbers are the stat blocks' (ogre greatclub +8; goblin flat-footed AC 14)
+    assert previews["gob"].target_number == 14 and previews["gob"].defence == "flat-footed AC 14"
+    assert previews["gob"].hit_chance == pytest.approx((21 - (14 - 8)) / 20)
+
+
+def test_the_log_line_of_an_attack_leaves_the_size_out_of_its_reasons():
+    # the roll's breakdown shows the bonus and the AC, size already in them; the log keeps to
+    # what the situation adds (seed 003: the size modifier stands in both totals)
+    b = battle(ROW, [creature("ogre", "ogre", "red", (0, 0)), creature("gob", "goblin", "blue", (2, 0))])
+    force(b, 10, 3, 3)
+    attack(b, "ogre", "gob", "greatclub")
+    line = last(b, "greatclub")
+    assert "d20 10 +8 = 18 vs flat-footed AC 14" in line and "size" not in line and "Small" not in line

@@ -23,6 +23,12 @@ from .water import in_deep_water, thrown_problem, underwater_shot_penalty, under
 from .terrain_rules import COVER_AC
 from . import two_weapon
 
+# seed 003, « Table : modificateurs de taille » (the attack roll's and the AC's; the grapple's is
+# in the blocks' `grapple` totals)
+ATTACK_SIZE = {"tiny": 2, "small": 1, "medium": 0, "large": -1, "huge": -2, "gargantuan": -4}
+SIZE_WORDS = {"tiny": N_("Tiny"), "small": N_("Small"), "medium": N_("Medium"), "large": N_("Large"),
+              "huge": N_("Huge"), "gargantuan": N_("Gargantuan")}
+
 COVER_WORDS = {0: N_("no cover"), 1: N_("cover +{bonus} AC"), 2: N_("improved cover +{bonus} AC"),
                3: N_("total cover +{bonus} AC")}
 
@@ -139,8 +145,8 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
     reasons: list[Reason] = []
     rules = ["attack-roll"]
 
-    def reason(text: str, good: bool, rule: str) -> None:
-        reasons.append(Reason(text, good))
+    def reason(text: str, good: bool, rule: str, fixed: bool = False) -> None:
+        reasons.append(Reason(text, good, fixed))
         if rule not in rules:
             rules.append(rule)
 
@@ -277,6 +283,16 @@ def odds(battle, attacker, target, attack, penalty: int = 0, charging: bool = Fa
         reason(words.format(chance=miss_chance), False, "concealment")
         if "blinded" in attacker.conditions and "blinded" not in rules:
             rules.append("blinded")
+    # seed 003: « Bonus de base à l'attaque + modificateur de Force + modificateur de taille » and
+    # « 10 + bonus d'armure [...] + modificateur de taille »: both are in the stat blocks' totals,
+    # named here so the preview shows every modifier
+    mine, theirs = ATTACK_SIZE.get(attacker.size, 0), ATTACK_SIZE.get(target.size, 0)
+    if mine:
+        reason(_("size {size} {modifier} (in the attack bonus)").format(
+            size=_(SIZE_WORDS[attacker.size]), modifier=f"{mine:+d}"), mine > 0, "size", fixed=True)
+    if theirs:
+        reason(_("target {size}: {modifier} AC (in its AC)").format(
+            size=_(SIZE_WORDS[target.size]), modifier=f"{theirs:+d}"), theirs < 0, "size", fixed=True)
     denied = unseen or held or pinned or ran or target.flat_footed or target.helpless
     return Odds(bonus, ac, defence_words(ac, touch, target.flat_footed), tuple(reasons), cover, bool(flanker),
                 attack.threat, confirm, denied, miss_chance, hand, tuple(rules))
@@ -409,7 +425,7 @@ def resolve_attack(engine, attacker, target, attack, penalty: int = 0, charging:
     hit = face == 20 or (face != 1 and total >= o.target_number)
     line = _(ATTACK_LINES[what]).format(name=attacker.name, target=target.name, attack=spoken(attack.name), face=face,
                                         bonus=f"{o.bonus:+d}", total=total, defence=o.defence)
-    line += "".join(f", {r.text}" for r in o.reasons)
+    line += "".join(f", {r.text}" for r in o.reasons if not r.fixed)
     crit = False
     if hit and (face >= o.threat or face == 20) and o.confirm:
         # 3.5 SRD, Critical hits: a threat is confirmed by a second attack roll against the same AC

@@ -23,14 +23,12 @@ from ...core.sizes import size_index
 from ...content.schema_35 import Attack35
 from ...i18n import _
 from ..errors import IllegalCommand
-from .combat import (apply_damage, damage_reduction, full_attack_rest, hit_chance, odds, opponents, pinned_problem,
+from .combat import (ATTACK_SIZE, apply_damage, damage_reduction, full_attack_rest, hit_chance, odds, opponents, pinned_problem,
                      pinning_problem, roll_expr, str_penalty)
 from .geometry import can_see, gap
 from .moving import can_take_aoo
 from . import two_weapon
 
-# seed 003, Table : modificateurs de taille (the attack roll's; the grapple's is in the blocks' totals)
-ATTACK_SIZE = {"tiny": 2, "small": 1, "medium": 0, "large": -1, "huge": -2, "gargantuan": -4}
 # 3.5 SRD, Unarmed strike: 1d2 Small, 1d3 Medium; a size up, a die up
 UNARMED_DIE = {"tiny": 1, "small": 2, "medium": 3, "large": 4, "huge": 6, "gargantuan": 8}
 
@@ -429,7 +427,7 @@ class Grappling35:
         line = _("{name} reaches for {target} (melee touch attack): d20 {face} {bonus} = {total} vs {defence}").format(
             name=actor.name, target=target.name, face=face, bonus=f"{o.bonus:+d}", total=face + o.bonus,
             defence=o.defence)
-        line += "".join(f", {r.text}" for r in o.reasons)
+        line += "".join(f", {r.text}" for r in o.reasons if not r.fixed)
         if hit and o.miss_chance:
             # FORMATS.md: concealment's miss chance is one d100 after a hit
             roll = self.state.dice.roll(100)

@@ -410,12 +410,13 @@ class Planner:
         return foe is not None and self._blow(foe.id, me.id) is not None
 
     def _closer_shot(self, me, options, best) -> dict | None:
-        """Before a shot with a penalty (long range, cover...), once a turn: a step nearer its
-        target that costs no more than the move it has left, provokes nobody and stays out of
-        every foe's reach; None when the shot has no penalty or no such square is nearer."""
+        """Before a shot with a penalty (long range, cover...; not a fixed one such as size), once
+        a turn: a step nearer its target that costs no more than the move it has left, provokes
+        nobody and stays out of every foe's reach; None when the shot has no such penalty or no
+        such square is nearer."""
         _, command, caught = best
         option = next(o for o in options if o.command is command)
-        if not option.preview.ranged or all(r.good for r in option.preview.reasons) or len(caught) != 1:
+        if not option.preview.ranged or all(r.good or r.fixed for r in option.preview.reasons) or len(caught) != 1:
             return None
         if any(self._destination_of(c) for c in self._this_turn(me)):
             return None  # it moved already this turn
