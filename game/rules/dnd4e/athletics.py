@@ -52,6 +52,12 @@ def _space_has(battle, prop: str, x: int, y: int, side: int) -> bool:
     return y < len(rows) and x < len(rows[y]) and rows[y][x]
 
 
+def _board_has(battle, prop: str) -> bool:
+    """Whether any square of the board has the terrain property."""
+    board = battle.board
+    return board.derived(("anywhere", prop), lambda: bool(np.asarray(board.prop(prop)).any()))
+
+
 def _spaces_holding(values: np.ndarray, side: int) -> list[list[bool]]:
     """Per position (row, column) of the board: whether the space `side` squares wide there holds
     a true square of `values` (the squares off the board count as false)."""
@@ -88,6 +94,9 @@ def checks_along(battle, c, steps, start=None) -> list[str]:
     """The checks a move from `start` (c's square by default) along these steps would roll, in
     the order it meets them (one each)."""
     found: list[str] = []
+    if not ((_board_has(battle, "deep_water") and c.stats.speed_of("swim") <= 0)
+            or (_board_has(battle, "climbable") and c.stats.speed_of("climb") <= 0)):
+        return found  # nothing on this board it would need a check for
     here = (c.x, c.y) if start is None else tuple(start)
     for step in steps:
         kind = check_for(battle, c, tuple(step), here)
