@@ -2,7 +2,7 @@
 hard and normal against normal; prints one hash per (scenario, level) and one over all.
 An identical-decision change must leave every hash as it was.
 
-Usage: .venv/bin/python tools/ai_hash.py [--seeds N] [--jobs J] [--out FILE]
+Usage: .venv/bin/python tools/ai_hash.py [--seeds N] [--jobs J] [--out FILE] [--only NAME] [--ruleset R]
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ ROUND_CAP = 40
 
 
 def play(args) -> tuple[str, str, int, str]:
-    path, level, seed = args
-    scenario = load_scenario(path)
+    path, level, seed, ruleset = args
+    scenario = load_scenario(path, ruleset)
     scenario.seed = seed
     battle = new_battle(scenario)
     digest = hashlib.sha256()
@@ -43,9 +43,10 @@ def main() -> None:
     parser.add_argument("--levels", default="hard,normal")
     parser.add_argument("--only", default="")
     parser.add_argument("--out", default="")
+    parser.add_argument("--ruleset", default=None, help="play every scenario under this ruleset (5e, 3.5, 4e)")
     args = parser.parse_args()
     paths = [str(p) for p in sorted(MAPS_DIR.glob("*.scenario.toml")) if args.only in p.name]
-    work = [(p, level, seed) for p in paths for level in args.levels.split(",") for seed in range(args.seeds)]
+    work = [(p, level, seed, args.ruleset) for p in paths for level in args.levels.split(",") for seed in range(args.seeds)]
     with multiprocessing.Pool(args.jobs) as pool:
         results = sorted(pool.map(play, work, chunksize=1))
     lines = [f"{name} {level} {seed} {h}" for name, level, seed, h in results]

@@ -200,3 +200,16 @@ def test_the_move_preview_lists_only_the_attacks_of_opportunity_the_walk_will_of
     assert move.preview.opportunity_attacks == ("fighter",)  # square to square, seen: it provokes
     act(b, "gob", "move", to=[4, 1])
     assert [o.reactor for o in b.state.offers] == ["fighter"]
+
+
+def test_the_squares_near_a_foe_where_a_move_may_flank_it_are_those_within_2_squares():
+    # move_options looks for flanks only where the mover ends at most 2 squares from a foe
+    # (diagonals 1-2-1): options.near_positions lists those positions once a foe; it must give
+    # exactly the positions the rules' distance puts within 2 squares, for every pair of sizes
+    from game.rules.dnd35.geometry import gap
+    from game.rules.dnd35.options import near_positions
+    for side in (1, 2, 3):
+        for other in (1, 2, 3):
+            space = (10, 10, other)
+            wanted = {(x, y) for y in range(0, 25) for x in range(0, 25) if gap((x, y, side), space) <= 2}
+            assert near_positions(side, space) == wanted, (side, other)

@@ -217,3 +217,20 @@ def test_no_shifting_into_deep_water_without_a_swim_speed_and_the_refusal_says_s
     b = battle4e(".~.\n...", [creature("sah", "sahuagin", "red", (0, 0)), creature("wizard", "wizard", "blue", (2, 1))])
     act(b, "sah", "shift", to=[1, 0])
     assert (b.state.creatures["sah"].x, b.state.creatures["sah"].y) == (1, 0)
+
+
+def test_the_kept_per_space_terrain_answers_match_the_squares_under_each_space():
+    # athletics._space_has answers from a table kept per board, terrain and space width (the
+    # options ask it for every step of every path): it must say what the squares under the
+    # space say, for every position and width, at the board's edges too
+    import numpy as np
+
+    from game.rules.dnd4e.athletics import _space_has
+    b = battle4e("~.^..\n.~~.^\n.....\n^...~", [creature("wizard", "wizard", "blue", (1, 2)),
+                                               creature("orc", "orc", "red", (3, 2))])
+    for prop in ("deep_water", "climbable"):
+        values = np.asarray(b.board.prop(prop))
+        for side in (1, 2, 3):
+            for y in range(b.board.height + 1):
+                for x in range(b.board.width + 1):
+                    assert _space_has(b, prop, x, y, side) == bool(values[y:y + side, x:x + side].any()), (prop, side, x, y)

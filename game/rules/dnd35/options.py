@@ -114,6 +114,14 @@ def flanks_from(battle, actor, at: tuple[int, int], foes) -> tuple[str, ...]:
         actor.x, actor.y = home
 
 
+def near_positions(side: int, space: tuple[int, int, int]) -> set[tuple[int, int]]:
+    """The positions from which a creature `side` squares wide stands at most 2 squares from a
+    space (counted as the rules count, diagonals 1-2-1): where a move may end flanking it."""
+    x, y, other = space
+    return {(px, py) for py in range(y - side - 2, y + other + 3) for px in range(x - side - 2, x + other + 3)
+            if gap((px, py, side), space) <= 2}
+
+
 def move_options(battle, actor, act: str = "move") -> list[Option]:
     if battle.why_move(actor, act):
         return []
@@ -128,16 +136,20 @@ def move_options(battle, actor, act: str = "move") -> list[Option]:
     options = []
     watch = threat_watch(battle, actor)
     foes = [f for f in foes_of(battle, actor) if f.standing]
+    near_squares = [(f, near_positions(actor.side_squares, f.space)) for f in foes]
+    if act == "withdraw":
+        label = _("Withdraw to {square} ({cost} m)")
+        single = double = _("full-round action (withdraw)")
+    else:
+        label = _("Move to {square} ({cost} m)")
+        single, double = _("move action"), _("standard and move actions (double move)")
     ys, xs = np.nonzero(reachable)
     for x, y in zip(xs.tolist(), ys.tolist()):
         path = tuple(fld.path_to(x, y))
         cost = float(fld.cost_to(x, y))
-        uses = _("move action") if cost <= speed + 1e-9 else _("standard and move actions (double move)")
-        if act == "withdraw":
-            uses = _("full-round action (withdraw)")
+        uses = single if cost <= speed + 1e-9 else double
         provokes = provokers_along(battle, actor, list(path), act == "withdraw", watch)
-        label = _("Withdraw to {square} ({cost} m)") if act == "withdraw" else _("Move to {square} ({cost} m)")
-        near = [f for f in foes if gap((x, y, actor.side_squares), f.space) <= 2]
+        near = [f for f, squares in near_squares if (x, y) in squares]
         flanks = flanks_from(battle, actor, (x, y), near) if near else ()
         options.append(Option({"actor": actor.id, "act": act, "to": [x, y]},
                               label.format(square=f"[{x}, {y}]", cost=decimal(cost)),

@@ -44,7 +44,28 @@ CHECK_LINES = {
 
 
 def _space_has(battle, prop: str, x: int, y: int, side: int) -> bool:
-    return bool(np.asarray(battle.board.prop(prop))[y:y + side, x:x + side].any())
+    """Whether the space `side` squares wide at (x, y) holds a square of the terrain property
+    (the part of it on the board; the options ask this for every step of every path)."""
+    if x < 0 or y < 0:  # never asked by the engine; as numpy slices it
+        return bool(np.asarray(battle.board.prop(prop))[y:y + side, x:x + side].any())
+    rows = battle.board.derived(("space_has", prop, side), lambda: _spaces_holding(battle.board.prop(prop), side))
+    return y < len(rows) and x < len(rows[y]) and rows[y][x]
+
+
+def _board_has(battle, prop: str) -> bool:
+    """Whether any square of the board has the terrain property."""
+    board = battle.board
+    return board.derived(("anywhere", prop), lambda: bool(np.asarray(board.prop(prop)).any()))
+
+
+def _spaces_holding(values: np.ndarray, side: int) -> list[list[bool]]:
+    """Per position (row, column) of the board: whether the space `side` squares wide there holds
+    a true square of `values` (the squares off the board count as false)."""
+    height, width = values.shape
+    padded = np.zeros((height + side - 1, width + side - 1), dtype=bool)
+    padded[:height, :width] = values
+    windows = np.lib.stride_tricks.sliding_window_view(padded, (side, side))
+    return windows.any(axis=(2, 3)).tolist()
 
 
 def in_deep_water(battle, c) -> bool:
@@ -61,10 +82,10 @@ def check_for(battle, c, step, here=None) -> str | None:
     x, y = step
     hx, hy = (c.x, c.y) if here is None else here
     side = SPACE_SQUARES[c.size]
-    if c.stats.speed_of("swim") <= 0 and _space_has(battle, "deep_water", x, y, side):
+    if _space_has(battle, "deep_water", x, y, side) and c.stats.speed_of("swim") <= 0:
         return SWIM
-    if c.stats.speed_of("climb") <= 0 and (_space_has(battle, "climbable", x, y, side)
-                                           or _space_has(battle, "climbable", hx, hy, side)):
+    if ((_space_has(battle, "climbable", x, y, side) or _space_has(battle, "climbable", hx, hy, side))
+            and c.stats.speed_of("climb") <= 0):
         return CLIMB
     return None
 
@@ -73,6 +94,9 @@ def checks_along(battle, c, steps, start=None) -> list[str]:
     """The checks a move from `start` (c's square by default) along these steps would roll, in
     the order it meets them (one each)."""
     found: list[str] = []
+    if not ((_board_has(battle, "deep_water") and c.stats.speed_of("swim") <= 0)
+            or (_board_has(battle, "climbable") and c.stats.speed_of("climb") <= 0)):
+        return found  # nothing on this board it would need a check for
     here = (c.x, c.y) if start is None else tuple(start)
     for step in steps:
         kind = check_for(battle, c, tuple(step), here)
