@@ -279,3 +279,54 @@ def test_hiding_places_found_foe_by_foe_are_those_every_foe_is_asked_about(path)
     assert fast.hideouts(fast.est.field(fast.me, limit_m=me.speed()), reach) == everywhere
     asked = [key for key in fast.covers if key[0] == "from"]
     assert len(asked) < len(squares) * len(full.foes)  # fewer pairs looked up than every one
+
+
+def planner_pairs(b, me, keys):
+    """The (attacker space, target space, ids) each key of a planner's covers stands for, on the
+    battle as it is now (the tactician's three kinds of key)."""
+    from game.rules.dnd5e.geometry import blockers_of
+
+    _blockers, index = blockers_of(b)
+    creatures = b.state.creatures
+
+    def owner(cid):
+        return index[creatures[cid].effects.get("mounted_on", cid)]
+
+    pairs = []
+    for key in keys:
+        if key[0] == "spot":  # a foe archer's spot toward a square of ours
+            _kind, fid, spot, space = key
+            pairs.append((spot, space, owner(fid), index[me.id]))
+        elif key[0] == "from":  # a foe where it stands toward a square of ours
+            _kind, fid, space = key
+            pairs.append((creatures[fid].space, space, owner(fid), index[me.id]))
+        else:  # a square of ours toward a target
+            space, tid = key
+            pairs.append((space, creatures[tid].space, index[me.id], owner(tid)))
+    return pairs
+
+
+def test_a_planners_covers_are_kept_across_its_own_move_and_dropped_when_another_moves():
+    # the planner's lines ignore its own squares, so its covers depend only on the others'
+    # spaces: after its own move, the kept covers are those looked up afresh on the new
+    # blockers; once another creature has moved, nothing is kept
+    from game.core.cover import cover_many
+    from game.rules.dnd5e.geometry import blockers_of
+
+    b, t = planner_at_turn_of("maps/ruined-keep.scenario.toml", "wizard", "hard")
+    me = t.me
+    kept = t.covers
+    assert {type(key[0]) for key in kept} == {tuple, str} and any(key[0] == "spot" for key in kept)
+    field = t.est.field(me, limit_m=me.movement_left())
+    ys, xs = np.nonzero(field.reachable(me.movement_left()) & field.can_end)
+    step = next((int(x), int(y)) for x, y in zip(xs, ys) if (x, y) != (me.x, me.y))
+    act(b, me.id, "move", to=list(step))
+    assert (me.x, me.y) == step and b.estimates().looker_covers(me) is kept
+    keys = list(kept)
+    fresh = cover_many(blockers_of(b)[0], planner_pairs(b, me, keys), estimate=True).tolist()
+    assert [kept[key] for key in keys] == fresh
+    other = next(c for c in b.state.creatures.values() if c is not me and c.standing)
+    other.x, other.y = next((x, y) for x in range(b.board.width) for y in range(b.board.height)
+                            if not b.board.blocks_move[y, x] and
+                            all((x, y) not in c.squares() for c in b.state.creatures.values()))
+    assert b.estimates().looker_covers(me) == {}
