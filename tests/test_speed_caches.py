@@ -330,3 +330,40 @@ def test_a_planners_covers_are_kept_across_its_own_move_and_dropped_when_another
                             if not b.board.blocks_move[y, x] and
                             all((x, y) not in c.squares() for c in b.state.creatures.values()))
     assert b.estimates().looker_covers(me) == {}
+
+
+@pytest.mark.parametrize("path", ["maps/ruined-keep.scenario.toml", "maps/mirror-heroes.scenario.toml",
+                                  "maps/default.scenario.toml"])
+def test_no_square_weighed_after_acting_scores_above_the_bound_that_skips_them(path):
+    # with its action spent, a creature weighs squares to move to only when one could score
+    # above MOVE_SCORE_MIN (positioning.move_score_bound): every square's score, all weighed,
+    # is within that bound (hiding, shelter from archers, the foes' reach and blows, the walk)
+    from unittest import mock
+
+    from game.content.scenarios import load_scenario
+    from game.session.ai import Tactician, choose, positioning
+    from game.session.replay import new_battle
+
+    b = new_battle(load_scenario(path))
+    weighed = skipped = 0
+    while not b.state.over and b.state.commands_done < 260:
+        me = b.current
+        if not b.state.offers and me.standing and not me.action and me.attacks_left == 0 \
+                and me.movement_left() >= 1.5 and "mounted_on" not in me.effects:
+            hint, b.ai_hint = getattr(b, "ai_hint", None), None
+            t = Tactician(b, hard=True)
+            t.decide()  # the decision's setup (foes, covers, ...), no hint followed
+            b.ai_hint = hint
+            if not t.foes:
+                b.submit(choose(b, "hard"))
+                continue
+            hiding = t.can_hide_now()
+            sheltering = t.prefers_range() and t.foe_archers()
+            bound = t.move_score_bound(hiding, sheltering, t.left_behind())
+            with mock.patch.object(positioning, "MOVE_SCORE_MIN", -1e9):  # every square scored
+                scores = [p.score for p in t.move_plans(0.0, False) if p.why != "close in"]
+            assert max(scores, default=0.0) <= bound + 1e-9
+            weighed += bool(scores)
+            skipped += bound <= positioning.MOVE_SCORE_MIN
+        b.submit(choose(b, "hard"))
+    assert weighed > 5 and skipped > 0

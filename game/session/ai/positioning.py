@@ -17,6 +17,7 @@ ARCHER_STEPS = ((1, 1), (1, -1), (-1, 1), (-1, -1))  # the directions a foe arch
 # squares a move weighs (normal and hard): the nearest next to foes, and (ranged attackers, or
 # nobody near) a spread of the rest; 12 and 12 (were 16 and 16) hold hard's strength, measured
 CANDIDATES_NEAR, CANDIDATES_SPREAD = 12, 12
+MOVE_SCORE_MIN = 0.2  # a move is worth making when its square scores above this
 
 
 class Positioning:
@@ -36,13 +37,16 @@ class Positioning:
         reach = field.reachable(budget)
         let_go = self.left_behind()  # held foes that cannot be dragged: walking off frees them
         plans = []
-        candidates = self.candidate_squares(field, reach)
         hiding = self.hard and not can_act and self.can_hide_now()
-        if hiding:
-            candidates = list(dict.fromkeys(candidates + self.hideouts(field, reach)))
         ranged = self.prefers_range()
         sheltering = self.hard and ranged and self.foe_archers()  # archers trading shots seek cover
-        if sheltering:
+        if not can_act and self.move_score_bound(hiding, sheltering, let_go) <= MOVE_SCORE_MIN - 1e-9:
+            candidates = []  # no square could score enough to be worth a move: none is weighed
+        else:
+            candidates = self.candidate_squares(field, reach)
+        if hiding:
+            candidates = list(dict.fromkeys(candidates + self.hideouts(field, reach)))
+        if sheltering and candidates:
             candidates = list(dict.fromkeys(candidates + self.shelters(field, reach)))
         spaces = [(x, y, self.side_at(field, x, y)) for x, y in candidates]
         if can_act:
@@ -52,7 +56,7 @@ class Positioning:
         if hiding:
             self.prefetch_hideouts(spaces)
         shelter_here = 0.0
-        if sheltering:
+        if sheltering and candidates:
             self.prefetch_shelter(spaces + [self.sp[me.id]])
             self.prefetch_cover(spaces + [self.sp[me.id]], self.foes)
             shelter_here = self.shelter_kept(self.sp[me.id])
@@ -82,7 +86,7 @@ class Positioning:
             if hiding and self.hideout((x, y, side)):
                 score += self.hide_value()
                 then, why = {"actor": me.id, "act": "hide", "bonus": True}, "move to hide"
-            if score > 0.2:
+            if score > MOVE_SCORE_MIN:
                 plans.append(Plan(best_here + score, {"actor": me.id, "act": "move", "to": [int(x), int(y)]},
                                   why, then))
         if not plans and best_here <= 0 and (can_act or me.dashes or not (self.hard and ranged)):
@@ -90,6 +94,22 @@ class Positioning:
             # for whoever dashed to close in
             plans += self.close_in(field, budget, budget + (dash_extra if me.action else 0.0))
         return plans
+
+    def move_score_bound(self, hiding: bool, sheltering, let_go) -> float:
+        """With the action spent (no strike to move for): the most a square's score in
+        move_plans can reach. Every other term only takes away (opportunity attacks, foes'
+        reach, distance from melee foes, the walk, squeezing): hiding's value, the shelter from
+        the foe archers if every shot at the square were stopped, less the shelter here, and
+        what a held foe set free would give back (when holding it is worth less than nothing)."""
+        bound = self.hide_value() if hiding else 0.0
+        if sheltering:
+            here = self.sp[self.me.id]
+            self.prefetch_shelter([here])
+            self.prefetch_cover([here], self.foes)
+            ac = self.me.stats.ac
+            bound += sum(self.est.hit_chance(to_hit, ac, 0)[0] * damage for _, to_hit, damage in self.foe_archers()) \
+                - self.shelter_kept(here)
+        return bound + sum(max(0.0, -worth) for _, worth in let_go)
 
     def left_behind(self) -> list[tuple]:
         """Hard: (foe, what holding it is worth) for each foe we grapple that could not be dragged
