@@ -367,3 +367,38 @@ def test_no_square_weighed_after_acting_scores_above_the_bound_that_skips_them(p
             skipped += bound <= positioning.MOVE_SCORE_MIN
         b.submit(choose(b, "hard"))
     assert weighed > 5 and skipped > 0
+
+
+@pytest.mark.parametrize("path", ["maps/default.scenario.toml", "maps/ruined-keep.scenario.toml"])
+def test_the_foes_reach_grids_kept_with_the_battle_are_those_made_afresh(path):
+    # where each foe could make an opportunity attack on us, and its bite, is kept with the
+    # battle by who reaches from where with what: decision after decision (the foes moving
+    # between turns), the kept grids are those a battle without them makes
+    from game.content.scenarios import load_scenario
+    from game.session.ai import Tactician, choose
+    from game.session.replay import new_battle
+
+    b = new_battle(load_scenario(path))
+    compared = reused = 0
+    while not b.state.over and b.state.commands_done < 200:
+        me = b.current
+        if not b.state.offers and me.standing:
+            hint, b.ai_hint = getattr(b, "ai_hint", None), None
+            kept = Tactician(b, hard=True)
+            kept.decide()
+            if kept.foes:
+                before = set(map(id, b.__dict__.get("_ai_reach_grids", {}).values()))
+                zones, bites = kept.reach_grids()
+                reused += any(id(v) in before for v in b.__dict__["_ai_reach_grids"].values()
+                              if v[0] is zones)
+                grids, b.__dict__["_ai_reach_grids"] = b.__dict__["_ai_reach_grids"], {}
+                fresh = Tactician(b, hard=True)
+                fresh.decide()
+                fresh_zones, fresh_bites = fresh.reach_grids()
+                b.__dict__["_ai_reach_grids"] = grids
+                assert np.array_equal(zones, fresh_zones) and bites == fresh_bites
+                assert kept._zone_rows == fresh_zones.tolist()
+                compared += 1
+            b.ai_hint = hint
+        b.submit(choose(b, "hard"))
+    assert compared > 50 and reused > 10

@@ -18,6 +18,7 @@ ARCHER_STEPS = ((1, 1), (1, -1), (-1, 1), (-1, -1))  # the directions a foe arch
 # nobody near) a spread of the rest; 12 and 12 (were 16 and 16) hold hard's strength, measured
 CANDIDATES_NEAR, CANDIDATES_SPREAD = 12, 12
 MOVE_SCORE_MIN = 0.2  # a move is worth making when its square scores above this
+REACH_GRIDS_KEPT = 64  # the foes' reach grids kept with a battle (then forgotten, all at once)
 
 
 class Positioning:
@@ -31,18 +32,19 @@ class Positioning:
         me = self.me
         left = me.movement_left()
         dash_left = left + (me.speed() if me.action else 0.0)
-        field = self.est.field(me, limit_m=max(left, dash_left))
         # how far it may go: the rules' own budget (a grappler drags its foe along at half speed)
         budget, dash_extra = self.battle.movement_budget(me.id)
-        reach = field.reachable(budget)
         let_go = self.left_behind()  # held foes that cannot be dragged: walking off frees them
         plans = []
         hiding = self.hard and not can_act and self.can_hide_now()
         ranged = self.prefers_range()
         sheltering = self.hard and ranged and self.foe_archers()  # archers trading shots seek cover
         if not can_act and self.move_score_bound(hiding, sheltering, let_go) <= MOVE_SCORE_MIN - 1e-9:
-            candidates = []  # no square could score enough to be worth a move: none is weighed
+            # no square could score enough to be worth a move: none is weighed (nor searched for)
+            field, candidates = None, []
         else:
+            field = self.est.field(me, limit_m=max(left, dash_left))
+            reach = field.reachable(budget)
             candidates = self.candidate_squares(field, reach)
         if hiding:
             candidates = list(dict.fromkeys(candidates + self.hideouts(field, reach)))
@@ -92,7 +94,7 @@ class Positioning:
         if not plans and best_here <= 0 and (can_act or me.dashes or not (self.hard and ranged)):
             # closing in after acting is for melee creatures (archers keep their distance), or
             # for whoever dashed to close in
-            plans += self.close_in(field, budget, budget + (dash_extra if me.action else 0.0))
+            plans += self.close_in(budget, budget + (dash_extra if me.action else 0.0))
         return plans
 
     def move_score_bound(self, hiding: bool, sheltering, let_go) -> float:
@@ -299,22 +301,34 @@ class Positioning:
         if hasattr(self, "_reach_grids"):
             return self._reach_grids
         me = self.me
-        h, w = self.battle.board.terrain.shape
-        ys, xs = np.indices((h, w))
-        zones = np.zeros((h, w), np.int64)
-        bites = []
+        reaching = []  # (foe, its melee attack, its reach in squares)
         for foe in self.foes:
-            if not foe.reaction or foe.incapacitated or not self.est.can_see(foe, me) or len(bites) == 63:
+            if not foe.reaction or foe.incapacitated or not self.est.can_see(foe, me) or len(reaching) == 63:
                 continue
             attack = next((t for t in foe.stats.attacks if t.is_melee), None)
-            if attack is None:
-                continue
-            squares = int(self.est.melee_reach(foe) / SQUARE_M + 1e-9)
-            inside = (self.gaps_to(xs.ravel(), ys.ravel(), me.side_squares, [foe]) <= squares).reshape(h, w)
-            zones |= inside.astype(np.int64) << len(bites)
-            p_hit, p_crit = self.est.hit_chance(attack.to_hit, me.stats.ac, 0)
-            bites.append(self.est.expected_damage(attack.damage, p_hit, p_crit))
-        self._reach_grids = (zones, bites)
+            if attack is not None:
+                reaching.append((foe, attack, int(self.est.melee_reach(foe) / SQUARE_M + 1e-9)))
+        # the grids depend only on who reaches from where, with what, and on us: kept with the
+        # battle (the foes stand still through our turn, and often longer)
+        key = (me.id, me.side_squares, me.stats.ac, self.battle.diagonals,
+               tuple((foe.id, self.sp[foe.id], id(attack), squares) for foe, attack, squares in reaching))
+        kept = self.battle.__dict__.setdefault("_ai_reach_grids", {})
+        found = kept.get(key)
+        if found is None:
+            if len(kept) >= REACH_GRIDS_KEPT:
+                kept.clear()
+            h, w = self.battle.board.terrain.shape
+            ys, xs = np.indices((h, w))
+            zones = np.zeros((h, w), np.int64)
+            bites = []
+            for foe, attack, squares in reaching:
+                inside = (self.gaps_to(xs.ravel(), ys.ravel(), me.side_squares, [foe]) <= squares).reshape(h, w)
+                zones |= inside.astype(np.int64) << len(bites)
+                p_hit, p_crit = self.est.hit_chance(attack.to_hit, me.stats.ac, 0)
+                bites.append(self.est.expected_damage(attack.damage, p_hit, p_crit))
+            found = kept[key] = (zones, bites, zones.tolist())
+        self._reach_grids = found[:2]
+        self._zone_rows = found[2]  # read square by square in opportunity_cost: plain ints
         return self._reach_grids
 
     def opportunity_cost(self, field, x, y) -> float:
@@ -325,9 +339,7 @@ class Positioning:
         zones, bites = self.reach_grids()
         if not bites:
             return 0.0
-        rows = self.__dict__.get("_zone_rows")
-        if rows is None:
-            rows = self._zone_rows = zones.tolist()  # read square by square below: plain ints
+        rows = self._zone_rows
         before = rows[me.y][me.x]
         left = 0  # the reaches a step leaves
         for sx, sy in field.path_to(x, y):
@@ -339,7 +351,7 @@ class Positioning:
         weight = 1.5 if me.hp < 15 else 1.0
         return weight * sum(bite for k, bite in enumerate(bites) if left >> k & 1)
 
-    def close_in(self, field, left: float, dash_left: float) -> list[Plan]:
+    def close_in(self, left: float, dash_left: float) -> list[Plan]:
         """Nothing to strike this turn: walk the shortest way toward the nearest foe, around
         walls, dashing when the action has nothing better to do."""
         me = self.me
