@@ -402,3 +402,49 @@ def test_the_foes_reach_grids_kept_with_the_battle_are_those_made_afresh(path):
             b.ai_hint = hint
         b.submit(choose(b, "hard"))
     assert compared > 50 and reused > 10
+
+
+def test_the_candidate_squares_picked_at_once_are_those_picked_square_by_square():
+    # positioning.candidate_squares (and nearest_squares) picks the nearest squares next to foes and a spread of the
+    # rest with array indexing: the same squares, in the same order, as a walk over every
+    # reachable square (the reference below), decision after decision
+    from game.content.scenarios import load_scenario
+    from game.core.board import SQUARE_M
+    from game.session.ai import Tactician, choose, positioning
+    from game.session.replay import new_battle
+
+    def reference(t, field, reach):
+        ys, xs = np.nonzero(reach)
+        if not len(xs):
+            return []
+        gaps = t.gaps_to(xs, ys, t.me.side_squares, t.targets())
+        order = np.lexsort((xs, ys, field.cost[ys, xs], gaps))
+        near_limit = max(1, int(t.max_reach() / SQUARE_M))
+        chosen = [(int(xs[i]), int(ys[i])) for i in order if gaps[i] <= near_limit][:positioning.CANDIDATES_NEAR]
+        if t.prefers_range() or not chosen:
+            step = max(1, len(order) // (positioning.CANDIDATES_SPREAD if t.hard else 10))
+            chosen += [(int(xs[i]), int(ys[i])) for i in order[::step]][:positioning.CANDIDATES_SPREAD]
+        return list(dict.fromkeys(chosen))
+
+    b = new_battle(load_scenario("maps/mirror-heroes.scenario.toml"))
+    compared = spread = 0
+    while not b.state.over and b.state.commands_done < 150:
+        me = b.current
+        if not b.state.offers and me.standing and me.movement_left() >= 1.5:
+            for hard in (True, False):
+                hint, b.ai_hint = getattr(b, "ai_hint", None), None
+                t = Tactician(b, hard=hard)
+                t.decide()
+                b.ai_hint = hint
+                if t.foes:
+                    field = t.est.field(me, limit_m=me.movement_left() + me.speed())
+                    reach = field.reachable(me.movement_left() + me.speed())
+                    picked = t.candidate_squares(field, reach)
+                    assert picked == reference(t, field, reach) and all(type(v) is int for sq in picked for v in sq)
+                    ys, xs = np.nonzero(reach & field.can_end & ~field.squeezing)
+                    order = np.lexsort((xs, ys, field.cost[ys, xs]))[:40]
+                    assert t.nearest_squares(field, reach, 40) == [(int(xs[i]), int(ys[i])) for i in order]
+                    compared += 1
+                    spread += t.prefers_range()
+        b.submit(choose(b, "hard"))
+    assert compared > 40 and spread > 5

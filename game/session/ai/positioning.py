@@ -147,10 +147,12 @@ class Positioning:
         gaps = self.gaps_to(xs, ys, me.side_squares, self.targets())
         order = np.lexsort((xs, ys, field.cost[ys, xs], gaps))
         near_limit = max(1, int(self.max_reach() / SQUARE_M))
-        chosen = [(int(xs[i]), int(ys[i])) for i in order if gaps[i] <= near_limit][:CANDIDATES_NEAR]
+        near = order[gaps[order] <= near_limit][:CANDIDATES_NEAR]
+        chosen = list(zip(xs[near].tolist(), ys[near].tolist()))
         if self.prefers_range() or not chosen:
             step = max(1, len(order) // (CANDIDATES_SPREAD if self.hard else 10))
-            chosen += [(int(xs[i]), int(ys[i])) for i in order[::step]][:CANDIDATES_SPREAD]
+            spread = order[::step][:CANDIDATES_SPREAD]
+            chosen += zip(xs[spread].tolist(), ys[spread].tolist())
         return list(dict.fromkeys(chosen))
 
     def max_reach(self) -> float:
@@ -468,7 +470,7 @@ class Positioning:
         """The squares within reach where a move may end (not squeezing), nearest first."""
         ys, xs = np.nonzero(reach & field.can_end & ~field.squeezing)
         order = np.lexsort((xs, ys, field.cost[ys, xs]))[:most]
-        return [(int(xs[i]), int(ys[i])) for i in order]
+        return list(zip(xs[order].tolist(), ys[order].tolist()))
 
     def affordable_squares(self, foes) -> int:
         """How many squares to check for cover against these foes: about 3,000 lines in all
