@@ -279,3 +279,172 @@ def test_hiding_places_found_foe_by_foe_are_those_every_foe_is_asked_about(path)
     assert fast.hideouts(fast.est.field(fast.me, limit_m=me.speed()), reach) == everywhere
     asked = [key for key in fast.covers if key[0] == "from"]
     assert len(asked) < len(squares) * len(full.foes)  # fewer pairs looked up than every one
+
+
+def planner_pairs(b, me, keys):
+    """The (attacker space, target space, ids) each key of a planner's covers stands for, on the
+    battle as it is now (the tactician's three kinds of key)."""
+    from game.rules.dnd5e.geometry import blockers_of
+
+    _blockers, index = blockers_of(b)
+    creatures = b.state.creatures
+
+    def owner(cid):
+        return index[creatures[cid].effects.get("mounted_on", cid)]
+
+    pairs = []
+    for key in keys:
+        if key[0] == "spot":  # a foe archer's spot toward a square of ours
+            _kind, fid, spot, space = key
+            pairs.append((spot, space, owner(fid), index[me.id]))
+        elif key[0] == "from":  # a foe where it stands toward a square of ours
+            _kind, fid, space = key
+            pairs.append((creatures[fid].space, space, owner(fid), index[me.id]))
+        else:  # a square of ours toward a target
+            space, tid = key
+            pairs.append((space, creatures[tid].space, index[me.id], owner(tid)))
+    return pairs
+
+
+def test_a_planners_covers_are_kept_across_its_own_move_and_dropped_when_another_moves():
+    # the planner's lines ignore its own squares, so its covers depend only on the others'
+    # spaces: after its own move, the kept covers are those looked up afresh on the new
+    # blockers; once another creature has moved, nothing is kept
+    from game.core.cover import cover_many
+    from game.rules.dnd5e.geometry import blockers_of
+
+    b, t = planner_at_turn_of("maps/ruined-keep.scenario.toml", "wizard", "hard")
+    me = t.me
+    kept = t.covers
+    assert {type(key[0]) for key in kept} == {tuple, str} and any(key[0] == "spot" for key in kept)
+    field = t.est.field(me, limit_m=me.movement_left())
+    ys, xs = np.nonzero(field.reachable(me.movement_left()) & field.can_end)
+    step = next((int(x), int(y)) for x, y in zip(xs, ys) if (x, y) != (me.x, me.y))
+    act(b, me.id, "move", to=list(step))
+    assert (me.x, me.y) == step and b.estimates().looker_covers(me) is kept
+    keys = list(kept)
+    fresh = cover_many(blockers_of(b)[0], planner_pairs(b, me, keys), estimate=True).tolist()
+    assert [kept[key] for key in keys] == fresh
+    other = next(c for c in b.state.creatures.values() if c is not me and c.standing)
+    other.x, other.y = next((x, y) for x in range(b.board.width) for y in range(b.board.height)
+                            if not b.board.blocks_move[y, x] and
+                            all((x, y) not in c.squares() for c in b.state.creatures.values()))
+    assert b.estimates().looker_covers(me) == {}
+
+
+@pytest.mark.parametrize("path", ["maps/ruined-keep.scenario.toml", "maps/mirror-heroes.scenario.toml",
+                                  "maps/default.scenario.toml"])
+def test_no_square_weighed_after_acting_scores_above_the_bound_that_skips_them(path):
+    # with its action spent, a creature weighs squares to move to only when one could score
+    # above MOVE_SCORE_MIN (positioning.move_score_bound): every square's score, all weighed,
+    # is within that bound (hiding, shelter from archers, the foes' reach and blows, the walk)
+    from unittest import mock
+
+    from game.content.scenarios import load_scenario
+    from game.session.ai import Tactician, choose, positioning
+    from game.session.replay import new_battle
+
+    b = new_battle(load_scenario(path))
+    weighed = skipped = 0
+    while not b.state.over and b.state.commands_done < 260:
+        me = b.current
+        if not b.state.offers and me.standing and not me.action and me.attacks_left == 0 \
+                and me.movement_left() >= 1.5 and "mounted_on" not in me.effects:
+            hint, b.ai_hint = getattr(b, "ai_hint", None), None
+            t = Tactician(b, hard=True)
+            t.decide()  # the decision's setup (foes, covers, ...), no hint followed
+            b.ai_hint = hint
+            if not t.foes:
+                b.submit(choose(b, "hard"))
+                continue
+            hiding = t.can_hide_now()
+            sheltering = t.prefers_range() and t.foe_archers()
+            bound = t.move_score_bound(hiding, sheltering, t.left_behind())
+            with mock.patch.object(positioning, "MOVE_SCORE_MIN", -1e9):  # every square scored
+                scores = [p.score for p in t.move_plans(0.0, False) if p.why != "close in"]
+            assert max(scores, default=0.0) <= bound + 1e-9
+            weighed += bool(scores)
+            skipped += bound <= positioning.MOVE_SCORE_MIN
+        b.submit(choose(b, "hard"))
+    assert weighed > 5 and skipped > 0
+
+
+@pytest.mark.parametrize("path", ["maps/default.scenario.toml", "maps/ruined-keep.scenario.toml"])
+def test_the_foes_reach_grids_kept_with_the_battle_are_those_made_afresh(path):
+    # where each foe could make an opportunity attack on us, and its bite, is kept with the
+    # battle by who reaches from where with what: decision after decision (the foes moving
+    # between turns), the kept grids are those a battle without them makes
+    from game.content.scenarios import load_scenario
+    from game.session.ai import Tactician, choose
+    from game.session.replay import new_battle
+
+    b = new_battle(load_scenario(path))
+    compared = reused = 0
+    while not b.state.over and b.state.commands_done < 200:
+        me = b.current
+        if not b.state.offers and me.standing:
+            hint, b.ai_hint = getattr(b, "ai_hint", None), None
+            kept = Tactician(b, hard=True)
+            kept.decide()
+            if kept.foes:
+                before = set(map(id, b.__dict__.get("_ai_reach_grids", {}).values()))
+                zones, bites = kept.reach_grids()
+                reused += any(id(v) in before for v in b.__dict__["_ai_reach_grids"].values()
+                              if v[0] is zones)
+                grids, b.__dict__["_ai_reach_grids"] = b.__dict__["_ai_reach_grids"], {}
+                fresh = Tactician(b, hard=True)
+                fresh.decide()
+                fresh_zones, fresh_bites = fresh.reach_grids()
+                b.__dict__["_ai_reach_grids"] = grids
+                assert np.array_equal(zones, fresh_zones) and bites == fresh_bites
+                assert kept._zone_rows == fresh_zones.tolist()
+                compared += 1
+            b.ai_hint = hint
+        b.submit(choose(b, "hard"))
+    assert compared > 50 and reused > 10
+
+
+def test_the_candidate_squares_picked_at_once_are_those_picked_square_by_square():
+    # positioning.candidate_squares (and nearest_squares) picks the nearest squares next to foes and a spread of the
+    # rest with array indexing: the same squares, in the same order, as a walk over every
+    # reachable square (the reference below), decision after decision
+    from game.content.scenarios import load_scenario
+    from game.core.board import SQUARE_M
+    from game.session.ai import Tactician, choose, positioning
+    from game.session.replay import new_battle
+
+    def reference(t, field, reach):
+        ys, xs = np.nonzero(reach)
+        if not len(xs):
+            return []
+        gaps = t.gaps_to(xs, ys, t.me.side_squares, t.targets())
+        order = np.lexsort((xs, ys, field.cost[ys, xs], gaps))
+        near_limit = max(1, int(t.max_reach() / SQUARE_M))
+        chosen = [(int(xs[i]), int(ys[i])) for i in order if gaps[i] <= near_limit][:positioning.CANDIDATES_NEAR]
+        if t.prefers_range() or not chosen:
+            step = max(1, len(order) // (positioning.CANDIDATES_SPREAD if t.hard else 10))
+            chosen += [(int(xs[i]), int(ys[i])) for i in order[::step]][:positioning.CANDIDATES_SPREAD]
+        return list(dict.fromkeys(chosen))
+
+    b = new_battle(load_scenario("maps/mirror-heroes.scenario.toml"))
+    compared = spread = 0
+    while not b.state.over and b.state.commands_done < 150:
+        me = b.current
+        if not b.state.offers and me.standing and me.movement_left() >= 1.5:
+            for hard in (True, False):
+                hint, b.ai_hint = getattr(b, "ai_hint", None), None
+                t = Tactician(b, hard=hard)
+                t.decide()
+                b.ai_hint = hint
+                if t.foes:
+                    field = t.est.field(me, limit_m=me.movement_left() + me.speed())
+                    reach = field.reachable(me.movement_left() + me.speed())
+                    picked = t.candidate_squares(field, reach)
+                    assert picked == reference(t, field, reach) and all(type(v) is int for sq in picked for v in sq)
+                    ys, xs = np.nonzero(reach & field.can_end & ~field.squeezing)
+                    order = np.lexsort((xs, ys, field.cost[ys, xs]))[:40]
+                    assert t.nearest_squares(field, reach, 40) == [(int(xs[i]), int(ys[i])) for i in order]
+                    compared += 1
+                    spread += t.prefers_range()
+        b.submit(choose(b, "hard"))
+    assert compared > 40 and spread > 5

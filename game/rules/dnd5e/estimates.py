@@ -17,7 +17,8 @@ from .features import can_action_surge
 from .attacks import armour_class, preview_attack
 from .checks import best_of, check_bonus
 from .conditions import dodging
-from .geometry import COVER_BONUS, blockers_of, can_see, covers_between, field_for, melee_reach, sights_between
+from .geometry import (COVER_BONUS, blockers_of, can_see, covers_between, field_for, looker_covers, melee_reach,
+                       sights_between)
 from .options import PathWatch, aggressive_options
 from .shield import AC_BONUS as SHIELD_AC, can_cast_shield, shielded
 from .spells import SPELLS, area_mask, scaled, spell_attack_bonus, spell_save_dc
@@ -121,6 +122,11 @@ class Estimates:
     def blockers(self):
         """(Blockers, creature index) of the battle's lines, for core.cover.cover_many."""
         return blockers_of(self.battle)
+
+    def looker_covers(self, creature) -> dict:
+        """Where a planner keeps covers of lines that ignore this creature's squares (its own
+        lines from squares it may move to): kept while nobody else moves, falls or rises."""
+        return looker_covers(self.battle, creature)
 
     def prefetch(self, creature, targets) -> None:
         """Cover and sight from the creature to each target, looked up in one call each (kept)."""

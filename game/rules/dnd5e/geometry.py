@@ -75,8 +75,7 @@ def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
 
     Dead and prone creatures give no cover (the SRD is silent; they are not in the way).
     """
-    key = tuple([(c.id, c.x, c.y, c.side_squares, c.state, "prone" in c.conditions, "mounted_on" in c.effects)
-                 for c in battle.state.creatures.values()])  # (a list first: quicker than a generator)
+    key = blockers_key(battle)
     cached = battle.__dict__.get("_blockers")
     if cached is not None and cached[0] == key:
         return cached[1], cached[2]  # nobody moved, fell or rose since: the same blockers
@@ -90,6 +89,26 @@ def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
     blockers = Blockers(line_caps(battle.board), owners, rules=COVER_5E)
     battle.__dict__["_blockers"] = (key, blockers, index)
     return blockers, index
+
+
+def blockers_key(battle) -> tuple:
+    """What the blockers depend on besides the board: each creature's id, square, side, state,
+    prone or not and riding or not (in the creatures' order, which gives their indices)."""
+    return tuple([(c.id, c.x, c.y, c.side_squares, c.state, "prone" in c.conditions, "mounted_on" in c.effects)
+                  for c in battle.state.creatures.values()])  # (a list first: quicker than a generator)
+
+
+def looker_covers(battle, creature) -> dict:
+    """A store for covers of lines that ignore the creature's own squares (a planner's, for
+    the creature's lines from squares it may stand on): kept with the battle while every
+    other creature stays as it was (blockers_key), across the creature's own moves, falls
+    and rises, which change none of those lines. Empty whenever anyone else changed."""
+    others = tuple([entry for entry in blockers_key(battle) if entry[0] != creature.id])
+    kept = battle.__dict__.setdefault("_looker_covers", {})
+    found = kept.get(creature.id)
+    if found is None or found[0] != others:
+        found = kept[creature.id] = (others, {})
+    return found[1]
 
 
 def cover_between(battle, attacker: Creature, target: Creature) -> int:

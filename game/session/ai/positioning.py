@@ -17,6 +17,8 @@ ARCHER_STEPS = ((1, 1), (1, -1), (-1, 1), (-1, -1))  # the directions a foe arch
 # squares a move weighs (normal and hard): the nearest next to foes, and (ranged attackers, or
 # nobody near) a spread of the rest; 12 and 12 (were 16 and 16) hold hard's strength, measured
 CANDIDATES_NEAR, CANDIDATES_SPREAD = 12, 12
+MOVE_SCORE_MIN = 0.2  # a move is worth making when its square scores above this
+REACH_GRIDS_KEPT = 64  # the foes' reach grids kept with a battle (then forgotten, all at once)
 
 
 class Positioning:
@@ -30,19 +32,23 @@ class Positioning:
         me = self.me
         left = me.movement_left()
         dash_left = left + (me.speed() if me.action else 0.0)
-        field = self.est.field(me, limit_m=max(left, dash_left))
         # how far it may go: the rules' own budget (a grappler drags its foe along at half speed)
         budget, dash_extra = self.battle.movement_budget(me.id)
-        reach = field.reachable(budget)
         let_go = self.left_behind()  # held foes that cannot be dragged: walking off frees them
         plans = []
-        candidates = self.candidate_squares(field, reach)
         hiding = self.hard and not can_act and self.can_hide_now()
-        if hiding:
-            candidates = list(dict.fromkeys(candidates + self.hideouts(field, reach)))
         ranged = self.prefers_range()
         sheltering = self.hard and ranged and self.foe_archers()  # archers trading shots seek cover
-        if sheltering:
+        if not can_act and self.move_score_bound(hiding, sheltering, let_go) <= MOVE_SCORE_MIN - 1e-9:
+            # no square could score enough to be worth a move: none is weighed (nor searched for)
+            field, candidates = None, []
+        else:
+            field = self.est.field(me, limit_m=max(left, dash_left))
+            reach = field.reachable(budget)
+            candidates = self.candidate_squares(field, reach)
+        if hiding:
+            candidates = list(dict.fromkeys(candidates + self.hideouts(field, reach)))
+        if sheltering and candidates:
             candidates = list(dict.fromkeys(candidates + self.shelters(field, reach)))
         spaces = [(x, y, self.side_at(field, x, y)) for x, y in candidates]
         if can_act:
@@ -52,7 +58,7 @@ class Positioning:
         if hiding:
             self.prefetch_hideouts(spaces)
         shelter_here = 0.0
-        if sheltering:
+        if sheltering and candidates:
             self.prefetch_shelter(spaces + [self.sp[me.id]])
             self.prefetch_cover(spaces + [self.sp[me.id]], self.foes)
             shelter_here = self.shelter_kept(self.sp[me.id])
@@ -82,14 +88,30 @@ class Positioning:
             if hiding and self.hideout((x, y, side)):
                 score += self.hide_value()
                 then, why = {"actor": me.id, "act": "hide", "bonus": True}, "move to hide"
-            if score > 0.2:
+            if score > MOVE_SCORE_MIN:
                 plans.append(Plan(best_here + score, {"actor": me.id, "act": "move", "to": [int(x), int(y)]},
                                   why, then))
         if not plans and best_here <= 0 and (can_act or me.dashes or not (self.hard and ranged)):
             # closing in after acting is for melee creatures (archers keep their distance), or
             # for whoever dashed to close in
-            plans += self.close_in(field, budget, budget + (dash_extra if me.action else 0.0))
+            plans += self.close_in(budget, budget + (dash_extra if me.action else 0.0))
         return plans
+
+    def move_score_bound(self, hiding: bool, sheltering, let_go) -> float:
+        """With the action spent (no strike to move for): the most a square's score in
+        move_plans can reach. Every other term only takes away (opportunity attacks, foes'
+        reach, distance from melee foes, the walk, squeezing): hiding's value, the shelter from
+        the foe archers if every shot at the square were stopped, less the shelter here, and
+        what a held foe set free would give back (when holding it is worth less than nothing)."""
+        bound = self.hide_value() if hiding else 0.0
+        if sheltering:
+            here = self.sp[self.me.id]
+            self.prefetch_shelter([here])
+            self.prefetch_cover([here], self.foes)
+            ac = self.me.stats.ac
+            bound += sum(self.est.hit_chance(to_hit, ac, 0)[0] * damage for _, to_hit, damage in self.foe_archers()) \
+                - self.shelter_kept(here)
+        return bound + sum(max(0.0, -worth) for _, worth in let_go)
 
     def left_behind(self) -> list[tuple]:
         """Hard: (foe, what holding it is worth) for each foe we grapple that could not be dragged
@@ -125,10 +147,12 @@ class Positioning:
         gaps = self.gaps_to(xs, ys, me.side_squares, self.targets())
         order = np.lexsort((xs, ys, field.cost[ys, xs], gaps))
         near_limit = max(1, int(self.max_reach() / SQUARE_M))
-        chosen = [(int(xs[i]), int(ys[i])) for i in order if gaps[i] <= near_limit][:CANDIDATES_NEAR]
+        near = order[gaps[order] <= near_limit][:CANDIDATES_NEAR]
+        chosen = list(zip(xs[near].tolist(), ys[near].tolist()))
         if self.prefers_range() or not chosen:
             step = max(1, len(order) // (CANDIDATES_SPREAD if self.hard else 10))
-            chosen += [(int(xs[i]), int(ys[i])) for i in order[::step]][:CANDIDATES_SPREAD]
+            spread = order[::step][:CANDIDATES_SPREAD]
+            chosen += zip(xs[spread].tolist(), ys[spread].tolist())
         return list(dict.fromkeys(chosen))
 
     def max_reach(self) -> float:
@@ -279,22 +303,34 @@ class Positioning:
         if hasattr(self, "_reach_grids"):
             return self._reach_grids
         me = self.me
-        h, w = self.battle.board.terrain.shape
-        ys, xs = np.indices((h, w))
-        zones = np.zeros((h, w), np.int64)
-        bites = []
+        reaching = []  # (foe, its melee attack, its reach in squares)
         for foe in self.foes:
-            if not foe.reaction or foe.incapacitated or not self.est.can_see(foe, me) or len(bites) == 63:
+            if not foe.reaction or foe.incapacitated or not self.est.can_see(foe, me) or len(reaching) == 63:
                 continue
             attack = next((t for t in foe.stats.attacks if t.is_melee), None)
-            if attack is None:
-                continue
-            squares = int(self.est.melee_reach(foe) / SQUARE_M + 1e-9)
-            inside = (self.gaps_to(xs.ravel(), ys.ravel(), me.side_squares, [foe]) <= squares).reshape(h, w)
-            zones |= inside.astype(np.int64) << len(bites)
-            p_hit, p_crit = self.est.hit_chance(attack.to_hit, me.stats.ac, 0)
-            bites.append(self.est.expected_damage(attack.damage, p_hit, p_crit))
-        self._reach_grids = (zones, bites)
+            if attack is not None:
+                reaching.append((foe, attack, int(self.est.melee_reach(foe) / SQUARE_M + 1e-9)))
+        # the grids depend only on who reaches from where, with what, and on us: kept with the
+        # battle (the foes stand still through our turn, and often longer)
+        key = (me.id, me.side_squares, me.stats.ac, self.battle.diagonals,
+               tuple((foe.id, self.sp[foe.id], id(attack), squares) for foe, attack, squares in reaching))
+        kept = self.battle.__dict__.setdefault("_ai_reach_grids", {})
+        found = kept.get(key)
+        if found is None:
+            if len(kept) >= REACH_GRIDS_KEPT:
+                kept.clear()
+            h, w = self.battle.board.terrain.shape
+            ys, xs = np.indices((h, w))
+            zones = np.zeros((h, w), np.int64)
+            bites = []
+            for foe, attack, squares in reaching:
+                inside = (self.gaps_to(xs.ravel(), ys.ravel(), me.side_squares, [foe]) <= squares).reshape(h, w)
+                zones |= inside.astype(np.int64) << len(bites)
+                p_hit, p_crit = self.est.hit_chance(attack.to_hit, me.stats.ac, 0)
+                bites.append(self.est.expected_damage(attack.damage, p_hit, p_crit))
+            found = kept[key] = (zones, bites, zones.tolist())
+        self._reach_grids = found[:2]
+        self._zone_rows = found[2]  # read square by square in opportunity_cost: plain ints
         return self._reach_grids
 
     def opportunity_cost(self, field, x, y) -> float:
@@ -305,9 +341,7 @@ class Positioning:
         zones, bites = self.reach_grids()
         if not bites:
             return 0.0
-        rows = self.__dict__.get("_zone_rows")
-        if rows is None:
-            rows = self._zone_rows = zones.tolist()  # read square by square below: plain ints
+        rows = self._zone_rows
         before = rows[me.y][me.x]
         left = 0  # the reaches a step leaves
         for sx, sy in field.path_to(x, y):
@@ -319,7 +353,7 @@ class Positioning:
         weight = 1.5 if me.hp < 15 else 1.0
         return weight * sum(bite for k, bite in enumerate(bites) if left >> k & 1)
 
-    def close_in(self, field, left: float, dash_left: float) -> list[Plan]:
+    def close_in(self, left: float, dash_left: float) -> list[Plan]:
         """Nothing to strike this turn: walk the shortest way toward the nearest foe, around
         walls, dashing when the action has nothing better to do."""
         me = self.me
@@ -436,7 +470,7 @@ class Positioning:
         """The squares within reach where a move may end (not squeezing), nearest first."""
         ys, xs = np.nonzero(reach & field.can_end & ~field.squeezing)
         order = np.lexsort((xs, ys, field.cost[ys, xs]))[:most]
-        return [(int(xs[i]), int(ys[i])) for i in order]
+        return list(zip(xs[order].tolist(), ys[order].tolist()))
 
     def affordable_squares(self, foes) -> int:
         """How many squares to check for cover against these foes: about 3,000 lines in all

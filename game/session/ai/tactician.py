@@ -60,9 +60,9 @@ class Tactician(Positioning):
             return end_or_decline(self.battle)
         self.blockers, self.index = self.est.blockers()
         self.owners = {cid: self.index[c.effects.get("mounted_on", cid)] for cid, c in state.creatures.items()}
-        # the planners' covers depend only on everyone's space (the blockers) and on who looks:
-        # kept with the blockers, which are new whenever anyone moves, falls or rises
-        self.covers: dict = self.blockers.__dict__.setdefault("ai_covers", {}).setdefault(me.id, {})
+        # the planners' covers are of lines that ignore our own squares: they depend only on
+        # the other creatures' spaces, and are kept across our own moves (est.looker_covers)
+        self.covers: dict = self.est.looker_covers(me)
         self.sp = {c.id: c.space for c in state.creatures.values()}  # spaces, looked up often
         for plan in (self.plans() if self.foes else self.unseen_plans()):
             # never a command the rules refuse; ending the turn, the last plan, is what a
