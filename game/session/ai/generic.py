@@ -14,10 +14,10 @@ another; None where the ruleset does not say), `check`, and the ids, sides and t
   left) toward the chance to kill, so a wounded foe weighs more; `hard` weighs kills the more,
   multiplies a foe's worth by its menace (where the ruleset gives `blow`: 0.5 + the largest
   share of a friend's hit points the foe's blow takes, capped at 1: the dangerous foe first),
-  and takes off 3 x the risk of the opportunity attacks an attack would provoke (a ranged
-  attack or a spell in a threatened square lists them; a charge's path too): their blows'
-  expected damage as a share of its hit points left, or, where the ruleset gives no `blow`,
-  their count; foes still in the fight come far above the downed; `hard`,
+  and takes off what the opportunity attacks an attack would provoke cost (a ranged attack or
+  a spell in a threatened square lists them; a charge's path too): each blow's expected damage
+  on it counted as the same damage dealt to a foe would count, or, where the ruleset gives no
+  `blow`, 3 x their count; foes still in the fight come far above the downed; `hard`,
   before a shot with a penalty (long range, cover...), first steps nearer with a move that
   keeps the action (KEEPS_ACTION: not a withdraw or a run), within the move it has left, out
   of every foe's reach, once a turn;
@@ -190,7 +190,7 @@ class Planner:
         bringing a downed friend back into the fight is worth most of that friend, healing a
         bloodied one half the hit points given back; a hale one is not worth the act. What does
         not come back (`uses_left`) keeps a margin over the best blow (`best_blow`); `hard` takes
-        off the risk of the opportunity attacks the heal provokes (`_provoked_risk`)."""
+        off the cost of the opportunity attacks the heal provokes (`_provoked_cost`)."""
         scored = []
         for index, option in enumerate(options):
             heal = option.preview.expected_heal
@@ -210,7 +210,7 @@ class Planner:
             if option.preview.uses_left is not None:
                 score -= RESERVE * max(0.0, best_blow)
             if self.level == "hard":
-                score -= 3.0 * self._provoked_risk(me, option.preview.opportunity_attacks)
+                score -= self._provoked_cost(me, option.preview.opportunity_attacks)
             if score > 0:
                 scored.append((-score, index, option.command))
         scored.sort(key=lambda s: (s[0], s[1]))
@@ -262,7 +262,7 @@ class Planner:
                 worth *= self._menace(creature, me)
             total += worth if creature.side != me.side else -1.5 * worth
         if self.level == "hard":
-            total -= 3.0 * self._provoked_risk(me, preview.opportunity_attacks)
+            total -= self._provoked_cost(me, preview.opportunity_attacks)
         return total
 
     def _blow(self, attacker_id: str, target_id: str) -> float | None:
@@ -287,6 +287,19 @@ class Planner:
             hp = friend.hp + friend.temp_hp
             largest = max(largest, 1.0 if hp <= 0 else min(1.0, blow / hp))
         return 0.5 + largest
+
+    def _provoked_cost(self, me, provokers) -> float:
+        """`hard`: what the opportunity attacks of these creatures on `me` cost, on the scale of
+        `value`: each blow's expected damage (`battle.blow`) counted as the same damage dealt to
+        a foe would count (`_worth` of a sure blow on `me`); where the ruleset does not say,
+        3 x their count."""
+        cost = 0.0
+        for cid in provokers:
+            blow = self._blow(cid, me.id) if cid in self.views else None
+            if blow is None:
+                return 3.0 * len(provokers)
+            cost += self._worth(me, blow, None)
+        return cost
 
     def _provoked_risk(self, me, provokers) -> float:
         """What the opportunity attacks of these creatures on `me` put at risk: their blows'
