@@ -283,3 +283,18 @@ def test_hard_prices_the_opportunity_attacks_of_a_charge_as_damage_dealt():
     assert near.preview.opportunity_attacks == ()
     assert choose(b, "hard") == {"actor": "gob", "act": "charge", "target": "orc1"}
 
+
+def test_hard_shifts_to_flank_before_a_melee_blow():
+    # 4e, Shift and Flanking: a shift (one square, a move action) provokes nobody; from the orc's
+    # east side, opposite the fighter, the rogue flanks it and has combat advantage (+2). hard,
+    # beside the orc with nothing for its blow, shifts there first and then strikes
+    b = flanking_rogue((5, 1))
+    shift = next(o for o in b.legal_commands() if o.command == {"actor": "rogue", "act": "shift", "to": [6, 2]})
+    assert shift.preview.flanks == ("orc",) and shift.preview.opportunity_attacks == ()
+    blow = next(o for o in b.legal_commands() if o.command.get("with") == "slip-strike")
+    assert not any(r.good for r in blow.preview.reasons)
+    assert choose(b, "hard") == shift.command
+    b.submit(shift.command)
+    command = choose(b, "hard")
+    assert command["act"] == "attack" and command["target"] == "orc"
+    assert any(r.good for r in preview_of(b, command).reasons)  # combat advantage

@@ -20,7 +20,9 @@ another; None where the ruleset does not say), `check`, and the ids, sides and t
   `blow`, 3 x their count; foes still in the fight come far above the downed; `hard`,
   before a shot with a penalty (long range, cover...), first steps nearer with a move that
   keeps the action (KEEPS_ACTION: not a withdraw or a run), within the move it has left, out
-  of every foe's reach, once a turn;
+  of every foe's reach, once a turn; before a melee blow on one foe with nothing for it (no good
+  reason in its Preview), first a move that keeps the action, provokes nobody and ends where it
+  flanks that foe (`flanks`: combat advantage), beside the fewest foes, once a turn;
 - what does not come back (a Preview's `uses_left`: an encounter or daily power, a spell slot)
   counts, for `normal` and `hard`, only what it brings beyond the best blow that spends nothing,
   less RESERVE of it (a minion, felled by any blow, is not worth it); an area counts each
@@ -129,7 +131,7 @@ class Planner:
             # only the downed within reach: first close in on a foe still in the fight
             plans.append(approach)
         if attacks and self.level == "hard":
-            closer = self._closer_shot(me, options, attacks[0])
+            closer = self._closer_shot(me, options, attacks[0]) or self._flanking_step(me, options, attacks[0])
             if closer:
                 plans.append(closer)
         heals = self._heals(me, options, attacks[0][0] if attacks else 0.0) if self.level != "rush" else []
@@ -450,6 +452,34 @@ class Planner:
             gap = gap_squares(space, target.space, self.diagonals)
             if gap < here:
                 scored.append(((gap, cost, index), move.command))
+        return min(scored, key=lambda s: s[0])[1] if scored else None
+
+    def _flanking_step(self, me, options, best) -> dict | None:
+        """Before a melee blow on one foe with nothing for it (no good reason in its Preview: no
+        combat advantage yet), once a turn: a move that keeps the action (KEEPS_ACTION), within
+        the move it has left, provokes nobody and ends where it flanks that foe (the Preview's
+        `flanks`), beside the fewest foes; None when there is no such move."""
+        _, command, caught = best
+        option = next(o for o in options if o.command is command)
+        if (option.preview.ranged is not False or option.preview.path or len(caught) != 1
+                or any(r.good for r in option.preview.reasons)):
+            return None
+        if any(self._destination_of(c) for c in self._this_turn(me)):
+            return None  # it moved already this turn
+        target = caught[0]
+        foes = [v for v in self.views.values() if v.side != me.side and self._active(v)]
+        scored = []
+        for index, move in enumerate(options):
+            cost = move.preview.cost_m
+            if (move.act not in KEEPS_ACTION or target.id not in move.preview.flanks
+                    or move.preview.opportunity_attacks or cost is None or cost > me.movement_left + 1e-9):
+                continue
+            to = self._destination(move, me)
+            if to is None:
+                continue
+            space = (to[0], to[1], me.side_squares)
+            beside = sum(1 for f in foes if gap_squares(space, f.space, self.diagonals) <= 1)
+            scored.append(((beside, cost, index), move.command))
         return min(scored, key=lambda s: s[0])[1] if scored else None
 
     def _destination(self, option, me) -> tuple[int, int] | None:
