@@ -267,3 +267,34 @@ def test_a_moves_preview_does_not_tell_of_a_hidden_foes_opportunity_attack():
     assert "gob" not in listed()
     b.state.creatures["gob"].conditions.discard("hidden")
     assert "gob" in listed()
+
+
+def test_hard_prices_the_opportunity_attacks_of_a_charge_as_damage_dealt():
+    # 4e, Charge and Opportunity attack: the charge's move leaves squares beside both orcs, and
+    # each gets a greataxe blow. hard counts that damage as the same damage dealt to a foe would
+    # count (not a share of its hit points): a bloodied goblin behind them is not worth two
+    # greataxes, and it charges an orc it reaches freely
+    roster = [creature("gob", "goblin", "blue", (0, 1)), creature("orc1", "orc", "red", (3, 0)),
+              creature("orc2", "orc", "red", (3, 2)), creature("far", "goblin", "red", (7, 1), current_hp=10)]
+    b = battle4e(ROW, roster)
+    far = next(o for o in b.legal_commands() if o.act == "charge" and o.command["target"] == "far")
+    assert far.preview.opportunity_attacks == ("orc1", "orc2")
+    near = next(o for o in b.legal_commands() if o.act == "charge" and o.command["target"] == "orc1")
+    assert near.preview.opportunity_attacks == ()
+    assert choose(b, "hard") == {"actor": "gob", "act": "charge", "target": "orc1"}
+
+
+def test_hard_shifts_to_flank_before_a_melee_blow():
+    # 4e, Shift and Flanking: a shift (one square, a move action) provokes nobody; from the orc's
+    # east side, opposite the fighter, the rogue flanks it and has combat advantage (+2). hard,
+    # beside the orc with nothing for its blow, shifts there first and then strikes
+    b = flanking_rogue((5, 1))
+    shift = next(o for o in b.legal_commands() if o.command == {"actor": "rogue", "act": "shift", "to": [6, 2]})
+    assert shift.preview.flanks == ("orc",) and shift.preview.opportunity_attacks == ()
+    blow = next(o for o in b.legal_commands() if o.command.get("with") == "slip-strike")
+    assert not any(r.good for r in blow.preview.reasons)
+    assert choose(b, "hard") == shift.command
+    b.submit(shift.command)
+    command = choose(b, "hard")
+    assert command["act"] == "attack" and command["target"] == "orc"
+    assert any(r.good for r in preview_of(b, command).reasons)  # combat advantage

@@ -1,5 +1,6 @@
 """Every command a 4e battle accepts now, each with a neutral Preview (api.py): one move per
-reachable square (its path, cost and the opportunity attacks it provokes), each power on each
+reachable square (its path, cost, the opportunity attacks it provokes and the foes it flanks
+there; a shift too), each power on each
 valid target (the hit chance, the defence attacked and every modifier), each melee or ranged
 power at the square a hidden foe was seen hiding in (guessing), and the other acts exactly when
 `check` accepts them. The attacks' previews see hidden foes as their enemies believe them
@@ -191,6 +192,7 @@ def shift_options(battle, c, field) -> list[api.Option]:
     if economy.refusal(c, "move") or speed_squares(c) <= 0:
         return []
     options = []
+    foes = [f for f in battle.state.creatures.values() if f.side != c.side and f.standing and not unseen_refusal(c, f)]
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
             to = (c.x + dx, c.y + dy)
@@ -200,9 +202,11 @@ def shift_options(battle, c, field) -> list[api.Option]:
                 battle.shift_steps(c, to, field)
             except IllegalCommand:
                 continue
+            near = [f for f in foes if gap_squares((to[0], to[1], c.side_squares), f.space, "1") == 1]
             options.append(api.Option({"actor": c.id, "act": "shift", "to": list(to)},
                                       _("shift to {square}").format(square=list(to)),
-                                      api.Preview(uses=action("move"), path=(to,), cost_m=SQUARE_M)))
+                                      api.Preview(uses=action("move"), path=(to,), cost_m=SQUARE_M,
+                                                  flanks=flanks_from(battle, c, to, near) if near else ())))
     return options
 
 

@@ -14,13 +14,15 @@ another; None where the ruleset does not say), `check`, and the ids, sides and t
   left) toward the chance to kill, so a wounded foe weighs more; `hard` weighs kills the more,
   multiplies a foe's worth by its menace (where the ruleset gives `blow`: 0.5 + the largest
   share of a friend's hit points the foe's blow takes, capped at 1: the dangerous foe first),
-  and takes off 3 x the risk of the opportunity attacks an attack would provoke (a ranged
-  attack or a spell in a threatened square lists them; a charge's path too): their blows'
-  expected damage as a share of its hit points left, or, where the ruleset gives no `blow`,
-  their count; foes still in the fight come far above the downed; `hard`,
+  and takes off what the opportunity attacks an attack would provoke cost (a ranged attack or
+  a spell in a threatened square lists them; a charge's path too): each blow's expected damage
+  on it counted as the same damage dealt to a foe would count, or, where the ruleset gives no
+  `blow`, 3 x their count; foes still in the fight come far above the downed; `hard`,
   before a shot with a penalty (long range, cover...), first steps nearer with a move that
   keeps the action (KEEPS_ACTION: not a withdraw or a run), within the move it has left, out
-  of every foe's reach, once a turn;
+  of every foe's reach, once a turn; before a melee blow on one foe with nothing for it (no good
+  reason in its Preview), first a move that keeps the action, provokes nobody and ends where it
+  flanks that foe (`flanks`: combat advantage), beside the fewest foes, once a turn;
 - what does not come back (a Preview's `uses_left`: an encounter or daily power, a spell slot)
   counts, for `normal` and `hard`, only what it brings beyond the best blow that spends nothing,
   less RESERVE of it (a minion, felled by any blow, is not worth it); an area counts each
@@ -129,7 +131,7 @@ class Planner:
             # only the downed within reach: first close in on a foe still in the fight
             plans.append(approach)
         if attacks and self.level == "hard":
-            closer = self._closer_shot(me, options, attacks[0])
+            closer = self._closer_shot(me, options, attacks[0]) or self._flanking_step(me, options, attacks[0])
             if closer:
                 plans.append(closer)
         heals = self._heals(me, options, attacks[0][0] if attacks else 0.0) if self.level != "rush" else []
@@ -190,7 +192,7 @@ class Planner:
         bringing a downed friend back into the fight is worth most of that friend, healing a
         bloodied one half the hit points given back; a hale one is not worth the act. What does
         not come back (`uses_left`) keeps a margin over the best blow (`best_blow`); `hard` takes
-        off the risk of the opportunity attacks the heal provokes (`_provoked_risk`)."""
+        off the cost of the opportunity attacks the heal provokes (`_provoked_cost`)."""
         scored = []
         for index, option in enumerate(options):
             heal = option.preview.expected_heal
@@ -210,7 +212,7 @@ class Planner:
             if option.preview.uses_left is not None:
                 score -= RESERVE * max(0.0, best_blow)
             if self.level == "hard":
-                score -= 3.0 * self._provoked_risk(me, option.preview.opportunity_attacks)
+                score -= self._provoked_cost(me, option.preview.opportunity_attacks)
             if score > 0:
                 scored.append((-score, index, option.command))
         scored.sort(key=lambda s: (s[0], s[1]))
@@ -262,7 +264,7 @@ class Planner:
                 worth *= self._menace(creature, me)
             total += worth if creature.side != me.side else -1.5 * worth
         if self.level == "hard":
-            total -= 3.0 * self._provoked_risk(me, preview.opportunity_attacks)
+            total -= self._provoked_cost(me, preview.opportunity_attacks)
         return total
 
     def _blow(self, attacker_id: str, target_id: str) -> float | None:
@@ -287,6 +289,19 @@ class Planner:
             hp = friend.hp + friend.temp_hp
             largest = max(largest, 1.0 if hp <= 0 else min(1.0, blow / hp))
         return 0.5 + largest
+
+    def _provoked_cost(self, me, provokers) -> float:
+        """`hard`: what the opportunity attacks of these creatures on `me` cost, on the scale of
+        `value`: each blow's expected damage (`battle.blow`) counted as the same damage dealt to
+        a foe would count (`_worth` of a sure blow on `me`); where the ruleset does not say,
+        3 x their count."""
+        cost = 0.0
+        for cid in provokers:
+            blow = self._blow(cid, me.id) if cid in self.views else None
+            if blow is None:
+                return 3.0 * len(provokers)
+            cost += self._worth(me, blow, None)
+        return cost
 
     def _provoked_risk(self, me, provokers) -> float:
         """What the opportunity attacks of these creatures on `me` put at risk: their blows'
@@ -437,6 +452,34 @@ class Planner:
             gap = gap_squares(space, target.space, self.diagonals)
             if gap < here:
                 scored.append(((gap, cost, index), move.command))
+        return min(scored, key=lambda s: s[0])[1] if scored else None
+
+    def _flanking_step(self, me, options, best) -> dict | None:
+        """Before a melee blow on one foe with nothing for it (no good reason in its Preview: no
+        combat advantage yet), once a turn: a move that keeps the action (KEEPS_ACTION), within
+        the move it has left, provokes nobody and ends where it flanks that foe (the Preview's
+        `flanks`), beside the fewest foes; None when there is no such move."""
+        _, command, caught = best
+        option = next(o for o in options if o.command is command)
+        if (option.preview.ranged is not False or option.preview.path or len(caught) != 1
+                or any(r.good for r in option.preview.reasons)):
+            return None
+        if any(self._destination_of(c) for c in self._this_turn(me)):
+            return None  # it moved already this turn
+        target = caught[0]
+        foes = [v for v in self.views.values() if v.side != me.side and self._active(v)]
+        scored = []
+        for index, move in enumerate(options):
+            cost = move.preview.cost_m
+            if (move.act not in KEEPS_ACTION or target.id not in move.preview.flanks
+                    or move.preview.opportunity_attacks or cost is None or cost > me.movement_left + 1e-9):
+                continue
+            to = self._destination(move, me)
+            if to is None:
+                continue
+            space = (to[0], to[1], me.side_squares)
+            beside = sum(1 for f in foes if gap_squares(space, f.space, self.diagonals) <= 1)
+            scored.append(((beside, cost, index), move.command))
         return min(scored, key=lambda s: s[0])[1] if scored else None
 
     def _destination(self, option, me) -> tuple[int, int] | None:
