@@ -125,7 +125,7 @@ def move_options(battle, c, field, mode: str = "walk") -> list[api.Option]:
     cache: dict = {}
     climbable = battle.board.prop("climbable")
     side = c.side_squares
-    foes = [f for f in battle.state.creatures.values() if f.side != c.side and f.standing and not unseen_refusal(c, f)]
+    foes = flankable_foes(battle, c)
     for y, x in zip(*field.reachable(limit).nonzero()):
         x, y = int(x), int(y)
         steps = field.path_to(x, y)
@@ -140,12 +140,11 @@ def move_options(battle, c, field, mode: str = "walk") -> list[api.Option]:
         if mode != "walk":
             command["mode"] = mode
         label = _("move to {square}") if mode == "walk" else _("climb to {square}")
-        near = [f for f in foes if gap_squares((x, y, c.side_squares), f.space, "1") == 1]
         options.append(api.Option(command, label.format(square=[x, y]),
                                   api.Preview(uses=action(uses), path=tuple(steps), cost_m=cost, mode=mode,
                                               opportunity_attacks=provokes,
                                               success_chance=success_chance(c, checks_along(battle, c, steps)),
-                                              flanks=flanks_from(battle, c, (x, y), near) if near else ())))
+                                              flanks=flanks_at(battle, c, (x, y), foes))))
     return options
 
 
@@ -154,6 +153,18 @@ def known_provokers(battle, c, steps, cache) -> tuple[str, ...]:
     is left out (a preview never tells where it is; the attack comes all the same)."""
     creatures = battle.state.creatures
     return tuple(p for p in provokers_along(battle, c, steps, cache) if not unseen_refusal(c, creatures[p]))
+
+
+def flankable_foes(battle, c) -> list:
+    """The foes c could flank, as its side knows them: standing, not hidden from it."""
+    return [f for f in battle.state.creatures.values() if f.side != c.side and f.standing and not unseen_refusal(c, f)]
+
+
+def flanks_at(battle, c, at: tuple[int, int], foes) -> tuple[str, ...]:
+    """The foes among these that c would flank standing at `at` (only those it would be next to
+    are asked)."""
+    near = [f for f in foes if gap_squares((at[0], at[1], c.side_squares), f.space, "1") == 1]
+    return flanks_from(battle, c, at, near) if near else ()
 
 
 def flanks_from(battle, c, at: tuple[int, int], foes) -> tuple[str, ...]:
@@ -192,7 +203,7 @@ def shift_options(battle, c, field) -> list[api.Option]:
     if economy.refusal(c, "move") or speed_squares(c) <= 0:
         return []
     options = []
-    foes = [f for f in battle.state.creatures.values() if f.side != c.side and f.standing and not unseen_refusal(c, f)]
+    foes = flankable_foes(battle, c)
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
             to = (c.x + dx, c.y + dy)
@@ -202,11 +213,10 @@ def shift_options(battle, c, field) -> list[api.Option]:
                 battle.shift_steps(c, to, field)
             except IllegalCommand:
                 continue
-            near = [f for f in foes if gap_squares((to[0], to[1], c.side_squares), f.space, "1") == 1]
             options.append(api.Option({"actor": c.id, "act": "shift", "to": list(to)},
                                       _("shift to {square}").format(square=list(to)),
                                       api.Preview(uses=action("move"), path=(to,), cost_m=SQUARE_M,
-                                                  flanks=flanks_from(battle, c, to, near) if near else ())))
+                                                  flanks=flanks_at(battle, c, to, foes))))
     return options
 
 
