@@ -378,7 +378,7 @@ def attack_preview(battle, c, power, targets, uses, long_range=False, origin=Non
         total += value if t.side != c.side else -value
     return api.Preview(
         target=first.id, hostile=first.side != c.side, uses=action(uses), attack=power.name,
-        hit_chance=roll.hit_chance, crit_chance=roll.crit_chance, target_number=roll.defence - roll.bonus,
+        hit_chance=roll.hit_chance, crit_chance=roll.crit_chance, target_number=roll.defence + COVER_PENALTY.get(roll.cover, 0),
         defence=roll.defence_name, expected_damage=total, cover=COVER_NAMES.get(roll.cover, "none"),
         cover_bonus=COVER_PENALTY.get(roll.cover, 0), reasons=roll.reasons, rules=tuple(roll.rules), ranged=not power.melee,
         distance_m=gap(c, first) * SQUARE_M, inside=tuple(targets), kind=kind,
