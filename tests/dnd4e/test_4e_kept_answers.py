@@ -1,6 +1,7 @@
-"""What the 4e option lists keep to answer many squares at once, each compared with the plain
-rule it stands for (so a kept answer can never say what the rule would not): who is provoked
-along each path, who is beside each square, and the covers kept per board and per battle."""
+"""What the 4e option lists keep or skip to answer many squares at once, each compared with the
+plain rule it stands for (so a shortcut can never say what the rule would not): who is provoked
+along each path, who is beside each square, the covers kept per board and per battle, and the
+window a charge's end is looked for in."""
 
 from game.core.cover import cover_many
 from game.rules.dnd4e import geometry
@@ -92,3 +93,27 @@ def test_the_covers_kept_with_the_board_and_the_battle_are_the_lines_counted_afr
         clear = cover_many(geometry._terrain_blockers(b.board, COVER_4E), [(a.space, t.space, -1, -1)])[0] < 3
         assert line_of_effect(b.board, a.space, t.space) == bool(clear)
 
+
+
+def test_a_charge_looks_for_its_end_only_in_the_window_of_the_targets_reach_and_misses_none():
+    # RULESETS.md 2, Charge: it ends within reach of the target, at least 2 squares from the start,
+    # each square nearer; the Large hill giant reaches 3 m, the fighter 1.5 m
+    grid = ("............\n" * 3 + "....#.......\n" + "............\n" * 4)
+    b = battle4e(grid, [creature("fighter", "fighter", "blue", (1, 1)), creature("giant", "hill-giant", "blue", (0, 5)),
+                        creature("gob1", "goblin", "red", (6, 2)), creature("orc", "orc", "red", (9, 6)),
+                        creature("ogre", "ogre", "red", (5, 5))])
+    creatures = b.state.creatures
+    found = 0
+    for charger_id in ("fighter", "giant"):
+        c = creatures[charger_id]
+        power = c.stats.basic_power
+        speed = 6 * 1.5
+        field = field_for(b, c, limit_m=speed)
+        everywhere = [(int(x), int(y)) for y, x in zip(*field.reachable(speed).nonzero())]
+        for target_id in ("gob1", "orc", "ogre"):
+            target = creatures[target_id]
+            ends = {s for s in everywhere if b._charge_end_ok(c, target, power, s[0], s[1], field)}
+            tried = b._charge_ends_to_try(c, target, power, field, speed)
+            assert ends <= set(tried) and len(tried) < len(everywhere), (charger_id, target_id)
+            found += len(ends)
+    assert found >= 12  # the giant's 3 m reach gives it 8 squares to charge the ogre from
