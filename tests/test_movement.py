@@ -151,6 +151,37 @@ def test_path_follows_the_cheapest_way_and_ends_at_the_target():
     assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in zip(steps, steps[1:]))
 
 
+
+def plain_path(field, x, y):
+    """The path walked back along the search's predecessors, square by square (nothing kept)."""
+    x0, y0 = field.origin
+    h, w = field.window_cost.shape
+    cell = (y - y0) * w + (x - x0)
+    node = min(range(field._parities), key=lambda p: field._dist[p * h * w + cell]) * h * w + cell
+    path = []
+    while field._predecessors[node] >= 0:
+        rest = node % (h * w)
+        path.append((x0 + rest % w, y0 + rest // w))
+        node = int(field._predecessors[node])
+    return path[::-1]
+
+
+@pytest.mark.parametrize("diagonals", ["5-5-5", "5-10-5"])
+def test_the_paths_kept_along_the_searched_tree_are_those_walked_back_square_by_square(diagonals):
+    # a field keeps each path it gave (paths share their beginnings): asked in any order, each is
+    # the walk back along the predecessors, and changing a path given changes no other
+    grid = "#########\n#..:....#\n#.##.#..#\n#...:...#\n#########"
+    field = movement_field(board(grid), (1, 1), Mover(), diagonals=diagonals, limit_m=9.0)
+    squares = [(int(x), int(y)) for y, x in zip(*np.isfinite(field.cost).nonzero())]
+    assert len(squares) > 10
+    for x, y in sorted(squares, key=lambda s: (-s[0], s[1])) + squares:
+        given = field.path_to(x, y)
+        assert given == plain_path(field, x, y), (x, y)
+        given.append((0, 0))
+    far = max(squares, key=lambda s: field.cost_to(*s))
+    assert field.path_to(*far)[-1] == far and len(field.path_to(*far)) >= 5 and field.path_to(1, 1) == []
+
+
 # ---- invariants (hypothesis) -------------------------------------------------------------
 
 grids = st.integers(3, 9).flatmap(

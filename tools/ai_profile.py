@@ -2,6 +2,7 @@
 (process CPU time, so a shared machine skews it less than wall clock).
 
 Usage: .venv/bin/python tools/ai_profile.py [SCENARIO] [--battles N] [--top K] [--sort tottime]
+       [--ruleset R]
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from game.session.ai import choose
 from game.session.replay import new_battle
 
 
-def battles(path, count: int, level: str) -> None:
+def battles(path, count: int, level: str, ruleset: str | None = None) -> None:
     for seed in range(count):
-        scenario = load_scenario(path)
+        scenario = load_scenario(path, ruleset)
         scenario.seed = seed
         battle = new_battle(scenario)
         while not battle.state.over and battle.state.round <= 40:
@@ -35,9 +36,10 @@ def main() -> None:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--callees", default="")
     parser.add_argument("--dump", default="")
+    parser.add_argument("--ruleset", default=None, help="play under this ruleset (5e, 3.5, 4e)")
     args = parser.parse_args()
     profile = cProfile.Profile(time.process_time)
-    profile.runcall(battles, args.scenario, args.battles, args.level)
+    profile.runcall(battles, args.scenario, args.battles, args.level, args.ruleset)
     stats = pstats.Stats(profile)
     print(f"total CPU {stats.total_tt:.2f} s")
     if args.dump:

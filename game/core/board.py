@@ -125,6 +125,6 @@ def gap_squares(a: tuple[int, int, int], b: tuple[int, int, int], diagonals="5-5
         dy = ay - by - bside + 1
         if dy < 0:
             dy = 0
-    if diagonals != "5-5-5" and diagonals_of(diagonals) == "5-10-5":  # every second diagonal counts 2
-        return (dx + dy // 2) if dx >= dy else (dy + dx // 2)
+    if diagonals == "5-10-5" or diagonals.__class__ is not str and diagonals_of(diagonals) == "5-10-5":
+        return (dx + dy // 2) if dx >= dy else (dy + dx // 2)  # every second diagonal counts 2
     return dx if dx >= dy else dy

@@ -149,13 +149,33 @@ class MovementField:
         nodes = h * w
         cell = (y - y0) * w + (x - x0)
         node = min(range(self._parities), key=lambda p: self._dist[p * nodes + cell])
-        node = node * nodes + cell
-        path = []
-        while self._predecessors[node] >= 0:
+        return list(self._path_of(node * nodes + cell))
+
+    @cached_property
+    def _paths(self) -> dict[int, tuple[tuple[int, int], ...]]:
+        """The paths found so far, by graph node: paths share their beginnings (the searched
+        tree), so each is its predecessor's and one square more."""
+        return {}
+
+    @cached_property
+    def _predecessor_list(self) -> list[int]:
+        return self._predecessors.tolist()  # plain ints: read one by one, faster than the array
+
+    def _path_of(self, node: int) -> tuple[tuple[int, int], ...]:
+        """The squares from the start (excluded) to this graph node, along the predecessors."""
+        paths, before = self._paths, self._predecessor_list
+        x0, y0 = self.origin
+        w = self.window_cost.shape[1]
+        nodes = self.window_cost.size
+        walked = []  # the nodes back to a known path, or to the start
+        while node not in paths and before[node] >= 0:
+            walked.append(node)
+            node = before[node]
+        path = paths.get(node, ())
+        for node in reversed(walked):
             rest = node % nodes
-            path.append((x0 + rest % w, y0 + rest // w))
-            node = int(self._predecessors[node])
-        return path[::-1]
+            path = paths[node] = path + ((x0 + rest % w, y0 + rest // w),)
+        return path
 
     def corner_ok(self, frm: tuple[int, int], to: tuple[int, int]) -> bool:
         """Whether a step from frm to to passes the corner rule (rules.corner_cutting: how many of

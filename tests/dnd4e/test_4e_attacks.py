@@ -58,7 +58,8 @@ def test_flanking_gives_combat_advantage_plus_2():
     b = battle4e(ROW, roster)
     preview = next(o.preview for o in b.legal_commands() if o.command.get("with") == "heavy-blow")
     assert preview.reasons[0].text == "combat advantage +2 (Goblin is flanked)"
-    assert preview.target_number == 15 - 10 and preview.hit_chance == pytest.approx(0.8)
+    # the total to reach stays AC 15: combat advantage is in the attack bonus (+8 here)
+    assert preview.target_number == 15 and preview.hit_chance == pytest.approx(0.8)
     b.state.creatures["cleric"].y = 0  # not opposite any more: no flank
     preview = next(o.preview for o in b.legal_commands() if o.command.get("with") == "heavy-blow")
     assert preview.reasons == () and preview.hit_chance == pytest.approx(0.7)
@@ -82,10 +83,13 @@ def test_cover_minus_2_and_superior_cover_minus_5_against_ranged_attacks():
     b = battle4e(grid, [creature("wizard", "wizard", "blue", (0, 1)), creature("orc", "orc", "red", (3, 1))])
     preview = next(o.preview for o in b.legal_commands() if o.command.get("with") == "force-bolt")
     assert "cover -2" in [r.text for r in preview.reasons] and preview.cover_bonus == 2
+    # shown as the total the roll must reach, as under 5e and 3.5: Ref 13 + 2 for cover
+    assert (preview.defence, preview.target_number) == ("Ref 13", 15)
     grid = "......\n..+...\n......"
     b = battle4e(grid, [creature("wizard", "wizard", "blue", (0, 1)), creature("orc", "orc", "red", (3, 1))])
     preview = next(o.preview for o in b.legal_commands() if o.command.get("with") == "force-bolt")
     assert "superior cover -5" in [r.text for r in preview.reasons] and preview.cover_bonus == 5
+    assert preview.target_number == 13 + 5
 
 
 def test_an_enemy_in_the_way_gives_cover_an_ally_never():
@@ -217,3 +221,15 @@ def test_slip_strike_shifts_one_square_first_to_the_square_given_as_at():
     rogue = b.state.creatures["rogue"]
     assert (rogue.x, rogue.y) == (1, 0) and b.state.offers == [] and rogue.move is True
     assert log_with(b, "shifts to [1, 0] (slip strike)") and b.state.creatures["orc"].hp == 46 - 11
+
+
+def test_the_hit_card_gives_the_total_to_reach_the_defence_and_the_cover_as_under_5e():
+    # the screen's card under 4e: the total the roll must reach (Ref 13, + 2 for cover: "cover
+    # -2" is a penalty to the roll, shown on the defence's side), then every modifier
+    from game.ui.modes import attack_lines
+    grid = "......\n..=...\n......"
+    b = battle4e(grid, [creature("wizard", "wizard", "blue", (0, 1)), creature("orc", "orc", "red", (3, 1))])
+    preview = next(o.preview for o in b.legal_commands() if o.command.get("with") == "force-bolt")
+    texts = [t for t, _colour in attack_lines(preview, "")]
+    assert texts[:2] == ["55% to hit: needs 15 (Ref 13 + 2 cover)", "Cover: half"]
+    assert "  - cover -2" in texts

@@ -290,7 +290,8 @@ def test_grab_is_strength_against_reflex_and_bull_rush_strength_against_fortitud
     roster = [creature("fighter", "fighter", "blue", (1, 1)), creature("orc", "orc", "red", (2, 1))]
     b = battle4e(ROW, roster)
     grab = next(o.preview for o in b.legal_commands() if o.act == "grapple")
-    assert (grab.defence, grab.target_number) == ("Ref 13", 13 - 5)  # half level 1 + Str 4
+    assert (grab.defence, grab.target_number) == ("Ref 13", 13)  # the total to reach
+    assert grab.hit_chance == pytest.approx((21 - (13 - 5)) / 20)  # half level 1 + Str 4
     force(b, 10)
     act(b, "fighter", "grapple", target="orc")
     assert "grabbed" in b.state.creatures["orc"].conditions

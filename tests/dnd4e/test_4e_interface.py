@@ -29,7 +29,7 @@ def test_each_power_on_each_target_with_its_odds_and_defence():
     b = duel()
     bolts = {o.command["target"]: o.preview for o in b.legal_commands() if o.command.get("with") == "force-bolt"}
     assert set(bolts) == {"orc", "gob1"}
-    assert bolts["orc"].defence == "Ref 13" and bolts["orc"].target_number == 8
+    assert bolts["orc"].defence == "Ref 13" and bolts["orc"].target_number == 13
     assert bolts["orc"].hit_chance == 0.65 and bolts["orc"].crit_chance == 0.05
     assert bolts["orc"].expected_damage == 0.6 * 8.5 + 0.05 * 12
 

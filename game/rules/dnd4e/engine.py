@@ -199,8 +199,8 @@ class Engine(EngineBase):
         field = field if field is not None else field_for(self, c, limit_m=speed)
         if to is None:
             best = None
-            for y, x in zip(*field.reachable(speed).nonzero()):
-                if self._charge_end_ok(c, target, power, int(x), int(y), field):
+            for x, y in self._charge_ends_to_try(c, target, power, field, speed):
+                if self._charge_end_ok(c, target, power, x, y, field):
                     key = (field.cost_to(int(x), int(y)), int(y), int(x))
                     best = key if best is None or key < best else best
             if best is None:
@@ -214,6 +214,17 @@ class Engine(EngineBase):
             raise IllegalCommand(_("a charge must end at least 2 squares from its start, within reach of {target}, "
                                    "each square nearer").format(target=target.name))
         return steps, cost
+
+    @staticmethod
+    def _charge_ends_to_try(c, target, power, field, speed: float) -> list[tuple[int, int]]:
+        """The squares within the speed where a charge on the target could end: only those whose
+        space is within the power's reach of the target's (a window around it) are asked."""
+        reach = int(power.reach / SQUARE_M + 1e-9)
+        side = c.side_squares
+        tx, ty, tside = target.space
+        x0, y0 = max(0, tx - side + 1 - reach), max(0, ty - side + 1 - reach)
+        window = field.reachable(speed)[y0: ty + tside + reach, x0: tx + tside + reach]
+        return [(int(x) + x0, int(y) + y0) for y, x in zip(*window.nonzero())]
 
     def _charge_end_ok(self, c, target, power, x, y, field) -> bool:
         side = c.side_squares

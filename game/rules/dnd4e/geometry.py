@@ -25,6 +25,20 @@ def adjacent(a, b) -> bool:
     return gap(a, b) == 1
 
 
+def foes_beside(c, foes) -> dict[tuple[int, int], list]:
+    """For each square where c would be next to some of these foes (adjacent(), c put there),
+    those foes, in their order: only they may be flanked, or be left, from there."""
+    side = c.side_squares
+    beside: dict[tuple[int, int], list] = {}
+    for f in foes:
+        fx, fy, fside = f.space
+        for y in range(fy - side, fy + fside + 1):
+            for x in range(fx - side, fx + fside + 1):
+                if gap_squares((x, y, side), f.space, "1") == 1:
+                    beside.setdefault((x, y), []).append(f)
+    return beside
+
+
 def squares_of(metres: float) -> int:
     return int(metres / SQUARE_M + EPS)
 
@@ -37,15 +51,26 @@ def _terrain_blockers(board, rules) -> Blockers:
     return found
 
 
+TERRAIN_COVERS_KEPT = 100_000  # per reading of the terrain: then they are forgotten, all at once
+
+
+def terrain_cover(board, rules, a_space, b_space) -> int:
+    """The cover level the terrain alone gives between two spaces under these cover rules (any
+    line, no creature). The board never changes: the answers are kept with it."""
+    key = "_terrain_covers_4e_" + {id(MELEE_COVER_4E): "melee", id(SLIT_COVER_4E): "slit"}.get(id(rules), "ranged")
+    kept = board.__dict__.setdefault(key, {})
+    level = kept.get((a_space, b_space))
+    if level is None:
+        if len(kept) >= TERRAIN_COVERS_KEPT:
+            kept.clear()
+        level = kept[(a_space, b_space)] = int(cover_many(_terrain_blockers(board, rules),
+                                                          [(a_space, b_space, -1, -1)])[0])
+    return level
+
+
 def line_of_effect(board, a_space, b_space) -> bool:
-    """A clear line: not every line between the spaces is blocked by terrain (the board never
-    changes: the answers are kept with it)."""
-    cache = board.__dict__.setdefault("_effect_4e", {})
-    key = (a_space, b_space)
-    if key not in cache:
-        level = cover_many(_terrain_blockers(board, COVER_4E), [(a_space, b_space, -1, -1)])[0]
-        cache[key] = bool(level < TOTAL)
-    return cache[key]
+    """A clear line: not every line between the spaces is blocked by terrain."""
+    return terrain_cover(board, COVER_4E, a_space, b_space) < TOTAL
 
 
 def can_see(battle, viewer, target) -> bool:
@@ -87,14 +112,16 @@ def cover_level(battle, attacker, target, melee: bool, origin=None) -> int:
     the space an area burst comes from. Melee: terrain only, the DMG's any-line reading. An arrow
     slit on a line gives superior cover."""
     source = attacker.space if origin is None else origin
-    slit = int(cover_many(_terrain_blockers(battle.board, SLIT_COVER_4E), [(source, target.space, -1, -1)])[0])
+    slit = terrain_cover(battle.board, SLIT_COVER_4E, source, target.space)
     if melee:
-        level = int(cover_many(_terrain_blockers(battle.board, MELEE_COVER_4E),
-                               [(attacker.space, target.space, -1, -1)])[0])
+        level = terrain_cover(battle.board, MELEE_COVER_4E, attacker.space, target.space)
         return max(level, slit, _corner_cover(battle.board, attacker.space, target.space))
     blockers, index = _enemy_blockers(battle, attacker.side)
-    source_id = index[attacker.id] if origin is None else -1
-    level = int(cover_many(blockers, [(source, target.space, source_id, index[target.id])])[0])
+    line = (source, target.space, index[attacker.id] if origin is None else -1, index[target.id])
+    known = blockers.__dict__.setdefault("known_covers", {})  # the blockers are new when anyone moves
+    level = known.get(line)
+    if level is None:
+        level = known[line] = int(cover_many(blockers, [line])[0])
     return level if level == TOTAL else max(level, slit)
 
 

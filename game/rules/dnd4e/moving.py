@@ -9,7 +9,7 @@ from ...core.board import SQUARE_M
 from ...i18n import _
 from ..errors import IllegalCommand
 from .creature import NO_IMMEDIATE
-from .geometry import adjacent, can_see, field_for
+from .geometry import adjacent, can_see, field_for, foes_beside
 
 
 def path_for(battle, c, to=None, path=None, limit_m: float | None = None, field=None):
@@ -85,21 +85,42 @@ def opportunists(battle, mover) -> list[str]:
 
 
 def provokers_along(battle, mover, steps, cache: dict | None = None) -> list[str]:
-    """Who would get an opportunity attack along these steps (the mover is put on each square
-    and back: nobody moves); `cache` keeps who each square provokes, for many paths at once."""
+    """Who would get an opportunity attack along these steps, in the order they would (the mover
+    is put on each square and back: nobody moves); `cache` keeps who leaving each square
+    provokes, and who each way of squares left does, for many paths at once (the paths of one
+    field share their beginnings)."""
     cache = {} if cache is None else cache
     if "opportunists" not in cache:
         cache["opportunists"] = opportunists(battle, mover)
-    candidates = cache["opportunists"]
-    found: list[str] = []
+    if not cache["opportunists"]:
+        return []
+    left = ((mover.x, mover.y),) + tuple(tuple(s) for s in steps[:-1])
+    return list(_provoked_leaving(battle, mover, left, cache))
+
+
+def _provoked_leaving(battle, mover, left: tuple, cache: dict) -> tuple[str, ...]:
+    """Who leaving these squares one after the other provokes, each once, in that order."""
+    key = ("left", left)
+    found = cache.get(key)
+    if found is None:
+        before = _provoked_leaving(battle, mover, left[:-1], cache) if len(left) > 1 else ()
+        square = left[-1]
+        if square not in cache:
+            if "beside" not in cache:  # the opportunists the mover would be next to, by square
+                creatures = battle.state.creatures
+                cache["beside"] = foes_beside(mover, [creatures[cid] for cid in cache["opportunists"]])
+            near = cache["beside"].get(square)
+            cache[square] = _seeing(battle, mover, square, near) if near else []
+        found = cache[key] = before + tuple(cid for cid in cache[square] if cid not in before)
+    return found
+
+
+def _seeing(battle, mover, square: tuple[int, int], near: list) -> list[str]:
+    """Those of these (beside the square) who would see the mover there: leaving_provokes at that
+    square, the mover put there and back."""
     x0, y0 = mover.x, mover.y
-    squares = [(x0, y0)] + [tuple(s) for s in steps[:-1]]
+    mover.x, mover.y = square
     try:
-        for square in squares:
-            if square not in cache:
-                mover.x, mover.y = square
-                cache[square] = leaving_provokes(battle, mover, (), candidates) if candidates else []
-            found += [cid for cid in cache[square] if cid not in found]
+        return [r.id for r in near if can_see(battle, r, mover)]
     finally:
         mover.x, mover.y = x0, y0
-    return found

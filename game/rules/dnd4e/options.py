@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...core.board import SQUARE_M, gap_squares
+from ...core.board import SQUARE_M
 from ...core.terrain import COVER_NAMES
 from ...i18n import N_, _
 from .. import api
@@ -22,7 +22,7 @@ from .athletics import checks_along, success_chance
 from .attacks import expected_damage, roll_for
 from .belief import believed
 from .conditions import speed_squares
-from .geometry import field_for, flanked, gap
+from .geometry import field_for, flanked, foes_beside, gap
 from .guessing import guessed, unseen_refusal
 from .moving import leaving_provokes, provokers_along
 from .powers import aim, power_of
@@ -125,7 +125,7 @@ def move_options(battle, c, field, mode: str = "walk") -> list[api.Option]:
     cache: dict = {}
     climbable = battle.board.prop("climbable")
     side = c.side_squares
-    foes = flankable_foes(battle, c)
+    beside = foes_beside(c, flankable_foes(battle, c))
     for y, x in zip(*field.reachable(limit).nonzero()):
         x, y = int(x), int(y)
         steps = field.path_to(x, y)
@@ -144,7 +144,7 @@ def move_options(battle, c, field, mode: str = "walk") -> list[api.Option]:
                                   api.Preview(uses=action(uses), path=tuple(steps), cost_m=cost, mode=mode,
                                               opportunity_attacks=provokes,
                                               success_chance=success_chance(c, checks_along(battle, c, steps)),
-                                              flanks=flanks_at(battle, c, (x, y), foes))))
+                                              flanks=flanks_at(battle, c, (x, y), beside))))
     return options
 
 
@@ -160,10 +160,9 @@ def flankable_foes(battle, c) -> list:
     return [f for f in battle.state.creatures.values() if f.side != c.side and f.standing and not unseen_refusal(c, f)]
 
 
-def flanks_at(battle, c, at: tuple[int, int], foes) -> tuple[str, ...]:
-    """The foes among these that c would flank standing at `at` (only those it would be next to
-    are asked)."""
-    near = [f for f in foes if gap_squares((at[0], at[1], c.side_squares), f.space, "1") == 1]
+def flanks_at(battle, c, at: tuple[int, int], beside: dict) -> tuple[str, ...]:
+    """The foes c would flank standing at `at`, of those `foes_beside` found next to it."""
+    near = beside.get(at)
     return flanks_from(battle, c, at, near) if near else ()
 
 
@@ -203,7 +202,7 @@ def shift_options(battle, c, field) -> list[api.Option]:
     if economy.refusal(c, "move") or speed_squares(c) <= 0:
         return []
     options = []
-    foes = flankable_foes(battle, c)
+    beside = foes_beside(c, flankable_foes(battle, c))
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
             to = (c.x + dx, c.y + dy)
@@ -216,7 +215,7 @@ def shift_options(battle, c, field) -> list[api.Option]:
             options.append(api.Option({"actor": c.id, "act": "shift", "to": list(to)},
                                       _("shift to {square}").format(square=list(to)),
                                       api.Preview(uses=action("move"), path=(to,), cost_m=SQUARE_M,
-                                                  flanks=flanks_at(battle, c, to, foes))))
+                                                  flanks=flanks_at(battle, c, to, beside))))
     return options
 
 
@@ -378,7 +377,7 @@ def attack_preview(battle, c, power, targets, uses, long_range=False, origin=Non
         total += value if t.side != c.side else -value
     return api.Preview(
         target=first.id, hostile=first.side != c.side, uses=action(uses), attack=power.name,
-        hit_chance=roll.hit_chance, crit_chance=roll.crit_chance, target_number=roll.defence - roll.bonus,
+        hit_chance=roll.hit_chance, crit_chance=roll.crit_chance, target_number=roll.defence + COVER_PENALTY.get(roll.cover, 0),
         defence=roll.defence_name, expected_damage=total, cover=COVER_NAMES.get(roll.cover, "none"),
         cover_bonus=COVER_PENALTY.get(roll.cover, 0), reasons=roll.reasons, rules=tuple(roll.rules), ranged=not power.melee,
         distance_m=gap(c, first) * SQUARE_M, inside=tuple(targets), kind=kind,
