@@ -20,6 +20,7 @@ columns), on the terrain under their spaces. The graph is built on that window; 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
@@ -142,14 +143,18 @@ class MovementField:
 
     def path_to(self, x: int, y: int) -> list[tuple[int, int]]:
         """The cheapest path to (x, y), start excluded; empty when unreachable."""
-        if not np.isfinite(self.cost_to(x, y)):
+        if not math.isfinite(self.cost_to(x, y)):
             return []
         x0, y0 = self.origin
-        h, w = self.window_cost.shape
-        nodes = h * w
-        cell = (y - y0) * w + (x - x0)
-        node = min(range(self._parities), key=lambda p: self._dist[p * nodes + cell])
-        return list(self._path_of(node * nodes + cell))
+        return list(self._path_of(self._cheapest_nodes[(y - y0) * self.window_cost.shape[1] + (x - x0)]))
+
+    @cached_property
+    def _cheapest_nodes(self) -> list[int]:
+        """Per position of the window, its graph node of the fewest squares (the first such
+        parity: a path ends at the cheaper of the diagonal parities it may arrive with)."""
+        nodes = self.window_cost.size
+        parity = np.argmin(self._dist.reshape(self._parities, nodes), axis=0)
+        return (parity * nodes + np.arange(nodes)).tolist()
 
     @cached_property
     def _paths(self) -> dict[int, tuple[tuple[int, int], ...]]:

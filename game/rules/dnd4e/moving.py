@@ -92,9 +92,12 @@ def provokers_along(battle, mover, steps, cache: dict | None = None) -> list[str
     cache = {} if cache is None else cache
     if "opportunists" not in cache:
         cache["opportunists"] = opportunists(battle, mover)
-    if not cache["opportunists"]:
-        return []
-    left = ((mover.x, mover.y),) + tuple(tuple(s) for s in steps[:-1])
+    if "beside" not in cache:  # the opportunists the mover would be next to, by square
+        creatures = battle.state.creatures
+        cache["beside"] = foes_beside(mover, [creatures[cid] for cid in cache["opportunists"]])
+    if not cache["beside"]:
+        return []  # no square is next to one of them
+    left = ((mover.x, mover.y), *map(tuple, steps[:-1]))
     return list(_provoked_leaving(battle, mover, left, cache))
 
 
@@ -106,9 +109,6 @@ def _provoked_leaving(battle, mover, left: tuple, cache: dict) -> tuple[str, ...
         before = _provoked_leaving(battle, mover, left[:-1], cache) if len(left) > 1 else ()
         square = left[-1]
         if square not in cache:
-            if "beside" not in cache:  # the opportunists the mover would be next to, by square
-                creatures = battle.state.creatures
-                cache["beside"] = foes_beside(mover, [creatures[cid] for cid in cache["opportunists"]])
             near = cache["beside"].get(square)
             cache[square] = _seeing(battle, mover, square, near) if near else []
         found = cache[key] = before + tuple(cid for cid in cache[square] if cid not in before)
