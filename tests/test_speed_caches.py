@@ -96,6 +96,28 @@ def test_the_undo_copy_shares_nothing_that_changes():
     assert [clone.dice.roll(20) for _ in range(5)] == [b.state.dice.roll(20) for _ in range(5)]
 
 
+
+def test_a_copy_of_the_dice_goes_on_as_they_would_whenever_they_were_copied():
+    # the copy reads the generator's state anew only after a draw: copies taken with no draw
+    # between share it, and each goes on exactly as the dice it copies
+    from game.core.dice import Dice
+
+    dice = Dice(7)
+    first = copy.deepcopy(dice)
+    again = copy.deepcopy(dice)  # no draw since: the state read for `first` serves
+    dice.roll(20)
+    after_a_draw = copy.deepcopy(dice)
+    dice.forced.extend([3, 4])
+    dice.roll(20)  # a forced face: the generator does not draw
+    forced_copy = copy.deepcopy(dice)
+    plain = Dice(7)
+    expected = [plain.roll(20) for _ in range(6)]
+    assert [first.roll(20) for _ in range(6)] == expected == [again.roll(20) for _ in range(6)]
+    assert [after_a_draw.roll(20) for _ in range(5)] == expected[1:]
+    assert list(forced_copy.forced) == [4] and forced_copy.drawn == 1
+    assert [forced_copy.roll(20) for _ in range(4)] == [4] + expected[1:4]
+
+
 def flood(ground, seeds):
     """The plain reference: a breadth-first walk over ground from the seeds, eight directions."""
     h, w = ground.shape

@@ -82,17 +82,23 @@ class Dice:
         self.rng = random.Random(seed)
         self.forced: deque[int] = deque(forced)
         self.drawn = 0
+        self._state: tuple[int, object] | None = None  # (drawn, the generator's state then)
 
     def stamp(self) -> tuple[int, int]:
         """Where the dice are: draws from the generator so far, forced faces left."""
         return self.drawn, len(self.forced)
 
     def __deepcopy__(self, memo):
+        """A copy (a battle copies its state before each command it tries): the generator's state
+        is read anew only when it has drawn since it was last read (only roll() draws)."""
+        if self._state is None or self._state[0] != self.drawn:
+            self._state = (self.drawn, self.rng.getstate())
         clone = Dice.__new__(Dice)
         clone.rng = random.Random.__new__(random.Random)  # unseeded: the state is set next
-        clone.rng.setstate(self.rng.getstate())  # the generator's state, copied whole in C
+        clone.rng.setstate(self._state[1])  # the generator's state, copied whole in C
         clone.forced = deque(self.forced)
         clone.drawn = self.drawn
+        clone._state = self._state  # the same draws: the same state
         return clone
 
     def roll(self, sides: int) -> int:

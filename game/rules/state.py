@@ -209,8 +209,9 @@ class BattleState:
                 clone.__dict__[key] = list(value)
             elif value is None or type(value) in _ATOMIC:
                 clone.__dict__[key] = value  # what deepcopy gives for these, without asking it
-            elif key == "creatures":
-                clone.__dict__[key] = {cid: copy.deepcopy(c, memo) for cid, c in value.items()}
+            elif key == "creatures":  # each its own quick copy, without deepcopy's dispatch
+                clone.__dict__[key] = creatures = {cid: c.__deepcopy__(memo) for cid, c in value.items()}
+                memo.update({id(c): creatures[cid] for cid, c in value.items()})
             elif key in ("order", "helps"):
                 clone.__dict__[key] = list(value)  # ids, and tuples of ids: never changed in place
             else:
