@@ -51,12 +51,22 @@ def within_reach(space_a, space_b, reach_m: float) -> bool:
     squares = int(reach_m / SQUARE_M + 1e-9)
     ax, ay, aside = space_a
     bx, by, bside = space_b
-    dx = max(bx - (ax + aside - 1), ax - (bx + bside - 1), 0)
-    dy = max(by - (ay + aside - 1), ay - (by + bside - 1), 0)
-    if max(dx, dy) == 0:
+    # the squares apart along each axis, 0 when the spaces overlap on it (without the builtins:
+    # asked very often)
+    dx = bx - (ax + aside - 1)
+    if dx <= 0:
+        dx = ax - (bx + bside - 1)
+        if dx < 0:
+            dx = 0
+    dy = by - (ay + aside - 1)
+    if dy <= 0:
+        dy = ay - (by + bside - 1)
+        if dy < 0:
+            dy = 0
+    far, near = (dx, dy) if dx >= dy else (dy, dx)
+    if far == 0:
         return False
-    count = max(dx, dy) if squares <= 2 else max(dx, dy) + min(dx, dy) // 2
-    return count <= squares
+    return (far if squares <= 2 else far + near // 2) <= squares
 
 
 def within_band(space_a, space_b, band: tuple[float, float]) -> bool:
