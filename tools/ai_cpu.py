@@ -1,5 +1,5 @@
 """CPU seconds (process time) of N battles of a scenario, hard against hard, and the slowest
-single decision (CPU ms). Usage: .venv/bin/python tools/ai_cpu.py [SCENARIO] [--battles N]"""
+single decision (CPU ms). Usage: .venv/bin/python tools/ai_cpu.py [SCENARIO] [--battles N] [--ruleset R]"""
 
 from __future__ import annotations
 
@@ -17,11 +17,12 @@ def main() -> None:
     parser.add_argument("scenario", nargs="?", default=str(DEFAULT_SCENARIO))
     parser.add_argument("--battles", type=int, default=6)
     parser.add_argument("--level", default="hard")
+    parser.add_argument("--ruleset", default=None, help="play under this ruleset (5e, 3.5, 4e)")
     args = parser.parse_args()
     start = time.process_time()
     thinking, worst_turn = 0.0, 0.0
     for seed in range(args.battles):
-        scenario = load_scenario(args.scenario)
+        scenario = load_scenario(args.scenario, args.ruleset)
         scenario.seed = seed
         battle = new_battle(scenario)
         turn, spent = None, 0.0

@@ -213,3 +213,27 @@ def test_the_squares_near_a_foe_where_a_move_may_flank_it_are_those_within_2_squ
             space = (10, 10, other)
             wanted = {(x, y) for y in range(0, 25) for x in range(0, 25) if gap((x, y, side), space) <= 2}
             assert near_positions(side, space) == wanted, (side, other)
+
+
+def test_a_kept_field_is_the_field_searched_afresh_and_searched_again_once_anyone_moved():
+    # the option lists, the check of a move and the move itself ask for the same field: it is
+    # kept with the battle under all it depends on (start, parity, mover, the others, the limit)
+    import numpy as np
+
+    from game.core.movement import movement_field
+    from game.rules.dnd35.geometry import MOVE_35, field_for, mover_of, occupants_for
+
+    def fresh(b, who, limit_m):
+        return movement_field(b.board, (who.x, who.y), mover_of(who), occupants_for(b, who), rules=MOVE_35,
+                              limit_m=limit_m, start_parity=who.diagonal_parity)
+
+    b = battle("........\n..#.....\n........", [creature("fighter", "fighter", "blue", (0, 0)),
+                                                 creature("orc", "orc", "red", (6, 0))])
+    fighter, orc = b.state.creatures["fighter"], b.state.creatures["orc"]
+    kept = field_for(b, orc, limit_m=9.0)
+    assert field_for(b, orc, limit_m=9.0) is kept and np.array_equal(kept.cost, fresh(b, orc, 9.0).cost)
+    assert field_for(b, orc, limit_m=4.5) is not kept  # another limit: another search
+    act(b, "fighter", "move", to=[4, 0])  # the fighter now stands in the orc's way
+    after = field_for(b, orc, limit_m=9.0)
+    assert after is not kept and np.array_equal(after.cost, fresh(b, orc, 9.0).cost)
+    assert not after.can_end[0, 4] and kept.can_end[0, 4]

@@ -131,3 +131,26 @@ def test_a_large_foe_walking_beside_a_reach_weapon_is_not_threatened_by_it_in_th
     assert move.preview.opportunity_attacks == ("orc",)
     act(b, "bear", "move", to=[7, 3])
     assert [o.reactor for o in b.state.offers] == ["orc"]
+
+
+def test_within_reach_counts_as_the_rule_says_for_any_two_spaces():
+    # RULESETS.md (D): reach 1.5 and 3 m count every diagonal 1 (3 m reaches the second
+    # diagonal); longer reaches count 1-2-1; the spaces never reach themselves
+    from game.rules.dnd35.geometry import within_reach
+
+    def plain(a, b, reach_m):
+        squares = int(reach_m / 1.5 + 1e-9)
+        dx = max(b[0] - (a[0] + a[2] - 1), a[0] - (b[0] + b[2] - 1), 0)
+        dy = max(b[1] - (a[1] + a[2] - 1), a[1] - (b[1] + b[2] - 1), 0)
+        count = max(dx, dy) if squares <= 2 else max(dx, dy) + min(dx, dy) // 2
+        return max(dx, dy) > 0 and count <= squares
+
+    spaces = [(x, y, side) for side in (1, 2, 3) for x in range(0, 7) for y in range(0, 7, 2)]
+    reached = 0
+    for reach in (1.5, 3.0, 4.5, 6.0):
+        for a in spaces[::3]:
+            for b in spaces:
+                assert within_reach(a, b, reach) == plain(a, b, reach), (a, b, reach)
+                reached += within_reach(a, b, reach)
+    assert within_reach((0, 0, 1), (2, 2, 1), 3.0) and not within_reach((0, 0, 1), (3, 3, 1), 4.5)
+    assert reached > 100

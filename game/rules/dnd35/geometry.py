@@ -51,12 +51,22 @@ def within_reach(space_a, space_b, reach_m: float) -> bool:
     squares = int(reach_m / SQUARE_M + 1e-9)
     ax, ay, aside = space_a
     bx, by, bside = space_b
-    dx = max(bx - (ax + aside - 1), ax - (bx + bside - 1), 0)
-    dy = max(by - (ay + aside - 1), ay - (by + bside - 1), 0)
-    if max(dx, dy) == 0:
+    # the squares apart along each axis, 0 when the spaces overlap on it (without the builtins:
+    # asked very often)
+    dx = bx - (ax + aside - 1)
+    if dx <= 0:
+        dx = ax - (bx + bside - 1)
+        if dx < 0:
+            dx = 0
+    dy = by - (ay + aside - 1)
+    if dy <= 0:
+        dy = ay - (by + bside - 1)
+        if dy < 0:
+            dy = 0
+    far, near = (dx, dy) if dx >= dy else (dy, dx)
+    if far == 0:
         return False
-    count = max(dx, dy) if squares <= 2 else max(dx, dy) + min(dx, dy) // 2
-    return count <= squares
+    return (far if squares <= 2 else far + near // 2) <= squares
 
 
 def within_band(space_a, space_b, band: tuple[float, float]) -> bool:
@@ -292,6 +302,21 @@ def mover_of(c, mode: str = "walk") -> Mover:
                  climbs=c.stats.speed_of("climb") > 0)
 
 
+FIELDS_KEPT = 32  # the fields of the last few positions (the options, a check, the move itself)
+
+
 def field_for(battle, c, mode: str = "walk", limit_m: float | None = None) -> MovementField:
-    return movement_field(battle.board, (c.x, c.y), mover_of(c, mode), occupants_for(battle, c),
-                          rules=MOVE_35, limit_m=limit_m, start_parity=c.diagonal_parity)
+    """The creature's movement field. A field depends only on the board (which never changes),
+    the mover, its start and parity, the other creatures and the limit: the last few are kept
+    with the battle under all of these (the options, the check of a move and the move itself
+    search once)."""
+    mover, others = mover_of(c, mode), tuple(occupants_for(battle, c))
+    key = (c.x, c.y, c.diagonal_parity, mover, others, limit_m)
+    kept = battle.__dict__.setdefault("_fields_35", {})
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= FIELDS_KEPT:
+            del kept[next(iter(kept))]  # the oldest goes
+        found = kept[key] = movement_field(battle.board, (c.x, c.y), mover, list(others), rules=MOVE_35,
+                                           limit_m=limit_m, start_parity=c.diagonal_parity)
+    return found
