@@ -229,7 +229,7 @@ def test_a_kept_field_is_the_field_searched_afresh_and_searched_again_once_anyon
 
     b = battle("........\n..#.....\n........", [creature("fighter", "fighter", "blue", (0, 0)),
                                                  creature("orc", "orc", "red", (6, 0))])
-    fighter, orc = b.state.creatures["fighter"], b.state.creatures["orc"]
+    orc = b.state.creatures["orc"]
     kept = field_for(b, orc, limit_m=9.0)
     assert field_for(b, orc, limit_m=9.0) is kept and np.array_equal(kept.cost, fresh(b, orc, 9.0).cost)
     assert field_for(b, orc, limit_m=4.5) is not kept  # another limit: another search
