@@ -47,7 +47,8 @@ class Preview:
 
     Attacks: `hit_chance`, `crit_chance`, `target_number` (the total the roll must reach),
     `defence` (what it is rolled against, e.g. "AC 15"), `expected_damage`, `cover` (a name),
-    `cover_bonus` (what cover adds to the defence), `advantage` (+1, 0, -1: the 5e d20 rule;
+    `cover_bonus` (what cover adds to the defence; 4e: nothing, its cover is a penalty to the
+    roll, among the reasons), `advantage` (+1, 0, -1: the 5e d20 rule;
     0 elsewhere), `reasons` (every bonus or penalty and why), `ranged`, `distance_m`.
     Saves: `save`, `dc`, `save_bonus`. Moves: `path`, `cost_m`, `mode`, `opportunity_attacks`
     (who would get one; an attack or spell that provokes where the actor stands lists them too),

@@ -82,14 +82,16 @@ def test_cover_minus_2_and_superior_cover_minus_5_against_ranged_attacks():
     grid = "......\n..=...\n......"
     b = battle4e(grid, [creature("wizard", "wizard", "blue", (0, 1)), creature("orc", "orc", "red", (3, 1))])
     preview = next(o.preview for o in b.legal_commands() if o.command.get("with") == "force-bolt")
-    assert "cover -2" in [r.text for r in preview.reasons] and preview.cover_bonus == 2
-    # shown as the total the roll must reach, as under 5e and 3.5: Ref 13 + 2 for cover
-    assert (preview.defence, preview.target_number) == ("Ref 13", 15)
+    # cover is a penalty to the roll (a reason), never a bonus to the defence: the total the roll
+    # must reach stays Ref 13
+    assert "cover -2" in [r.text for r in preview.reasons] and preview.cover == "half"
+    assert (preview.defence, preview.target_number, preview.cover_bonus) == ("Ref 13", 13, 0)
+    assert preview.hit_chance == pytest.approx(0.55)  # d20 + 5 - 2 >= 13
     grid = "......\n..+...\n......"
     b = battle4e(grid, [creature("wizard", "wizard", "blue", (0, 1)), creature("orc", "orc", "red", (3, 1))])
     preview = next(o.preview for o in b.legal_commands() if o.command.get("with") == "force-bolt")
-    assert "superior cover -5" in [r.text for r in preview.reasons] and preview.cover_bonus == 5
-    assert preview.target_number == 13 + 5
+    assert "superior cover -5" in [r.text for r in preview.reasons] and preview.cover == "three-quarters"
+    assert preview.target_number == 13 and preview.hit_chance == pytest.approx(0.4)  # d20 + 5 - 5 >= 13
 
 
 def test_an_enemy_in_the_way_gives_cover_an_ally_never():
@@ -223,13 +225,13 @@ def test_slip_strike_shifts_one_square_first_to_the_square_given_as_at():
     assert log_with(b, "shifts to [1, 0] (slip strike)") and b.state.creatures["orc"].hp == 46 - 11
 
 
-def test_the_hit_card_gives_the_total_to_reach_the_defence_and_the_cover_as_under_5e():
-    # the screen's card under 4e: the total the roll must reach (Ref 13, + 2 for cover: "cover
-    # -2" is a penalty to the roll, shown on the defence's side), then every modifier
+def test_the_hit_card_gives_the_total_to_reach_and_the_cover_as_a_penalty_to_the_roll():
+    # the screen's card under 4e: the total the roll must reach (the defence, Ref 13), then every
+    # modifier of the roll: cover -2 among them, once (4e: cover is a penalty to the attack roll)
     from game.ui.modes import attack_lines
     grid = "......\n..=...\n......"
     b = battle4e(grid, [creature("wizard", "wizard", "blue", (0, 1)), creature("orc", "orc", "red", (3, 1))])
     preview = next(o.preview for o in b.legal_commands() if o.command.get("with") == "force-bolt")
     texts = [t for t, _colour in attack_lines(preview, "")]
-    assert texts[:2] == ["55% to hit: needs 15 (Ref 13 + 2 cover)", "Cover: half"]
-    assert "  - cover -2" in texts
+    assert texts[:2] == ["55% to hit: needs 13 (Ref 13)", "Cover: half"]
+    assert [t for t in texts if "cover" in t] == ["  - cover -2"]

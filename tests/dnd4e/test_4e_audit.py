@@ -204,5 +204,6 @@ def test_the_hit_card_names_the_defence_attacked_and_every_modifier():
     b.state.creatures["gob"].conditions.add("dazed")
     (bolt,) = [o for o in b.legal_commands() if o.command.get("with") == "force-bolt" and o.command["target"] == "gob"]
     texts = [t for t, _colour in attack_lines(bolt.preview, "")]
-    assert texts[0].endswith("(Ref 14 + 2 cover)") and texts[1] == "Cover: half"
+    # the total to reach is the defence; cover is a penalty to the roll, counted once
+    assert texts[0] == "60% to hit: needs 14 (Ref 14)" and texts[1] == "Cover: half"
     assert "  + combat advantage +2 (Goblin is dazed)" in texts and "  - cover -2" in texts

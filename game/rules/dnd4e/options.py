@@ -26,7 +26,6 @@ from .geometry import field_for, flanked, foes_beside, gap
 from .guessing import guessed, unseen_refusal
 from .moving import leaving_provokes, provokers_along
 from .powers import aim, power_of
-from .terrain_rules import COVER_PENALTY
 from .words import action
 
 LABELS = {"second_wind": N_("second wind"), "total_defense": N_("total defense"), "action_point": N_("action point"),
@@ -377,9 +376,9 @@ def attack_preview(battle, c, power, targets, uses, long_range=False, origin=Non
         total += value if t.side != c.side else -value
     return api.Preview(
         target=first.id, hostile=first.side != c.side, uses=action(uses), attack=power.name,
-        hit_chance=roll.hit_chance, crit_chance=roll.crit_chance, target_number=roll.defence + COVER_PENALTY.get(roll.cover, 0),
+        hit_chance=roll.hit_chance, crit_chance=roll.crit_chance, target_number=roll.defence,
         defence=roll.defence_name, expected_damage=total, cover=COVER_NAMES.get(roll.cover, "none"),
-        cover_bonus=COVER_PENALTY.get(roll.cover, 0), reasons=roll.reasons, rules=tuple(roll.rules), ranged=not power.melee,
+        reasons=roll.reasons, rules=tuple(roll.rules), ranged=not power.melee,
         distance_m=gap(c, first) * SQUARE_M, inside=tuple(targets), kind=kind,
         damage_by_target=tuple(each) if len(targets) > 1 else (),
     )
