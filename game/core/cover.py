@@ -137,12 +137,11 @@ _UNGRADED = CoverRules(line_cap=per_kind({}, default=0), grades=(0, 0, 0, 0, 0),
 def _planes_of(levels: np.ndarray) -> np.ndarray:
     """The seven planes of a padded level grid, one after the other, flat."""
     h, w = levels.shape
+    framed = np.zeros((h + 2, w + 2), levels.dtype)
+    framed[1:-1, 1:-1] = levels
 
     def at(dy: int, dx: int) -> np.ndarray:  # shifted[i, j] = levels[i + dy, j + dx], 0 outside
-        out = np.zeros_like(levels)
-        out[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)] = \
-            levels[max(0, dy):h - max(0, -dy), max(0, dx):w - max(0, -dx)]
-        return out
+        return framed[1 + dy:1 + dy + h, 1 + dx:1 + dx + w]
 
     planes = [levels, np.maximum(levels, at(1, 0)), np.maximum(levels, at(0, 1)),
               np.minimum(at(0, -1), at(-1, 0)), np.minimum(at(-1, -1), levels),
@@ -178,8 +177,11 @@ class _Patterns:
         self.h, self.w = shape
         self.stride = self.w + 2
         self.size = (self.h + 2) * self.stride
-        self.id_of = np.full((2 * self.w + 1) * (2 * self.h + 1), -1, np.int32)
-        self.start = np.zeros(0, np.int32)  # int32 throughout: it halves the memory traffic
+        # ids and every index array in numpy's own index type (an int32 index is converted
+        # before each lookup: a gather with it takes three times as long); the stored
+        # patterns in int32 (half the memory)
+        self.id_of = np.full((2 * self.w + 1) * (2 * self.h + 1), -1, np.intp)
+        self.start = np.zeros(0, np.int32)
         self.count = np.zeros(0, np.int32)
         self.entries = np.zeros(0, np.int32)
         self._listed: dict[int, list[int]] = {}  # (dx, dy) key -> its entries as a plain list
@@ -306,9 +308,9 @@ def lines_max_level(blockers: Blockers, starts, ends, exclude=None) -> np.ndarra
         return _few_lines_max_level(blockers, starts, ends, exclude)
     # corners on the board (0..width, 0..height): every square a line meets is then on the
     # padded board, and needs no bounds check
-    bound = np.array([w, h], np.int32)
-    starts = np.minimum(np.maximum(np.asarray(starts, dtype=np.int32).reshape(-1, 2), 0), bound)
-    ends = np.minimum(np.maximum(np.asarray(ends, dtype=np.int32).reshape(-1, 2), 0), bound)
+    bound = np.array([w, h], np.intp)
+    starts = np.minimum(np.maximum(np.asarray(starts, dtype=np.intp).reshape(-1, 2), 0), bound)
+    ends = np.minimum(np.maximum(np.asarray(ends, dtype=np.intp).reshape(-1, 2), 0), bound)
     k = len(starts)
     result = np.zeros(k, np.int8)
     if not k:
@@ -376,28 +378,41 @@ def _few_lines_max_level(blockers: Blockers, starts, ends, exclude=None) -> np.n
 
 
 def _line_level(blockers: Blockers, x0: int, y0: int, x1: int, y1: int, exclude_a: int, exclude_b: int) -> int:
-    """One line's level, as lines_max_level finds it: its traced pattern read in the terrain's
-    planes (kept per terrain, Blockers.known_lines); a line the terrain leaves clear is then
-    read in the planes of the terrain with every other creature's squares at the creature cap
-    (Blockers.planes_without), which give each entry the level the vectorised check finds."""
+    """One line's level, as lines_max_level finds it (see _line_levels)."""
+    return _line_levels(blockers, x0, y0, [(x1, y1)], exclude_a, exclude_b)[0]
+
+
+def _line_levels(blockers: Blockers, x0: int, y0: int, ends, exclude_a: int, exclude_b: int) -> list[int]:
+    """The levels of the lines from the corner (x0, y0) to each of the ends, as lines_max_level
+    finds them: each line's traced pattern read in the terrain's planes (kept per terrain,
+    Blockers.known_lines); a line the terrain leaves clear is then read in the planes of the
+    terrain with every other creature's squares at the creature cap (Blockers.planes_without),
+    which give each entry the level the vectorised check finds. Corners off the board are
+    brought back onto it."""
     h, w = blockers.shape
-    if not (0 <= x0 <= w and 0 <= x1 <= w and 0 <= y0 <= h and 0 <= y1 <= h):
+    if not (0 <= x0 <= w and 0 <= y0 <= h):
         x0, y0 = min(max(x0, 0), w), min(max(y0, 0), h)
-        x1, y1 = min(max(x1, 0), w), min(max(y1, 0), h)
-    key = (x0, y0, x1, y1) if x0 < x1 or (x0 == x1 and y0 <= y1) else (x1, y1, x0, y0)
-    lines = blockers.known_lines
-    found = lines.get(key)
-    if found is None:
-        found = lines[key] = _line_entries(blockers, *key)
-    level, entries = found
-    if level == 0 and entries and blockers.has_creatures:
-        level = max(map(blockers.planes_without(exclude_a, exclude_b).__getitem__, entries))
-    return level
+    lines, crowded, without = blockers.known_lines, blockers.has_creatures, None
+    out = []
+    for x1, y1 in ends:
+        if not (0 <= x1 <= w and 0 <= y1 <= h):
+            x1, y1 = min(max(x1, 0), w), min(max(y1, 0), h)
+        key = (x0, y0, x1, y1) if x0 < x1 or (x0 == x1 and y0 <= y1) else (x1, y1, x0, y0)
+        found = lines.get(key)
+        if found is None:
+            found = lines[key] = _line_entries(blockers, *key)
+        level, entries = found
+        if level == 0 and entries and crowded:
+            if without is None:  # the same two creatures for every line: looked up once
+                without = blockers.planes_without(exclude_a, exclude_b).__getitem__
+            level = max(map(without, entries))
+        out.append(level)
+    return out
 
 
 def _few_covers(blockers: Blockers, pairs: list, estimate: bool) -> np.ndarray:
-    """cover_many for a few pairs, line by line in plain Python (_line_level), graded as _grade."""
-    table = _square_grades(blockers.grades).tolist()
+    """cover_many for a few pairs, line by line in plain Python (_line_levels), graded as _grade."""
+    table = _listed_grades(tuple(blockers.grades))
     out = []
     for (ax, ay, side_a), (tx, ty, side_b), ia, it in pairs:
         origins = _listed_corners(side_a, estimate and side_a > 1)
@@ -405,12 +420,17 @@ def _few_covers(blockers: Blockers, pairs: list, estimate: bool) -> np.ndarray:
         squares = _listed_square_corners(side_b)
         best = TOTAL
         for i, j in origins:
-            x0, y0 = ax + i, ay + j
-            lv = [_line_level(blockers, x0, y0, x1, y1, ia, it) for x1, y1 in ends]
+            lv = _line_levels(blockers, ax + i, ay + j, ends, ia, it)
             for c0, c1, c2, c3 in squares:
                 best = min(best, table[lv[c0] + 4 * lv[c1] + 16 * lv[c2] + 64 * lv[c3]])
         out.append(best)
     return np.array(out, np.int8)
+
+
+@functools.lru_cache(maxsize=None)
+def _listed_grades(grades) -> list:
+    """_square_grades as a plain list (read one code at a time); kept per grades."""
+    return _square_grades(grades).tolist()
 
 
 @functools.lru_cache(maxsize=None)
@@ -438,11 +458,11 @@ def _line_entries(blockers: Blockers, x0: int, y0: int, x1: int, y1: int) -> tup
 def _gather(patterns: _Patterns, first: np.ndarray, counts: np.ndarray, base: np.ndarray):
     """The absolute entries of lines (pattern start, count, start square), where each line's
     entries begin, and the line of each entry."""
-    offsets = np.cumsum(counts, dtype=np.int32) - counts
+    offsets = np.cumsum(counts, dtype=np.intp) - counts
     total = int(offsets[-1] + counts[-1])
-    owner = np.repeat(np.arange(len(counts), dtype=np.int32), counts)
-    positions = (first - offsets)[owner] + np.arange(total, dtype=np.int32)
-    return patterns.entries[positions] + base.astype(np.int32, copy=False)[owner], offsets, owner
+    owner = np.repeat(np.arange(len(counts)), counts)
+    positions = np.repeat(first - offsets, counts) + np.arange(total)
+    return patterns.entries[positions] + np.repeat(base.astype(np.intp, copy=False), counts), offsets, owner
 
 
 def segments_max_level(levels: np.ndarray, starts, ends) -> np.ndarray:

@@ -335,7 +335,9 @@ def _graph(h: int, w: int, parities: int) -> _Graph:
         beside_x.append(src + dx)
         beside_y.append(src + dy * w)
     order = np.argsort(np.concatenate(sources), kind="stable")
-    src, dst, bx, by = (np.concatenate(a)[order].astype(np.int32) for a in (sources, targets, beside_x, beside_y))
+    # numpy's own index type for what is gathered with (an int32 index is converted before
+    # each lookup: three times as slow); the matrix itself keeps scipy's int32
+    src, dst, bx, by = (np.concatenate(a)[order].astype(np.intp) for a in (sources, targets, beside_x, beside_y))
     diagonal = np.flatnonzero((bx != src) & (by != src))
     tie = np.zeros(len(dst))
     tie[diagonal] = _TIE_BREAK
@@ -352,7 +354,7 @@ def _graph(h: int, w: int, parities: int) -> _Graph:
         src, indices, edge, factor = s_all[order], d_all[order].astype(np.int32), edge[order], factor[order]
         edge_diagonal = np.concatenate([np.zeros(2 * len(orth), bool), np.ones(2 * len(diagonal), bool)])[order]
     else:
-        indices = dst
+        indices = dst.astype(np.int32)
     indptr = np.zeros(n * parities + 1, np.int32)
     np.cumsum(np.bincount(src, minlength=n * parities), out=indptr[1:])
     if len(_GRAPHS) >= _GRAPHS_KEPT:  # the oldest goes (a battle meets a few hundred windows)

@@ -62,13 +62,13 @@ class Positioning:
             self.prefetch_shelter(spaces + [self.sp[me.id]])
             self.prefetch_cover(spaces + [self.sp[me.id]], self.foes)
             shelter_here = self.shelter_kept(self.sp[me.id])
-        for (x, y) in candidates:
+        for space in spaces:
+            x, y, side = space
             cost = field.cost[y, x]
             oa = self.opportunity_cost(field, x, y) if self.hard else self.simple_oa(field, x, y)
-            side = self.side_at(field, x, y)
-            safety = self.safety((x, y, side), ranged) - self.exposure((x, y, side)) if self.hard else 0.0
+            safety = self.safety(space, ranged) - self.exposure(space) if self.hard else 0.0
             if sheltering:
-                safety += self.shelter_kept((x, y, side)) - shelter_here
+                safety += self.shelter_kept(space) - shelter_here
             then = None
             if can_act:
                 strikes = self.strikes_from(x, y, exact=False)
@@ -81,11 +81,11 @@ class Positioning:
             if field.squeezing[y, x]:
                 score -= 1.5
             for held, worth in let_go:
-                if gap_squares((x, y, side), self.sp[held.id], self.battle.diagonals) * SQUARE_M > \
+                if gap_squares(space, self.sp[held.id], self.battle.diagonals) * SQUARE_M > \
                         self.est.melee_reach(me) + 1e-9:
                     score -= worth
             why = "move to strike"
-            if hiding and self.hideout((x, y, side)):
+            if hiding and self.hideout(space):
                 score += self.hide_value()
                 then, why = {"actor": me.id, "act": "hide", "bonus": True}, "move to hide"
             if score > MOVE_SCORE_MIN:

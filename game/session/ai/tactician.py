@@ -277,9 +277,10 @@ class Tactician(Positioning):
         here = (x, y) == (me.x, me.y)
         space = (x, y, me.side_squares)
         afar, acting = self.strikes_afar, (me.action, me.attacks_left > 0)
+        sp, diagonals, altitude = self.sp, self.battle.diagonals, me.altitude
+        threatened = bool(self.adjacent_foes(space))
         for target in self.targets():
-            gap = gap_squares(space, self.sp[target.id], self.battle.diagonals)
-            dist = max(gap * SQUARE_M, abs(me.altitude - target.altitude))
+            dist = max(gap_squares(space, sp[target.id], diagonals) * SQUARE_M, abs(altitude - target.altitude))
             if not target.standing and dist > 1.5:
                 continue
             if exact and here:
@@ -287,7 +288,7 @@ class Tactician(Positioning):
                 continue
             # from another square the strikes on a target depend only on these and on the
             # cover there (when one is in range): weighed once a decision
-            key = (target.id, dist, bool(self.adjacent_foes(space)), acting)
+            key = (target.id, dist, threatened, acting)
             known = afar.get(key)
             if known is None:
                 looked: list[int] = []
