@@ -298,3 +298,33 @@ def test_hard_shifts_to_flank_before_a_melee_blow():
     command = choose(b, "hard")
     assert command["act"] == "attack" and command["target"] == "orc"
     assert any(r.good for r in preview_of(b, command).reasons)  # combat advantage
+
+
+def walked_to(b, level, actor):
+    """Where the actor ends its turn, playing this level's commands."""
+    while (command := choose(b, level))["act"] != "end":
+        b.submit(command)
+    return b.state.creatures[actor].x
+
+
+def test_hard_waits_outside_the_foes_striking_distance_rather_than_be_struck_first():
+    # 4e, Move and Charge: a creature not acting may still move its speed (6 squares for an
+    # orc) and strike, or charge that far. Our orc, 16 squares off, cannot strike this turn:
+    # rush walks its two moves and waits within the foe's 6 squares and a blow, to be struck
+    # first; hard stops short of them (x 12, 7 squares off) and leaves the foe the walk
+    grid = "\n".join(["." * 24] * 3)
+    roster = [creature("orc", "orc", "blue", (4, 1)), creature("foe", "orc", "red", (20, 1))]
+    assert walked_to(battle4e(grid, roster), "rush", "orc") == 16
+    assert walked_to(battle4e(grid, roster), "hard", "orc") == 12
+
+
+def test_hard_walks_on_where_its_standard_action_may_charge_the_foe():
+    # 4e, Charge: a move action, then a charge (a move of its speed, 6 squares, and a blow).
+    # 12 squares off, the orc cannot strike where it stands; after a move it can charge: hard
+    # walks into the foe's striking distance and charges, it does not wait there
+    grid = "\n".join(["." * 24] * 3)
+    b = battle4e(grid, [creature("orc", "orc", "blue", (0, 1)), creature("foe", "orc", "red", (12, 1))])
+    command = choose(b, "hard")
+    assert command["act"] == "move" and command["to"][0] >= 5
+    b.submit(command)
+    assert choose(b, "hard") == {"actor": "orc", "act": "charge", "target": "foe"}

@@ -43,7 +43,11 @@ another; None where the ruleset does not say), `check`, and the ids, sides and t
   gives `blow`, refuses a move whose provoked attacks risk all the hit points it has left (risk
   >= 1) and weighs the others as `normal` does; without `blow` it will not provoke an
   opportunity attack unless it brings it into striking distance while it is hale and only one
-  foe gets the attack;
+  foe gets the attack; `hard`, while no friend fights a foe it could reach this turn, where the
+  move does not bring it into striking distance (or spends its action) nor within a charge of a
+  foe (the next move `movement_budget` gives, and a blow), first where fewer foes could strike
+  it on their turn (`movement_budget` along `movement_field`, and a square more), and it holds
+  where it stands when every move on ends where more could: the foe walks up and is struck first;
 - else the end of the turn.
 Every command is checked with `battle.check` before it is given (refused: the next best, at
 last ending the turn or declining). The choice depends only on the battle state.
@@ -349,6 +353,8 @@ class Planner:
             here = way[(me.x, me.y)] if (me.x, me.y) in way else here
         hale = me.hp >= me.max_hp / 2
         weighs_risk = self.level == "hard" and self._weighs_risk(me)
+        struck_zone = self._held_off(me)
+        charge = self.battle.movement_budget(me.id)[1] / SQUARE_M + 1  # one more move, and a blow
         scored = []
         for index, option in enumerate(options):
             to = self._destination(option, me)
@@ -371,12 +377,53 @@ class Planner:
             # within the move it has left first: a longer one (3.5, 4e: a double move) spends the
             # action it may attack with once there; the next move goes on if it cannot
             longer = cost > me.movement_left + 1e-9
+            # hard, before any blow: where it would wait, fewer foes that could strike it first
+            # (unless from there the action left may charge a foe: a move of its speed and a blow)
+            strikes = not longer and min(gap_squares(space, f, self.diagonals) for f in foes) <= charge
+            waits = struck_zone is not None and (need or longer) and not strikes
+            strikers = self._strikers(struck_zone, space) if waits else 0
             # next to a foe, where it flanks one (`flanks`: a bonus to hit) comes first (not `rush`)
             flanking = -len(option.preview.flanks) if need == 0 and self.level != "rush" else 0
-            scored.append(((longer, weighed, flanking, provokes, cost, index), option.command))
+            scored.append(((strikers, longer, weighed, flanking, provokes, cost, index), option.command))
         if not scored:
             return None
-        return min(scored, key=lambda s: s[0])[1]
+        best = min(scored, key=lambda s: s[0])
+        if struck_zone is not None and best[0][0] > self._strikers(struck_zone, me.space):
+            return None  # every way on waits where more foes strike first: it holds
+        return best[1]
+
+    def _held_off(self, me):
+        """`hard`, while no friend stands beside a foe still in the fight within its own
+        `movement_budget` (and a square more): per square, how many foes could strike it there
+        on their turn (an int array): the squares the move of each foe's `movement_budget`
+        takes it to along its `movement_field` (4e: its speed for a creature not acting, where
+        it strikes after that move or a charge; 3.5: nothing), and a square more; else None
+        (it joins the fight, it does not hold back)."""
+        if self.level != "hard":
+            return None
+        foes = [v for v in self.views.values() if v.side != me.side and self._active(v)]
+        friends = [v for v in self.views.values() if v.side == me.side and self._active(v) and v.id != me.id]
+        far = sum(self.battle.movement_budget(me.id)) / SQUARE_M + 1
+        for friend in friends:
+            if any(self._gap(friend, g) <= 1 and self._gap(me, g) <= far for g in foes):
+                return None  # a fight it can join: no waiting
+        count = None
+        for foe in foes:
+            budget = self.battle.movement_budget(foe.id)[0]  # its move (not a dash: no blow after it)
+            zone = self.battle.movement_field(foe.id).cost <= budget + 1e-9
+            grown = zone.copy()  # a square more: it strikes the squares beside where it ends
+            grown[1:, :] |= zone[:-1, :]
+            grown[:-1, :] |= zone[1:, :]
+            grown[:, 1:] |= grown[:, :-1].copy()
+            grown[:, :-1] |= grown[:, 1:].copy()
+            count = grown.astype(int) if count is None else count + grown
+        return count
+
+    @staticmethod
+    def _strikers(count, space) -> int:
+        """The most foes that could strike any square of the space (`_held_off`'s count)."""
+        x, y, side = space
+        return int(count[max(0, y): y + side, max(0, x): x + side].max(initial=0))
 
     def _approached(self, me) -> list[tuple[int, int, int]]:
         """The spaces of the foes still in the fight it walks toward, where its side believes
