@@ -436,6 +436,25 @@ def movement_field(
     )
 
 
+FIELDS_KEPT = 32  # a battle's fields of the last few positions (a decision, its check, the move itself)
+
+
+def kept_field(kept: dict, board: Board, start: tuple[int, int], mover: Mover, others, *, rules: MoveRules,
+               limit_m: float | None = None, start_parity: int = 0) -> MovementField:
+    """movement_field, kept in `kept` (a battle's store: its board never changes) under all else
+    it depends on, the last FIELDS_KEPT of them: a computer player's look, the check of its move
+    and the move itself search once."""
+    others = tuple(others)
+    key = (start, start_parity, mover, others, rules, limit_m)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= FIELDS_KEPT:
+            del kept[next(iter(kept))]  # the oldest goes
+        found = kept[key] = movement_field(board, start, mover, list(others), rules=rules, limit_m=limit_m,
+                                           start_parity=start_parity)
+    return found
+
+
 def step_cost_squares(multiplier: np.ndarray, to: tuple[int, int], diagonal: bool, parity: int,
                       diagonals, extra: np.ndarray | None = None) -> tuple[int, int]:
     """The cost in squares of one step into `to`, and the diagonal parity after it.

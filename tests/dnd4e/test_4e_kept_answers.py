@@ -117,3 +117,23 @@ def test_a_charge_looks_for_its_end_only_in_the_window_of_the_targets_reach_and_
             assert ends <= set(tried) and len(tried) < len(everywhere), (charger_id, target_id)
             found += len(ends)
     assert found >= 12  # the giant's 3 m reach gives it 8 squares to charge the ogre from
+
+
+def test_a_kept_field_is_searched_again_once_anyone_moved():
+    # the option lists, the check of a move and the move itself ask for the same field: kept with
+    # the battle (core.movement.kept_field), never after another creature moved
+    import numpy as np
+
+    from game.core.movement import movement_field
+    from game.rules.dnd4e.geometry import mover_of, occupants_for
+    from game.rules.dnd4e.terrain_rules import MOVE_4E
+
+    b = crowd()
+    fighter, orc = b.state.creatures["fighter"], b.state.creatures["orc"]
+    kept = field_for(b, orc, limit_m=9.0)
+    assert field_for(b, orc, limit_m=9.0) is kept
+    fighter.x, fighter.y = 5, 1  # now beside the orc, in its way
+    after = field_for(b, orc, limit_m=9.0)
+    fresh = movement_field(b.board, (orc.x, orc.y), mover_of(orc), occupants_for(b, orc), rules=MOVE_4E, limit_m=9.0)
+    assert after is not kept and np.array_equal(after.cost, fresh.cost)
+    assert not after.can_end[1, 5] and kept.can_end[1, 5]

@@ -7,7 +7,7 @@ import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares, window_any
 from ...core.cover import Blockers, cover_many, explain_cover, lines_max_level
-from ...core.movement import MovementField, Mover, Occupant, movement_field
+from ...core.movement import MovementField, Mover, Occupant, kept_field
 from ...core.terrain import HALF, NO_COVER, TOTAL
 from .terrain_rules import COVER_35, MOVE_35
 
@@ -302,21 +302,7 @@ def mover_of(c, mode: str = "walk") -> Mover:
                  climbs=c.stats.speed_of("climb") > 0)
 
 
-FIELDS_KEPT = 32  # the fields of the last few positions (the options, a check, the move itself)
-
-
 def field_for(battle, c, mode: str = "walk", limit_m: float | None = None) -> MovementField:
-    """The creature's movement field. A field depends only on the board (which never changes),
-    the mover, its start and parity, the other creatures and the limit: the last few are kept
-    with the battle under all of these (the options, the check of a move and the move itself
-    search once)."""
-    mover, others = mover_of(c, mode), tuple(occupants_for(battle, c))
-    key = (c.x, c.y, c.diagonal_parity, mover, others, limit_m)
-    kept = battle.__dict__.setdefault("_fields_35", {})
-    found = kept.get(key)
-    if found is None:
-        if len(kept) >= FIELDS_KEPT:
-            del kept[next(iter(kept))]  # the oldest goes
-        found = kept[key] = movement_field(battle.board, (c.x, c.y), mover, list(others), rules=MOVE_35,
-                                           limit_m=limit_m, start_parity=c.diagonal_parity)
-    return found
+    """The creature's movement field, kept with the battle (core.movement.kept_field)."""
+    return kept_field(battle.__dict__.setdefault("_fields", {}), battle.board, (c.x, c.y), mover_of(c, mode),
+                      occupants_for(battle, c), rules=MOVE_35, limit_m=limit_m, start_parity=c.diagonal_parity)

@@ -201,7 +201,7 @@ class Engine(EngineBase):
             best = None
             for x, y in self._charge_ends_to_try(c, target, power, field, speed):
                 if self._charge_end_ok(c, target, power, x, y, field):
-                    key = (field.cost_to(int(x), int(y)), int(y), int(x))
+                    key = (field.cost_to(x, y), y, x)
                     best = key if best is None or key < best else best
             if best is None:
                 raise IllegalCommand(_("{name} has no square to charge {target} from").format(name=c.name, target=target.name))

@@ -9,7 +9,7 @@ import numpy as np
 from ...core.board import SQUARE_M, gap_squares
 from ...core.sizes import SPACE_SQUARES
 from ...core.cover import Blockers, cover_many, explain_cover
-from ...core.movement import MovementField, Mover, Occupant, movement_field
+from ...core.movement import MovementField, Mover, Occupant, kept_field
 from ...core.terrain import THREE_QUARTERS, TOTAL
 from .terrain_rules import COVER_4E, MELEE_COVER_4E, MOVE_4E, SLIT_COVER_4E
 
@@ -43,8 +43,13 @@ def squares_of(metres: float) -> int:
     return int(metres / SQUARE_M + EPS)
 
 
+def _reading(rules) -> str:
+    """The name of a reading of the terrain's cover: melee, arrow slits, or ranged."""
+    return {id(MELEE_COVER_4E): "melee", id(SLIT_COVER_4E): "slit"}.get(id(rules), "ranged")
+
+
 def _terrain_blockers(board, rules) -> Blockers:
-    key = "_blockers_4e_" + {id(MELEE_COVER_4E): "melee", id(SLIT_COVER_4E): "slit"}.get(id(rules), "ranged")
+    key = "_blockers_4e_" + _reading(rules)
     found = board.__dict__.get(key)
     if found is None:
         found = board.__dict__[key] = Blockers(board.line_caps(rules), rules=rules)
@@ -57,8 +62,7 @@ TERRAIN_COVERS_KEPT = 100_000  # per reading of the terrain: then they are forgo
 def terrain_cover(board, rules, a_space, b_space) -> int:
     """The cover level the terrain alone gives between two spaces under these cover rules (any
     line, no creature). The board never changes: the answers are kept with it."""
-    key = "_terrain_covers_4e_" + {id(MELEE_COVER_4E): "melee", id(SLIT_COVER_4E): "slit"}.get(id(rules), "ranged")
-    kept = board.__dict__.setdefault(key, {})
+    kept = board.__dict__.setdefault("_terrain_covers_4e_" + _reading(rules), {})
     level = kept.get((a_space, b_space))
     if level is None:
         if len(kept) >= TERRAIN_COVERS_KEPT:
@@ -185,8 +189,9 @@ def occupants_for(battle, mover) -> list[Occupant]:
 
 
 def field_for(battle, creature, mode: str = "walk", limit_m: float | None = None) -> MovementField:
-    return movement_field(battle.board, (creature.x, creature.y), mover_of(creature, mode),
-                          occupants_for(battle, creature), rules=MOVE_4E, limit_m=limit_m)
+    """The creature's movement field, kept with the battle (core.movement.kept_field)."""
+    return kept_field(battle.__dict__.setdefault("_fields", {}), battle.board, (creature.x, creature.y),
+                      mover_of(creature, mode), occupants_for(battle, creature), rules=MOVE_4E, limit_m=limit_m)
 
 
 def needs_squeeze(board, creature, x: int, y: int) -> bool:

@@ -116,11 +116,11 @@ def _provoked_leaving(battle, mover, left: tuple, cache: dict) -> tuple[str, ...
 
 
 def _seeing(battle, mover, square: tuple[int, int], near: list) -> list[str]:
-    """Those of these (beside the square) who would see the mover there: leaving_provokes at that
-    square, the mover put there and back."""
+    """leaving_provokes at that square, of these opportunists only (those beside it), the mover
+    put there and back."""
     x0, y0 = mover.x, mover.y
     mover.x, mover.y = square
     try:
-        return [r.id for r in near if can_see(battle, r, mover)]
+        return leaving_provokes(battle, mover, (), [r.id for r in near])
     finally:
         mover.x, mover.y = x0, y0
