@@ -254,49 +254,31 @@ def test_the_planners_estimate_never_gives_less_cover_than_the_rule(caps, spaces
     assert (estimate[small] == exact[small]).all()  # medium attackers: the rule itself
 
 
-@given(boards_and_lines())
-def test_the_vectorised_pass_matches_the_reference_too(board_and_lines):
-    # lines_max_level reads a few lines one by one (plain Python) and many at once (numpy):
-    # the reference test above, with every line through the vectorised pass
-    from unittest import mock
-
-    from game.core import cover
-
-    levels, lines = board_and_lines
-    starts = [(x0, y0) for x0, y0, _, _ in lines]
-    ends = [(x1, y1) for _, _, x1, y1 in lines]
-    with mock.patch.object(cover, "FEW_LINES", 0):
-        got = segments_max_level(levels, starts, ends)
-    assert got.tolist() == [reference_line_level(levels, s, e) for s, e in zip(starts, ends)]
-
-
 @given(arrays(np.int8, (6, 8), elements=st.sampled_from([0, 0, 0, 0, 1, 2, 3])),
        st.lists(st.tuples(st.integers(0, 6), st.integers(0, 4), st.sampled_from([1, 1, 2])),
                 min_size=2, max_size=5, unique_by=lambda c: (c[0], c[1])),
        st.lists(st.tuples(st.integers(-1, 8), st.integers(-1, 6), st.integers(-1, 8), st.integers(-1, 6),
                           st.integers(-2, 4), st.integers(-2, 4)), min_size=1, max_size=20))
-def test_lines_one_by_one_and_all_at_once_agree_among_creatures(caps, spaces, lines):
-    # the same lines, with creatures in the way and each line ignoring two creatures (its
-    # attacker's and its target's), read one by one and in one vectorised pass; corners off
-    # the board are brought back onto it, as the vectorised pass does
-    from unittest import mock
-
+def test_lines_among_creatures_read_the_terrain_first_then_the_other_creatures(caps, spaces, lines):
+    # each line ignores two creatures (its attacker's and its target's); a line the terrain
+    # blocks gets the terrain's level, one it leaves clear gets that of the other creatures'
+    # squares (at most half); corners off the board are brought back onto it
     from game.core import cover
 
     owners = np.full(caps.shape, -1, np.int64)
     for i, (x, y, side) in enumerate(spaces):
         owners[y:y + side, x:x + side] = i
     blockers = cover.Blockers(caps, owners, rules=FIVE_E_COVER)
+    h, w = caps.shape
     starts = [(x0, y0) for x0, y0, _, _, _, _ in lines]
     ends = [(x1, y1) for _, _, x1, y1, _, _ in lines]
     exclude = [(a, b) for _, _, _, _, a, b in lines]
-    one_by_one = cover._few_lines_max_level(blockers, starts, ends, exclude)
-    with mock.patch.object(cover, "FEW_LINES", 0):
-        at_once = cover.lines_max_level(blockers, starts, ends, exclude)
-    assert one_by_one.tolist() == at_once.tolist()
-    # and a few pairs' covers, graded line by line, are those of the vectorised pass
-    pairs = [(a, b, i, j) for i, a in enumerate(spaces) for j, b in enumerate(spaces) if i != j][:3]
-    for estimate in (False, True):
-        few = cover._few_covers(blockers, pairs, estimate)
-        with mock.patch.object(cover, "FEW_PAIRS", 0):
-            assert few.tolist() == cover.cover_many(blockers, pairs, estimate).tolist()
+    got = cover.lines_max_level(blockers, starts, ends, exclude)
+    for (x0, y0), (x1, y1), (a, b), level in zip(starts, ends, exclude, got.tolist()):
+        start = (min(max(x0, 0), w), min(max(y0, 0), h))
+        end = (min(max(x1, 0), w), min(max(y1, 0), h))
+        terrain = reference_line_level(caps, start, end)
+        crowded = caps.copy()
+        others = (owners >= 0) & (owners != a) & (owners != b)
+        crowded[others] = np.maximum(crowded[others], HALF)
+        assert level == (terrain or reference_line_level(crowded, start, end))

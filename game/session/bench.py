@@ -5,9 +5,9 @@
 - reach_ms: the squares reachable with 9 m of speed plus a Dash (18 m); reference: tcod's
   dijkstra2d on the same costs over the window of the board that limit reaches (12 squares
   around the start), the window the movement field searches.
-- cover_all_pairs_ms: cover for every ordered pair of the 30 creatures, once the map's line
-  patterns are traced (as in play); cover_all_pairs_cold_ms: the same on a fresh map, tracing
-  included. Reference: tcod's Bresenham lines for the same corner-to-corner lines, each
+- cover_all_pairs_ms: cover for every ordered pair of the 30 creatures, the terrain's planes
+  kept (as in play); cover_all_pairs_cold_ms: the same on a fresh map, the planes computed
+  afresh. Reference: tcod's Bresenham lines for the same corner-to-corner lines, each
   checked against the blockers in a Python loop (a sanity check, not a fair C reference).
 - ai_slowest_turn_ms, battles_per_second: the hard computer player's longest turn on each
   bundled scenario, and battles a second of the default skirmish, under the ruleset asked
@@ -31,7 +31,7 @@ from ..i18n import _
 from ..content.maps import load_map
 from ..content.paths import DEFAULT_SCENARIO, MAPS_DIR
 from ..core.board import SQUARE_M
-from ..core.cover import Blockers, cover_table, forget_line_patterns
+from ..core.cover import Blockers, cover_table, forget_terrain_planes
 from ..core.movement import Mover, Occupant, movement_field, position_costs, search_window
 from ..core.terrain import HALF
 from ..rules.registry import ruleset
@@ -95,7 +95,7 @@ def run_bench(progress: bool = False, ruleset: str | None = None) -> dict:
     figures["cover_all_pairs_ms"] = _median_ms(all_pairs)
 
     def all_pairs_cold():
-        forget_line_patterns()
+        forget_terrain_planes()
         return cover_table(blockers, spaces)
 
     figures["cover_all_pairs_cold_ms"] = _median_ms(all_pairs_cold, runs=5)

@@ -1,0 +1,177 @@
+"""The compiled walk of lines between grid corners (numba): the squares each line meets, the
+level of what blocks it, and the cover of pairs of spaces graded from those lines.
+
+cover.py owns the rule and its words; this module is its inner loop, compiled once per machine
+(numba keeps the machine code beside this file, and reads it back when the module is imported;
+NUMBA_DISABLE_JIT=1 runs the same code as plain Python). A line from corner (x0, y0) to (x1, y1), oriented left to right, meets:
+
+- along a grid line (dx or dy 0): each unit edge, blocked when the squares on both sides block;
+- at most 45 degrees from the horizontal: in each column strip, the rows between where it
+  enters and leaves the strip (open at both ends: touching a corner enters nothing), one square
+  or a strip crossing two rows (blocked when either blocks); where it leaves a strip through a
+  grid corner inside it, it passes between the two squares beside that corner, which block it
+  only together;
+- steeper: the same with rows and columns swapped, traced from its lower end.
+
+Each meeting is an entry of one of seven planes (cover._planes_of: the level each kind of
+meeting sees, precomputed from the terrain), at a padded flat square. A line's level is the
+highest terrain level of its entries; a line the terrain leaves clear is then read for
+creatures: a creature's square blocks up to the creature cap, but the line's own two
+creatures (attacker and target) never block it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# the planes, in the order cover._planes_of stacks them
+L_SQUARE, L_TWO_ROWS, L_TWO_COLUMNS, L_PINCH_DOWN, L_PINCH_UP, L_EDGE_ROW, L_EDGE_COLUMN = range(7)
+
+
+def plane_squares(stride: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per plane: offset of the first and the second square it reads (from the entry's padded
+    square), and whether both must block (else either)."""
+    first = np.array([0, 0, 0, -1, -stride - 1, 0, 0], np.int64)
+    second = np.array([0, stride, 1, -stride, 0, -stride, -1], np.int64)
+    both = np.array([0, 0, 0, 1, 1, 1, 1], np.int64)
+    return first, second, both
+
+
+@njit(cache=True, nogil=True)
+def _square_level(codes, square, exclude_a, exclude_b, creature_cap):
+    """A padded square's level for a line ignoring two creatures: its terrain cap, or the
+    creature cap where another creature stands."""
+    code = codes[square]
+    level = code & 3
+    owner = (code >> 2) - 1
+    if owner >= 0 and owner != exclude_a and owner != exclude_b and creature_cap > level:
+        level = creature_cap
+    return level
+
+
+@njit(cache=True, nogil=True)
+def _entry_creature_level(codes, first, second, both, size, entry, exclude_a, exclude_b, creature_cap):
+    """An entry's level with the creatures in (those the line ignores left out)."""
+    plane = entry // size
+    square = entry - plane * size
+    one = _square_level(codes, square + first[plane], exclude_a, exclude_b, creature_cap)
+    two = _square_level(codes, square + second[plane], exclude_a, exclude_b, creature_cap)
+    if both[plane]:
+        return min(one, two)
+    return max(one, two)
+
+
+@njit(cache=True, nogil=True)
+def line_level(planes, codes, first, second, both, width, height, x0, y0, x1, y1,
+               exclude_a, exclude_b, creature_cap, creatures):
+    """The level of what blocks the line between two grid corners (corners off the board are
+    brought back onto it); creatures: whether any creature stands on the board."""
+    x0 = min(max(x0, 0), width)
+    x1 = min(max(x1, 0), width)
+    y0 = min(max(y0, 0), height)
+    y1 = min(max(y1, 0), height)
+    if x1 < x0 or (x1 == x0 and y1 < y0):
+        x0, y0, x1, y1 = x1, y1, x0, y0
+    dx = x1 - x0
+    dy = y1 - y0
+    if dx == 0 and dy == 0:
+        return 0
+    stride = width + 2
+    size = (height + 2) * stride
+    base = (y0 + 1) * stride + x0 + 1
+    terrain = 0
+    creature = 0
+    if dy == 0 or dx == 0:
+        steps = dx + dy
+        plane, step = (L_EDGE_ROW, 1) if dy == 0 else (L_EDGE_COLUMN, stride)
+        for s in range(steps):
+            entry = plane * size + base + s * step
+            terrain = max(terrain, planes[entry])
+            if creatures and terrain == 0:
+                creature = max(creature, _entry_creature_level(codes, first, second, both, size, entry,
+                                                               exclude_a, exclude_b, creature_cap))
+        return terrain if terrain > 0 else creature
+    if abs(dy) > dx:  # steep: column strips become row strips, traced from the lower end
+        along = abs(dy)
+        across = dx if dy > 0 else -dx
+        shift = 0 if dy > 0 else dx + dy * stride
+        step_along, step_across, two_plane = stride, 1, L_TWO_COLUMNS
+    else:
+        along, across, shift = dx, dy, 0
+        step_along, step_across, two_plane = 1, stride, L_TWO_ROWS
+    pinch = L_PINCH_DOWN if dy > 0 else L_PINCH_UP
+    start = base + shift
+    for s in range(along):
+        enter = across * s
+        leave = across * (s + 1)
+        low = min(enter, leave) // along
+        high = -(-max(enter, leave) // along)  # the ceiling
+        plane = two_plane if high - 1 - low > 0 else L_SQUARE
+        entry = plane * size + start + s * step_along + low * step_across
+        terrain = max(terrain, planes[entry])
+        if creatures and terrain == 0:
+            creature = max(creature, _entry_creature_level(codes, first, second, both, size, entry,
+                                                           exclude_a, exclude_b, creature_cap))
+        if leave % along == 0 and s < along - 1:  # out through a grid corner inside the strip
+            entry = pinch * size + start + (s + 1) * step_along + (leave // along) * step_across
+            terrain = max(terrain, planes[entry])
+            if creatures and terrain == 0:
+                creature = max(creature, _entry_creature_level(codes, first, second, both, size, entry,
+                                                               exclude_a, exclude_b, creature_cap))
+    return terrain if terrain > 0 else creature
+
+
+# the entry points are compiled (or read from numba's cache) when this module is imported, for
+# the one set of argument types cover.py passes: no first call waits on the compiler
+_WALK = "int8[::1], int32[::1], int64[::1], int64[::1], int64[::1], int64, int64"
+
+
+@njit(f"int8[::1]({_WALK}, int64[:, ::1], int64, boolean)", cache=True, nogil=True)
+def lines_levels(planes, codes, first, second, both, width, height, lines, creature_cap, creatures):
+    """line_level of each row (x0, y0, x1, y1, exclude_a, exclude_b) of `lines`."""
+    out = np.zeros(lines.shape[0], np.int8)
+    for k in range(lines.shape[0]):
+        out[k] = line_level(planes, codes, first, second, both, width, height, lines[k, 0], lines[k, 1],
+                            lines[k, 2], lines[k, 3], lines[k, 4], lines[k, 5], creature_cap, creatures)
+    return out
+
+
+@njit(f"int8[::1]({_WALK}, int64[:, ::1], boolean, int8[::1], int64, boolean)", cache=True, nogil=True)
+def pair_covers(planes, codes, first, second, both, width, height, pairs, outer, grades, creature_cap, creatures):
+    """The cover of each row (ax, ay, side_a, tx, ty, side_b, id_a, id_t) of `pairs`: from each
+    corner of the attacker's space (outer: its outline's four corners only, when bigger than a
+    square), the four lines to each square of the target's space graded by `grades` (the 256
+    codes l0 + 4 l1 + 16 l2 + 64 l3 of cover._square_grades); the attacker's best corner and
+    the target's least covered square count."""
+    out = np.zeros(pairs.shape[0], np.int8)
+    widest = 1
+    for p in range(pairs.shape[0]):
+        widest = max(widest, pairs[p, 5])
+    levels = np.zeros((widest + 1) ** 2, np.int64)  # one corner's lines to the target's corners
+    for p in range(pairs.shape[0]):
+        ax, ay, side_a = pairs[p, 0], pairs[p, 1], pairs[p, 2]
+        tx, ty, side_b = pairs[p, 3], pairs[p, 4], pairs[p, 5]
+        id_a, id_t = pairs[p, 6], pairs[p, 7]
+        row = side_b + 1
+        corners_a = 2 if outer and side_a > 1 else side_a + 1
+        step_a = side_a if outer and side_a > 1 else 1
+        best = 3
+        for cj in range(corners_a):
+            for ci in range(corners_a):
+                ox, oy = ax + ci * step_a, ay + cj * step_a
+                for j in range(row):
+                    for i in range(row):
+                        levels[j * row + i] = line_level(planes, codes, first, second, both, width, height,
+                                                         ox, oy, tx + i, ty + j, id_a, id_t, creature_cap, creatures)
+                for j in range(side_b):
+                    for i in range(side_b):
+                        code = levels[j * row + i] + 4 * levels[j * row + i + 1] + \
+                            16 * levels[(j + 1) * row + i] + 64 * levels[(j + 1) * row + i + 1]
+                        best = min(best, grades[code])
+                if best == 0:
+                    break
+            if best == 0:
+                break
+        out[p] = best
+    return out
