@@ -5,7 +5,7 @@ import json
 
 from game.cli import main
 from game.content.paths import MAPS_DIR
-from game.session.simulate import simulate, wilson
+from game.session.simulate import chunked, simulate, wilson
 
 SCENARIO = MAPS_DIR / "mirror-goblins.scenario.toml"
 
@@ -15,6 +15,17 @@ def test_same_seed_same_numbers_whatever_the_workers():
     two, _ = simulate(SCENARIO, 4, jobs=2, seed=5, policies={"blue": "rush", "red": "rush"})
     for key in ("wins", "mean_rounds", "creatures"):
         assert one[key] == two[key]
+
+
+def test_the_battles_are_dealt_in_chunks_small_enough_for_the_workers_to_end_together():
+    # every battle once, in order; a few battles go one a chunk (the last ones do not leave a
+    # worker idle for long), many at most ten a chunk
+    for runs, workers in ((1, 2), (24, 2), (100, 2), (1000, 2), (1000, 16)):
+        chunks = chunked(runs, workers)
+        assert [i for chunk in chunks for i in chunk] == list(range(runs))
+        assert max(len(c) for c in chunks) <= 10
+        assert len(chunks) >= min(runs, 16 * workers)
+    assert {len(c) for c in chunked(24, 2)} == {1}
 
 
 def test_swap_gives_each_level_both_sides():

@@ -25,6 +25,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .terrain import TOTAL
+
 # the planes, in the order cover._planes_of stacks them
 L_SQUARE, L_TWO_ROWS, L_TWO_COLUMNS, L_PINCH_DOWN, L_PINCH_UP, L_EDGE_ROW, L_EDGE_COLUMN = range(7)
 
@@ -91,6 +93,8 @@ def line_level(planes, codes, first, second, both, width, height, x0, y0, x1, y1
             if creatures and terrain == 0:
                 creature = max(creature, _entry_creature_level(codes, first, second, both, size, entry,
                                                                exclude_a, exclude_b, creature_cap))
+            if terrain == TOTAL:
+                break  # nothing blocks more
         return terrain if terrain > 0 else creature
     if abs(dy) > dx:  # steep: column strips become row strips, traced from the lower end
         along = abs(dy)
@@ -102,23 +106,33 @@ def line_level(planes, codes, first, second, both, width, height, x0, y0, x1, y1
         step_along, step_across, two_plane = 1, stride, L_TWO_ROWS
     pinch = L_PINCH_DOWN if dy > 0 else L_PINCH_UP
     start = base + shift
+    # where the line enters and leaves strip s, in units of 1 / along across it (across * s and
+    # across * (s + 1)), kept as floor and remainder: |across| <= along, so each strip moves
+    # them by at most one whole
+    enter_floor, enter_rest = 0, 0
     for s in range(along):
-        enter = across * s
-        leave = across * (s + 1)
-        low = min(enter, leave) // along
-        high = -(-max(enter, leave) // along)  # the ceiling
+        leave_floor, leave_rest = enter_floor, enter_rest + across
+        if leave_rest >= along:
+            leave_floor, leave_rest = leave_floor + 1, leave_rest - along
+        elif leave_rest < 0:
+            leave_floor, leave_rest = leave_floor - 1, leave_rest + along
+        low = min(enter_floor, leave_floor)
+        high = max(enter_floor + (enter_rest > 0), leave_floor + (leave_rest > 0))  # the ceiling
         plane = two_plane if high - 1 - low > 0 else L_SQUARE
         entry = plane * size + start + s * step_along + low * step_across
         terrain = max(terrain, planes[entry])
         if creatures and terrain == 0:
             creature = max(creature, _entry_creature_level(codes, first, second, both, size, entry,
                                                            exclude_a, exclude_b, creature_cap))
-        if leave % along == 0 and s < along - 1:  # out through a grid corner inside the strip
-            entry = pinch * size + start + (s + 1) * step_along + (leave // along) * step_across
+        if leave_rest == 0 and s < along - 1:  # out through a grid corner inside the strip
+            entry = pinch * size + start + (s + 1) * step_along + leave_floor * step_across
             terrain = max(terrain, planes[entry])
             if creatures and terrain == 0:
                 creature = max(creature, _entry_creature_level(codes, first, second, both, size, entry,
                                                                exclude_a, exclude_b, creature_cap))
+        if terrain == TOTAL:
+            break  # nothing blocks more
+        enter_floor, enter_rest = leave_floor, leave_rest
     return terrain if terrain > 0 else creature
 
 
