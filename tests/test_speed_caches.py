@@ -470,3 +470,24 @@ def test_the_candidate_squares_picked_at_once_are_those_picked_square_by_square(
                     spread += t.prefers_range()
         b.submit(choose(b, "hard"))
     assert compared > 40 and spread > 5
+
+
+@pytest.mark.parametrize("width, searches", [(8, 1), (60, 2)])
+def test_on_a_small_board_a_move_is_weighed_on_the_field_the_move_itself_walks(monkeypatch, width, searches):
+    # the hard player weighs its move on the whole board's field where the board is small
+    # (positioning.WHOLE_FIELD_SQUARES): the check of the move and the move find it kept; on a
+    # big board it weighs within its reach, and the move searches the whole board once more
+    from game.core import movement
+    from game.session.ai import choose
+
+    grid = "\n".join(["." * width] * (4 if width == 8 else 60))
+    b = battle(grid, [creature("fighter", "fighter", "blue", (0, 0)), creature("orc", "orc", "red", (5, 0))],
+               initiative=["fighter", "orc"])
+    starts = []
+    search = movement.movement_field
+    monkeypatch.setattr(movement, "movement_field", lambda board, start, *a, **k: starts.append(start) or
+                        search(board, start, *a, **k))
+    command = choose(b, "hard")
+    b.submit(command)
+    assert command["act"] == "move" and (b.state.creatures["fighter"].x, b.state.creatures["fighter"].y) != (0, 0)
+    assert starts.count((0, 0)) == searches
