@@ -282,3 +282,34 @@ def test_lines_among_creatures_read_the_terrain_first_then_the_other_creatures(c
         others = (owners >= 0) & (owners != a) & (owners != b)
         crowded[others] = np.maximum(crowded[others], HALF)
         assert level == (terrain or reference_line_level(crowded, start, end))
+
+def reference_cover(levels, attacker, target, grades) -> int:
+    """The grid rule spelled out: from each corner of the attacker's space, the four lines to
+    each square of the target; per cap, the lines blocked at it or above graded by the rules
+    (at most that cap); the attacker's best corner and the target's least covered square."""
+    (ax, ay, sa), (tx, ty, sb) = attacker, target
+    best = TOTAL
+    for ox in range(ax, ax + sa + 1):
+        for oy in range(ay, ay + sa + 1):
+            for qx in range(tx, tx + sb):
+                for qy in range(ty, ty + sb):
+                    lines = [reference_line_level(levels, (ox, oy), (qx + i, qy + j)) for i in (0, 1) for j in (0, 1)]
+                    graded = max(min(grades[sum(lv >= cap for lv in lines)], cap)
+                                 for cap in (TOTAL, THREE_QUARTERS, HALF))
+                    best = min(best, graded)
+    return best
+
+
+@given(arrays(np.int8, (7, 7), elements=st.sampled_from([0, 0, 0, 1, 2, 3])),
+       st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), st.sampled_from([1, 1, 1, 2])),
+                min_size=2, max_size=4, unique_by=lambda c: (c[0], c[1])),
+       st.sampled_from(["5e", "3.5", "4e"]))
+def test_cover_of_many_pairs_is_the_rule_spelled_out_line_by_line(caps, spaces, name):
+    # the compiled walk gives up a corner's lines once they cannot beat the best corner so far:
+    # the cover it finds is still the rule's, under each ruleset's grades
+    from game.core.cover import Blockers, cover_many
+
+    rules = ruleset(name).cover_rules
+    pairs = [(a, b, -1, -1) for a in spaces for b in spaces if a != b]
+    got = cover_many(Blockers(caps, rules=rules), pairs)
+    assert got.tolist() == [reference_cover(caps, a, b, rules.grades) for a, b, _, _ in pairs]

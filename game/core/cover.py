@@ -60,11 +60,17 @@ class Blockers:
         return _TERRAIN_PLANES[key]
 
     def walk_args(self) -> tuple:
-        """The line walk's first arguments (line_walk.line_level): planes, codes, the planes'
-        squares, width and height."""
+        """The line walk's first arguments (line_walk.line_level): the planes, the crowded planes,
+        the codes, the planes' squares, width and height."""
         if self._walk is None:
             h, w = self.shape
-            self._walk = (self.planes, self.codes, *plane_squares(self.stride), w, h)
+            crowded = self.planes
+            if self.has_creatures:  # every creature's squares at least its cap: where one may block
+                levels = (self._grid & 3).astype(np.int8)
+                taken = self._grid >= 4
+                levels[taken] = np.maximum(levels[taken], max(self.creature_cap, 1))
+                crowded = _planes_of(levels)
+            self._walk = (self.planes, crowded, self.codes, *plane_squares(self.stride), w, h)
         return self._walk
 
 

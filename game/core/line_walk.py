@@ -65,10 +65,12 @@ def _entry_creature_level(codes, first, second, both, size, entry, exclude_a, ex
 
 
 @njit(cache=True, nogil=True)
-def line_level(planes, codes, first, second, both, width, height, x0, y0, x1, y1,
+def line_level(planes, crowded, codes, first, second, both, width, height, x0, y0, x1, y1,
                exclude_a, exclude_b, creature_cap, creatures):
     """The level of what blocks the line between two grid corners (corners off the board are
-    brought back onto it); creatures: whether any creature stands on the board."""
+    brought back onto it); creatures: whether any creature stands on the board; crowded: the
+    planes with every creature's squares at the creature cap (where nothing is, no creature the
+    line ignores or not blocks it: the creatures are read only where something is)."""
     x0 = min(max(x0, 0), width)
     x1 = min(max(x1, 0), width)
     y0 = min(max(y0, 0), height)
@@ -90,7 +92,7 @@ def line_level(planes, codes, first, second, both, width, height, x0, y0, x1, y1
         for s in range(steps):
             entry = plane * size + base + s * step
             terrain = max(terrain, planes[entry])
-            if creatures and terrain == 0:
+            if creatures and terrain == 0 and crowded[entry]:
                 creature = max(creature, _entry_creature_level(codes, first, second, both, size, entry,
                                                                exclude_a, exclude_b, creature_cap))
             if terrain == TOTAL:
@@ -121,13 +123,13 @@ def line_level(planes, codes, first, second, both, width, height, x0, y0, x1, y1
         plane = two_plane if high - 1 - low > 0 else L_SQUARE
         entry = plane * size + start + s * step_along + low * step_across
         terrain = max(terrain, planes[entry])
-        if creatures and terrain == 0:
+        if creatures and terrain == 0 and crowded[entry]:
             creature = max(creature, _entry_creature_level(codes, first, second, both, size, entry,
                                                            exclude_a, exclude_b, creature_cap))
         if leave_rest == 0 and s < along - 1:  # out through a grid corner inside the strip
             entry = pinch * size + start + (s + 1) * step_along + leave_floor * step_across
             terrain = max(terrain, planes[entry])
-            if creatures and terrain == 0:
+            if creatures and terrain == 0 and crowded[entry]:
                 creature = max(creature, _entry_creature_level(codes, first, second, both, size, entry,
                                                                exclude_a, exclude_b, creature_cap))
         if terrain == TOTAL:
@@ -136,28 +138,33 @@ def line_level(planes, codes, first, second, both, width, height, x0, y0, x1, y1
     return terrain if terrain > 0 else creature
 
 
+_WEIGHT = (1, 4, 16, 64)  # a square's four corners (top-left, top-right, bottom-left, bottom-right) in a code
+
+
 # the entry points are compiled (or read from numba's cache) when this module is imported, for
 # the one set of argument types cover.py passes: no first call waits on the compiler
-_WALK = "int8[::1], int32[::1], int64[::1], int64[::1], int64[::1], int64, int64"
+_WALK = "int8[::1], int8[::1], int32[::1], int64[::1], int64[::1], int64[::1], int64, int64"
 
 
 @njit(f"int8[::1]({_WALK}, int64[:, ::1], int64, boolean)", cache=True, nogil=True)
-def lines_levels(planes, codes, first, second, both, width, height, lines, creature_cap, creatures):
+def lines_levels(planes, crowded, codes, first, second, both, width, height, lines, creature_cap, creatures):
     """line_level of each row (x0, y0, x1, y1, exclude_a, exclude_b) of `lines`."""
     out = np.zeros(lines.shape[0], np.int8)
     for k in range(lines.shape[0]):
-        out[k] = line_level(planes, codes, first, second, both, width, height, lines[k, 0], lines[k, 1],
+        out[k] = line_level(planes, crowded, codes, first, second, both, width, height, lines[k, 0], lines[k, 1],
                             lines[k, 2], lines[k, 3], lines[k, 4], lines[k, 5], creature_cap, creatures)
     return out
 
 
 @njit(f"int8[::1]({_WALK}, int64[:, ::1], boolean, int8[::1], int64, boolean)", cache=True, nogil=True)
-def pair_covers(planes, codes, first, second, both, width, height, pairs, outer, grades, creature_cap, creatures):
+def pair_covers(planes, crowded, codes, first, second, both, width, height, pairs, outer, grades, creature_cap, creatures):
     """The cover of each row (ax, ay, side_a, tx, ty, side_b, id_a, id_t) of `pairs`: from each
     corner of the attacker's space (outer: its outline's four corners only, when bigger than a
     square), the four lines to each square of the target's space graded by `grades` (the 256
     codes l0 + 4 l1 + 16 l2 + 64 l3 of cover._square_grades); the attacker's best corner and
-    the target's least covered square count."""
+    the target's least covered square count. A grade never falls as a line's level rises (the
+    rulesets' grades grow with the lines blocked), so a single square's lines stop once those
+    read already grade no better than the best corner so far."""
     out = np.zeros(pairs.shape[0], np.int8)
     widest = 1
     for p in range(pairs.shape[0]):
@@ -174,9 +181,21 @@ def pair_covers(planes, codes, first, second, both, width, height, pairs, outer,
         for cj in range(corners_a):
             for ci in range(corners_a):
                 ox, oy = ax + ci * step_a, ay + cj * step_a
+                if side_b == 1:  # one square: its four lines, given up once they cannot do better
+                    code = 0
+                    for k in range(4):
+                        code += _WEIGHT[k] * line_level(planes, crowded, codes, first, second, both, width, height,
+                                                        ox, oy, tx + k % 2, ty + k // 2, id_a, id_t,
+                                                        creature_cap, creatures)
+                        if grades[code] >= best:  # the lines left clear give the least: no better
+                            break
+                    best = min(best, grades[code])
+                    if best == 0:
+                        break
+                    continue
                 for j in range(row):
                     for i in range(row):
-                        levels[j * row + i] = line_level(planes, codes, first, second, both, width, height,
+                        levels[j * row + i] = line_level(planes, crowded, codes, first, second, both, width, height,
                                                          ox, oy, tx + i, ty + j, id_a, id_t, creature_cap, creatures)
                 for j in range(side_b):
                     for i in range(side_b):
