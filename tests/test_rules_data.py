@@ -5,6 +5,8 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.content.maps import parse_map
 from game.core.areas import sphere
@@ -180,3 +182,18 @@ def test_a_creature_in_the_way_gives_cover_up_to_the_records_cap():
     assert cover_many(Blockers(b.line_caps(COVER_5E), owners, rules=COVER_5E), pair)[0] == HALF
     none = replace(COVER_5E, creature_cap=NO_COVER)  # creatures never cover (say, the attacker's allies)
     assert cover_many(Blockers(b.line_caps(none), owners, rules=none), pair)[0] == NO_COVER
+
+
+@given(st.lists(st.tuples(st.integers(0, 12), st.integers(0, 12)), min_size=1, max_size=20),
+       st.integers(1, 3),
+       st.lists(st.tuples(st.integers(0, 12), st.integers(0, 12), st.integers(1, 4)), max_size=5),
+       st.sampled_from(["5-5-5", "5-10-5"]))
+def test_the_gaps_of_many_squares_at_once_are_the_nearest_gap_square_by_square(squares, side, spaces, diagonals):
+    # 5e, Distance: the squares between two spaces, every second diagonal counting two under
+    # the variant rule; a planner asks this of every square it may reach at once
+    from game.core.board import gap_squares
+    from game.core.gaps import FAR, gaps_to_nearest
+
+    xs, ys = np.array([x for x, _ in squares]), np.array([y for _, y in squares])
+    got = gaps_to_nearest(xs, ys, side, spaces, diagonals).tolist()
+    assert got == [min((gap_squares((x, y, side), s, diagonals) for s in spaces), default=FAR) for x, y in squares]

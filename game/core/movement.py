@@ -39,9 +39,9 @@ _TIE_BREAK = 1e-5
 _SIZE_INDEX = {size: i for i, size in enumerate(SIZES)}
 
 
-@dataclass(frozen=True)
-class Mover:
-    """What a movement field needs to know of the creature that moves."""
+class Mover(NamedTuple):
+    """What a movement field needs to know of the creature that moves (a named tuple: made
+    and compared often, as part of a kept field's key)."""
 
     size: str = "medium"
     mode: str = "walk"
@@ -50,9 +50,9 @@ class Mover:
     climbs: bool = False  # has a climb speed
 
 
-@dataclass(frozen=True)
-class Occupant:
-    """Another creature on the board: its space and how the mover regards it."""
+class Occupant(NamedTuple):
+    """Another creature on the board: its space and how the mover regards it (a named tuple,
+    as Mover)."""
 
     x: int
     y: int

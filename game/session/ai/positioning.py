@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
+from ...core.gaps import gaps_to_nearest
 from ...core.sizes import SPACE_SQUARES, squeezed_squares
 from .odds import Plan
 
@@ -138,17 +139,7 @@ class Positioning:
 
     def gaps_to(self, xs, ys, side: int, creatures) -> np.ndarray:
         """For many squares at once, the grid gap to the nearest of the creatures."""
-        gaps = np.full(len(xs), 10**6)
-        for f in creatures:
-            fx, fy, fs = self.sp[f.id]
-            dx = np.maximum(np.maximum(fx - (xs + side - 1), xs - (fx + fs - 1)), 0)
-            dy = np.maximum(np.maximum(fy - (ys + side - 1), ys - (fy + fs - 1)), 0)
-            if self.battle.diagonals == "5-10-5":
-                gap = np.maximum(dx, dy) + np.minimum(dx, dy) // 2
-            else:
-                gap = np.maximum(dx, dy)
-            gaps = np.minimum(gaps, gap)
-        return gaps
+        return gaps_to_nearest(xs, ys, side, [self.sp[f.id] for f in creatures], self.battle.diagonals)
 
     def candidate_squares(self, field, reach) -> list[tuple[int, int]]:
         """Squares worth scoring: next to foes, and for ranged attackers a spread of the rest."""

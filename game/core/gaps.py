@@ -1,0 +1,33 @@
+"""The grid gap from many squares at once to the nearest of some spaces, compiled (numba): what a
+planner asks of every square a creature may reach (board.gap_squares for one pair)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+FAR = 10**6  # the gap when there is no space to measure to
+
+
+@njit("int64[::1](int64[::1], int64[::1], int64, int64[:, ::1], boolean)", cache=True, nogil=True)
+def _nearest(xs, ys, side, spaces, five_ten):
+    out = np.full(xs.shape[0], FAR, np.int64)
+    for k in range(xs.shape[0]):
+        x, y = xs[k], ys[k]
+        for s in range(spaces.shape[0]):
+            fx, fy, fs = spaces[s, 0], spaces[s, 1], spaces[s, 2]
+            dx = max(fx - (x + side - 1), x - (fx + fs - 1), 0)
+            dy = max(fy - (y + side - 1), y - (fy + fs - 1), 0)
+            gap = max(dx, dy) + (min(dx, dy) // 2 if five_ten else 0)
+            if gap < out[k]:
+                out[k] = gap
+    return out
+
+
+def gaps_to_nearest(xs, ys, side: int, spaces, diagonals: str) -> np.ndarray:
+    """For each square (xs[k], ys[k]) of a space of `side` squares there, the gap in squares to
+    the nearest of `spaces` ((x, y, side) each), counted as `diagonals` counts them ("5-10-5":
+    every second diagonal two squares); FAR without spaces."""
+    table = np.array(spaces, np.int64).reshape(-1, 3)
+    return _nearest(np.ascontiguousarray(xs, np.int64), np.ascontiguousarray(ys, np.int64), int(side), table,
+                    diagonals == "5-10-5")
