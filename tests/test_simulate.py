@@ -5,7 +5,8 @@ import json
 
 from game.cli import main
 from game.content.paths import MAPS_DIR
-from game.session.simulate import chunked, simulate, wilson
+from game.session import simulate as simulate_module
+from game.session.simulate import chunked, play_one, simulate, wilson
 
 SCENARIO = MAPS_DIR / "mirror-goblins.scenario.toml"
 
@@ -15,6 +16,26 @@ def test_same_seed_same_numbers_whatever_the_workers():
     two, _ = simulate(SCENARIO, 4, jobs=2, seed=5, policies={"blue": "rush", "red": "rush"})
     for key in ("wins", "mean_rounds", "creatures"):
         assert one[key] == two[key]
+
+
+def test_the_workers_play_copies_of_the_scenario_loaded_once_as_if_each_read_the_file():
+    # battle i is the battle play_one gives reading the file for itself (the same seed S + i),
+    # every worker's copy untouched by the battles before it
+    policies = {"blue": "hard", "red": "rush"}
+    _, results = simulate(SCENARIO, 3, jobs=2, seed=7, policies=policies)
+    alone = [play_one(str(SCENARIO), i, 7, policies, False) for i in range(3)]
+    for field in ("winner", "rounds", "commands", "damage_dealt", "falls", "survived"):
+        assert [getattr(r, field) for r in results] == [getattr(r, field) for r in alone]
+
+
+def test_before_forking_its_workers_simulate_imports_the_ruleset_and_freezes_what_is_loaded(monkeypatch):
+    # (the workers inherit the recording: each then asks again for its own battles)
+    asked = []
+    ruleset, freeze = simulate_module.registry.ruleset, simulate_module.freeze_startup_objects
+    monkeypatch.setattr(simulate_module.registry, "ruleset", lambda name: asked.append(name) or ruleset(name))
+    monkeypatch.setattr(simulate_module, "freeze_startup_objects", lambda: asked.append("frozen") or freeze())
+    simulate(SCENARIO, 2, jobs=2, seed=3, policies={"blue": "rush", "red": "rush"})
+    assert asked[:2] == ["5e", "frozen"]
 
 
 def test_the_battles_are_dealt_in_chunks_small_enough_for_the_workers_to_end_together():
