@@ -186,6 +186,7 @@ def simulate(path: str | Path, runs: int, jobs: int = 1, seed: int | None = None
                         results += _play_chunk(task)
                         shown()
                 else:
+                    _warm_before_forking(scenario)
                     _play_in_workers(tasks, jobs, results, shown)
         except KeyboardInterrupt:
             interrupted = True  # Ctrl-C: the battles finished so far are the result
@@ -219,7 +220,6 @@ def _play_in_workers(tasks, jobs: int, results: list, shown) -> None:
     """Play the chunks in worker processes, adding each chunk's results as it ends; on Ctrl-C the
     workers are stopped at once (the chunks they were playing are lost, the ones finished kept)
     and KeyboardInterrupt goes on."""
-    _warm_before_forking(tasks[0][0])
     pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
     try:
         for done in pool.imap_unordered(_play_chunk, tasks):
