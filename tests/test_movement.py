@@ -182,6 +182,41 @@ def test_the_paths_kept_along_the_searched_tree_are_those_walked_back_square_by_
     assert field.path_to(*far)[-1] == far and len(field.path_to(*far)) >= 5 and field.path_to(1, 1) == []
 
 
+def left_walking(field, zones, x, y) -> int:
+    """The zones' bits a walk along path_to leaves, step by step from the start."""
+    before, left = int(zones[field.start[1], field.start[0]]), 0
+    for sx, sy in field.path_to(x, y):
+        after = int(zones[sy, sx])
+        left |= before & ~after
+        before = after
+    return left
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.tuples(st.integers(4, 14), st.integers(4, 14)).flatmap(
+    lambda wh: st.lists(st.text(alphabet="...:#", min_size=wh[0], max_size=wh[0]), min_size=wh[1], max_size=wh[1])),
+    st.data())
+def test_the_zones_left_on_the_way_to_every_square_are_those_its_path_steps_out_of(rows, data):
+    # what a planner prices as opportunity attacks: the reaches a walk leaves (5e, Opportunity
+    # Attacks: "quand une créature hostile ... sort de votre allonge"), for every square at once
+    b = board("\n".join(rows))
+    free = [(x, y) for y in range(b.height) for x in range(b.width) if not b.blocks_move[y, x]]
+    if not free:
+        return
+    start = data.draw(st.sampled_from(free))
+    diagonals = data.draw(st.sampled_from(["5-5-5", "5-10-5"]))
+    limit = data.draw(st.sampled_from([None, 4.5, 9.0]))
+    field = movement_field(b, start, Mover(), diagonals=diagonals, limit_m=limit, start_parity=data.draw(st.integers(0, 1)))
+    zones = np.zeros(b.terrain.shape, np.int64)
+    for bit in range(data.draw(st.integers(1, 5))):  # square reaches around some squares
+        cx, cy, r = data.draw(st.integers(0, b.width - 1)), data.draw(st.integers(0, b.height - 1)), data.draw(st.integers(0, 2))
+        zones[max(0, cy - r):cy + r + 1, max(0, cx - r):cx + r + 1] |= np.int64(1) << bit
+    left = field.left_on_the_way(zones)
+    for y in range(b.height):
+        for x in range(b.width):
+            assert left[y, x] == left_walking(field, zones, x, y), (x, y)
+
+
 # ---- invariants (hypothesis) -------------------------------------------------------------
 
 grids = st.integers(3, 9).flatmap(

@@ -30,6 +30,7 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
 from .board import SQUARE_M, STEPS, Board, window_all, window_any, window_max
+from .path_bits import left_along_paths
 from .rules_data import MoveRules, diagonals_of
 from .sizes import SIZES, SPACE_SQUARES, TINY_PER_SQUARE, squeezed_squares
 from .terrain import TERRAIN
@@ -152,9 +153,13 @@ class MovementField:
     def _cheapest_nodes(self) -> list[int]:
         """Per position of the window, its graph node of the fewest squares (the first such
         parity: a path ends at the cheaper of the diagonal parities it may arrive with)."""
+        return self._cheapest_node_array.tolist()
+
+    @cached_property
+    def _cheapest_node_array(self) -> np.ndarray:
         nodes = self.window_cost.size
         parity = np.argmin(self._dist.reshape(self._parities, nodes), axis=0)
-        return (parity * nodes + np.arange(nodes)).tolist()
+        return parity * nodes + np.arange(nodes)
 
     @cached_property
     def _paths(self) -> dict[int, tuple[tuple[int, int], ...]]:
@@ -181,6 +186,17 @@ class MovementField:
             rest = node % nodes
             path = paths[node] = path + ((x0 + rest % w, y0 + rest // w),)
         return path
+
+    def left_on_the_way(self, zones: np.ndarray) -> np.ndarray:
+        """Per position of the board, the bits of `zones` (an int64 per square of the board, one
+        bit per zone covering it) that the cheapest path there leaves at one of its steps, the
+        start's square included (path_to's squares, walked); 0 where it cannot be reached."""
+        x0, y0 = self.origin
+        h, w = self.window_cost.shape
+        per_node = left_along_paths(self._predecessors, zones[y0:y0 + h, x0:x0 + w])
+        reached = np.isfinite(self.window_cost).ravel()
+        left = np.where(reached, per_node[self._cheapest_node_array], 0).reshape(h, w)
+        return self._board_wide(left, 0)
 
     def corner_ok(self, frm: tuple[int, int], to: tuple[int, int]) -> bool:
         """Whether a step from frm to to passes the corner rule (rules.corner_cutting: how many of

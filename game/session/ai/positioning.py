@@ -331,10 +331,17 @@ class Positioning:
                 zones |= inside.astype(np.int64) << len(bites)
                 p_hit, p_crit = self.est.hit_chance(attack.to_hit, me.stats.ac, 0)
                 bites.append(self.est.expected_damage(attack.damage, p_hit, p_crit))
-            found = kept[key] = (zones, bites, zones.tolist())
-        self._reach_grids = found[:2]
-        self._zone_rows = found[2]  # read square by square in opportunity_cost: plain ints
-        return self._reach_grids
+            found = kept[key] = (zones, bites)
+        self._reach_grids = found
+        return found
+
+    def reaches_left(self, field, zones) -> list[list[int]]:
+        """Per square, the reaches (bits of zones) the field's path there leaves: kept for the
+        decision's field (read square by square: plain ints)."""
+        kept = self.__dict__.get("_reaches_left")
+        if kept is None or kept[0] is not field or kept[1] is not zones:
+            kept = self._reaches_left = (field, zones, field.left_on_the_way(zones).tolist())
+        return kept[2]
 
     def opportunity_cost(self, field, x, y) -> float:
         """Hard: the expected damage of the opportunity attacks the path to (x, y) provokes."""
@@ -344,13 +351,7 @@ class Positioning:
         zones, bites = self.reach_grids()
         if not bites:
             return 0.0
-        rows = self._zone_rows
-        before = rows[me.y][me.x]
-        left = 0  # the reaches a step leaves
-        for sx, sy in field.path_to(x, y):
-            after = rows[sy][sx]
-            left |= before & ~after
-            before = after
+        left = self.reaches_left(field, zones)[y][x]  # the reaches a step of the way leaves
         if not left:
             return 0.0
         weight = 1.5 if me.hp < 15 else 1.0
