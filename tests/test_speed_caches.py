@@ -97,6 +97,26 @@ def test_the_undo_copy_shares_nothing_that_changes():
 
 
 
+def test_what_undoing_saves_shares_nothing_that_changes_and_restore_puts_it_back_in_place():
+    # a refused command changes nothing (the engine saves the state before each command it tries)
+    b = two_fighters()
+    act(b, "fighter", "move", to=[1, 0])
+    state, fighter = b.state, b.state.creatures["fighter"]
+    before = dict(fighter.__dict__, conditions=set(fighter.conditions), effects=dict(fighter.effects))
+    log, order = list(state.log), list(state.order)
+    saved = state.saved()
+    fighter.conditions.add("prone")
+    fighter.effects["dodging"] = True
+    fighter.x, fighter.hp = 7, 1
+    state.order.reverse()
+    state.log.append("a line of a command refused")
+    rolls = [state.dice.roll(20) for _ in range(5)]
+    state.restore(saved)
+    assert b.state is state and state.creatures["fighter"] is fighter and fighter.__dict__ == before
+    assert state.log == log and state.order == order
+    assert [state.dice.roll(20) for _ in range(5)] == rolls  # the dice are back where they were
+
+
 def test_a_copy_of_the_dice_goes_on_as_they_would_whenever_they_were_copied():
     # the copy reads the generator's state anew only after a draw: copies taken with no draw
     # between share it, and each goes on exactly as the dice it copies

@@ -11,7 +11,6 @@ target)` and `_resume()` when it offers reactions. The state is rules/state.py's
 
 from __future__ import annotations
 
-import copy
 
 from ..core.dice import DiceError
 from ..i18n import _
@@ -63,14 +62,14 @@ class EngineBase:
         dice_before = self.state.dice.stamp()
         if checked is not None and checked[0] is raw and checked[1] == self._check_stamp(command):
             return self._replay_checked(checked, command, dice_before)
-        snapshot = copy.deepcopy(self.state) if undo_on_error else None
+        snapshot = self.state.saved() if undo_on_error else None
         self._events = []
         try:
             self._run(command)
             self._settle()
         except (IllegalCommand, DiceError) as exc:
             if snapshot is not None:
-                self._restore(snapshot)
+                self.state.restore(snapshot)
             self._events = []
             self._reacting = None
             raise IllegalCommand(str(exc)) from None
@@ -92,7 +91,7 @@ class EngineBase:
             command = self.parse(raw)
         except IllegalCommand as exc:
             return str(exc)
-        snapshot = copy.deepcopy(self.state)
+        snapshot = self.state.saved()
         events, self._events = self._events, []
         ids = list(self.state.creatures)
         outcome = None
@@ -106,7 +105,7 @@ class EngineBase:
         except (IllegalCommand, DiceError) as exc:
             return str(exc)
         finally:
-            self._restore(snapshot)
+            self.state.restore(snapshot)
             self._events = events
             self._reacting = None
             if outcome is not None:
@@ -136,15 +135,6 @@ class EngineBase:
         self.state.rolled.append(self.state.dice.stamp() != dice_before)
         self._events = events
         return self._take_events()
-
-    def _restore(self, snapshot) -> None:
-        """Put the state back as it was, in place: the same state and creature objects."""
-        live = self.state
-        creatures = live.creatures
-        for cid, saved in snapshot.creatures.items():
-            creatures[cid].__dict__.update(saved.__dict__)
-        live.__dict__.update(snapshot.__dict__)
-        live.creatures = creatures
 
     def _settle(self) -> None:
         raise NotImplementedError

@@ -54,16 +54,23 @@ class Creature:
 
     def __deepcopy__(self, memo):
         """A quick copy: the stat block is shared, the mutable collections copied."""
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.fields_copy(memo))
+        return clone
+
+    def fields_copy(self, memo: dict) -> dict:
+        """Its fields with the mutable collections copied, the stat block shared: a copy's, or
+        what undoing a command puts back in place (BattleState.saved)."""
         import copy
 
-        clone = object.__new__(type(self))
-        clone.__dict__.update(self.__dict__)  # copy.copy's result, without its generic machinery
-        clone.conditions = set(self.conditions)
-        clone.effects = copy.deepcopy(self.effects, memo) if any(
-            isinstance(v, (dict, list, set)) for v in self.effects.values()) else dict(self.effects)
-        clone.slots = dict(self.slots)
-        clone.items = list(self.items)
-        return clone
+        fields = self.__dict__.copy()
+        fields["conditions"] = set(self.conditions)
+        effects = self.effects
+        fields["effects"] = copy.deepcopy(effects, memo) if effects and any(
+            isinstance(v, (dict, list, set)) for v in effects.values()) else dict(effects)
+        fields["slots"] = dict(self.slots)
+        fields["items"] = list(self.items)
+        return fields
 
     @property
     def size(self) -> str:
@@ -199,24 +206,43 @@ class BattleState:
     rolled: list[bool] = field(default_factory=list)  # for each played command: did it roll a die?
 
     def __deepcopy__(self, memo):
-        """A copy for undoing a command: the log and the played commands only ever grow, and
-        their items never change, so copying the lists is enough."""
+        """A copy, each creature its own quick copy (Creature.fields_copy)."""
+        clone = BattleState.__new__(BattleState)
+        creatures = {cid: c.__deepcopy__(memo) for cid, c in self.creatures.items()}
+        memo.update({id(c): creatures[cid] for cid, c in self.creatures.items()})
+        clone.__dict__.update(self._fields_copy(memo, creatures))
+        return clone
+
+    def saved(self) -> dict:
+        """What undoing a command needs (restore puts it back): the fields copied, and each
+        creature's (a quicker copy than a deep copy of the state: no object is made anew)."""
+        memo = {id(c): c for c in self.creatures.values()}  # what names a creature names the same one
+        return self._fields_copy(memo, {cid: c.fields_copy(memo) for cid, c in self.creatures.items()})
+
+    def restore(self, saved: dict) -> None:
+        """Back as it was when saved, in place: the same state and creature objects."""
+        creatures = self.creatures
+        for cid, fields in saved["creatures"].items():
+            creatures[cid].__dict__.update(fields)
+        self.__dict__.update(saved)
+        self.creatures = creatures
+
+    def _fields_copy(self, memo: dict, creatures: dict) -> dict:
+        """The fields copied, with these creatures: the log and the played commands only ever
+        grow, and their items never change, so copying the lists is enough."""
         import copy
 
-        clone = BattleState.__new__(BattleState)
+        fields = {}
         for key, value in self.__dict__.items():
-            if key in ("log", "log_rules", "log_kinds", "played", "rolled"):
-                clone.__dict__[key] = list(value)
+            if key in ("log", "log_rules", "log_kinds", "played", "rolled", "order", "helps"):
+                fields[key] = list(value)  # (order and helps: ids, and tuples of ids, never changed in place)
             elif value is None or type(value) in _ATOMIC:
-                clone.__dict__[key] = value  # what deepcopy gives for these, without asking it
-            elif key == "creatures":  # each its own quick copy, without deepcopy's dispatch
-                clone.__dict__[key] = creatures = {cid: c.__deepcopy__(memo) for cid, c in value.items()}
-                memo.update({id(c): creatures[cid] for cid, c in value.items()})
-            elif key in ("order", "helps"):
-                clone.__dict__[key] = list(value)  # ids, and tuples of ids: never changed in place
+                fields[key] = value  # what deepcopy gives for these, without asking it
+            elif key == "creatures":
+                fields[key] = creatures
             else:
-                clone.__dict__[key] = copy.deepcopy(value, memo)
-        return clone
+                fields[key] = copy.deepcopy(value, memo)
+        return fields
 
     @property
     def current_id(self) -> str | None:

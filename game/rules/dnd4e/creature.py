@@ -31,11 +31,11 @@ class Creature4e(Creature):
     # timed conditions: dicts {condition, until ("save", "end", "start"), of (a creature id), armed}
     timed: list[dict] = field(default_factory=list)
 
-    def __deepcopy__(self, memo):
-        clone = Creature.__deepcopy__(self, memo)
-        clone.spent = dict(self.spent)
-        clone.timed = [dict(t) for t in self.timed]
-        return clone
+    def fields_copy(self, memo: dict) -> dict:
+        fields = Creature.fields_copy(self, memo)
+        fields["spent"] = dict(self.spent)
+        fields["timed"] = [dict(t) for t in self.timed]
+        return fields
 
     @property
     def bloodied(self) -> bool:
