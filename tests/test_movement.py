@@ -192,6 +192,12 @@ def left_walking(field, zones, x, y) -> int:
     return left
 
 
+def board_and_free_squares(rows):
+    """A drawn board and the squares a creature may stand on."""
+    b = board("\n".join(rows))
+    return b, [(x, y) for y in range(b.height) for x in range(b.width) if not b.blocks_move[y, x]]
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.tuples(st.integers(4, 14), st.integers(4, 14)).flatmap(
     lambda wh: st.lists(st.text(alphabet="...:#", min_size=wh[0], max_size=wh[0]), min_size=wh[1], max_size=wh[1])),
@@ -199,8 +205,7 @@ def left_walking(field, zones, x, y) -> int:
 def test_the_zones_left_on_the_way_to_every_square_are_those_its_path_steps_out_of(rows, data):
     # what a planner prices as opportunity attacks: the reaches a walk leaves (5e, Opportunity
     # Attacks: "quand une créature hostile ... sort de votre allonge"), for every square at once
-    b = board("\n".join(rows))
-    free = [(x, y) for y in range(b.height) for x in range(b.width) if not b.blocks_move[y, x]]
+    b, free = board_and_free_squares(rows)
     if not free:
         return
     start = data.draw(st.sampled_from(free))
@@ -226,8 +231,7 @@ grids = st.integers(3, 9).flatmap(
 
 @given(grids, st.data())
 def test_costs_are_never_below_the_chebyshev_distance(rows, data):
-    b = board("\n".join(rows))
-    free = [(x, y) for y in range(b.height) for x in range(b.width) if not b.blocks_move[y, x]]
+    b, free = board_and_free_squares(rows)
     if not free:
         return
     start = data.draw(st.sampled_from(free))
@@ -253,8 +257,7 @@ def test_symmetric_maps_give_symmetric_costs(rows):
 
 @given(grids, st.data())
 def test_a_field_never_ends_a_move_on_an_occupied_square(rows, data):
-    b = board("\n".join(rows))
-    free = [(x, y) for y in range(b.height) for x in range(b.width) if not b.blocks_move[y, x]]
+    b, free = board_and_free_squares(rows)
     if len(free) < 2:
         return
     chosen = data.draw(st.lists(st.sampled_from(free), min_size=2, max_size=6, unique=True))
@@ -277,8 +280,7 @@ big_grids = st.tuples(st.integers(8, 24), st.integers(8, 24)).flatmap(
 @given(big_grids, st.data())
 def test_a_search_with_a_limit_on_its_window_finds_the_whole_boards_costs(rows, data):
     # the limited field only builds the window of the board its limit reaches
-    b = board("\n".join(rows))
-    free = [(x, y) for y in range(b.height) for x in range(b.width) if not b.blocks_move[y, x]]
+    b, free = board_and_free_squares(rows)
     if len(free) < 2:
         return
     chosen = data.draw(st.lists(st.sampled_from(free), min_size=1, max_size=6, unique=True))

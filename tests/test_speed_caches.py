@@ -510,3 +510,63 @@ def test_on_a_small_board_a_move_is_weighed_on_the_field_the_move_itself_walks(m
     b.submit(command)
     assert command["act"] == "move" and (b.state.creatures["fighter"].x, b.state.creatures["fighter"].y) != (0, 0)
     assert starts.count((0, 0)) == searches
+
+
+def test_while_the_state_is_held_still_the_blockers_are_worked_out_once(monkeypatch):
+    # a planner's thinking changes nothing: the line blockers (terrain and creatures) are looked
+    # up once in the block, and a command played inside it ends the keeping at once
+    from game.rules.dnd5e import geometry
+
+    b = two_fighters()
+    keyed = []
+    real_key = geometry.blockers_key
+    monkeypatch.setattr(geometry, "blockers_key", lambda battle: keyed.append(1) or real_key(battle))
+    with b.held_still():
+        first = geometry.blockers_of(b)
+        second = geometry.blockers_of(b)
+        assert second[0] is first[0] and second[1] is first[1] and len(keyed) == 1
+        act(b, "fighter", "move", to=[4, 0])  # the state changes: nothing kept holds
+        assert b.still_memo() is None
+        moved, index = geometry.blockers_of(b)
+    assert moved is not first[0] and len(keyed) == 2
+    h, w = moved.shape
+    owner = (moved.codes.reshape(h + 2, w + 2) >> 2) - 1  # who stands on each square (padded by one)
+    assert owner[1, 5] == index["fighter"] and owner[1, 1] == -1
+    assert b.still_memo() is None  # and outside the block nothing is kept
+
+
+def test_a_check_inside_the_block_ends_the_keeping():
+    b = two_fighters()
+    with b.held_still():
+        b.still_memo()["probe"] = 1
+        assert b.check({"actor": "fighter", "act": "move", "to": [1, 0]}) is None
+        assert b.still_memo() is None  # a check plays the command and puts the state back
+
+
+def test_strikes_kept_by_distance_band_are_those_weighed_square_by_square():
+    # strikes from another square are kept by the distance marks they lie between: a reach of
+    # 3 m, a prone target (5e, Prone: advantage within 1.5 m, disadvantage beyond) and a thrown
+    # rock's normal and long range; every square's kept answer is that of a tactician weighing
+    # that square alone
+    from game.session.ai import Tactician
+
+    grid = "\n".join(["." * 24] * 6)
+    roster = [creature("giant", "hill-giant", "red", (1, 1)),
+              creature("fighter", "fighter", "blue", (8, 2), conditions=["prone"]),
+              creature("orc", "orc", "blue", (12, 4))]
+    planners = []
+    for _ in range(2):
+        b = battle(grid, roster)
+        t = Tactician(b, hard=True)
+        t.decide()
+        planners.append(t)
+    kept, fresh = planners
+    assert {1.5, 3.0 + 1e-9, 18.0, 72.0 + 1e-9} <= set(kept.distance_marks())
+    for y in range(6):
+        for x in range(24):
+            for memo in (fresh.guessed_plans, fresh.strikes_afar, fresh.edges):
+                memo.clear()
+            assert kept.strikes_from(x, y, exact=False) == fresh.strikes_from(x, y, exact=False), (x, y)
+    bands = {key[1] for key in kept.strikes_afar}
+    # within 1.5 m, at 3 m (the club's reach), to 18 m (the rock's normal range), beyond
+    assert {0, 2, 3, 4} <= bands and len(kept.strikes_afar) < 24  # each band weighed once or twice

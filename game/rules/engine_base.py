@@ -11,6 +11,7 @@ target)` and `_resume()` when it offers reactions. The state is rules/state.py's
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 
 from ..core.dice import DiceError
 from ..i18n import _
@@ -24,6 +25,7 @@ class EngineBase:
     """Events, submit with undo, check, and lookups; the rules are the subclass's."""
 
     ACTS = ACTS  # the ruleset's acts (the 5e table unless the subclass gives its own)
+    _still: dict | None = None  # what is kept while the state is held still (held_still)
     PENDING = ("pending_move",)  # the state's half-done actions, cleared when the battle ends
 
     def _start_plumbing(self) -> None:
@@ -46,6 +48,23 @@ class EngineBase:
         events, self._events = self._events, []
         return events
 
+    # ----------------------------------------------------------------- holding still
+    @contextmanager
+    def held_still(self):
+        """A block in which the caller changes nothing (a computer player weighing its plans):
+        what the rules work out from the state alone may be kept until the block ends, in the
+        dict still_memo() gives. A check or submit inside the block ends the keeping at once
+        (the state it asks about is no longer the one held)."""
+        self._still = {}
+        try:
+            yield
+        finally:
+            self._still = None
+
+    def still_memo(self) -> dict | None:
+        """The store of a held_still block (None outside one): keys name what they keep."""
+        return self._still
+
     # ----------------------------------------------------------------- commands
     def parse(self, raw: dict | Command) -> Command:
         """A command of this ruleset (IllegalCommand when its shape is wrong)."""
@@ -58,6 +77,7 @@ class EngineBase:
         the battle when a command is refused (computer against computer in simulate).
         """
         checked, self._checked = self._checked, None
+        self._still = None  # the state is about to change
         command = self.parse(raw)
         dice_before = self.state.dice.stamp()
         if checked is not None and checked[0] is raw and checked[1] == self._check_stamp(command):
@@ -87,6 +107,7 @@ class EngineBase:
         instead of playing the command a second time (any other check or submit drops it).
         """
         self._checked = None
+        self._still = None  # the state is about to change (and be put back)
         try:
             command = self.parse(raw)
         except IllegalCommand as exc:

@@ -106,6 +106,12 @@ class Estimates:
             good += 1
         return (good > 0) - (bad > 0)
 
+    def guess_marks(self, attacker) -> list[float]:
+        """The distances at which guess_advantage's answer for this attacker may change: it
+        asks only whether the distance is at most each (1.5 m for a prone target, each ranged
+        attack's normal range)."""
+        return [1.5] + [a.range[0] for a in attacker.stats.attacks if a.range]
+
     def prone_advantage(self, attacker, target, prone: bool, near: bool, own_turn: bool,
                         ally_beside_target: bool) -> int:
         """Advantage (+1, 0, -1) of an attack on the target if it lay prone (or not): 5e, Prone

@@ -74,10 +74,16 @@ def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
     """Terrain and creatures as line blockers, with each creature's index in them.
 
     Dead and prone creatures give no cover (the SRD is silent; they are not in the way).
+    While the state is held still (a planner's thinking), looked up once.
     """
+    still = battle.still_memo()
+    if still is not None and "blockers" in still:
+        return still["blockers"]
     key = blockers_key(battle)
     cached = battle.__dict__.get("_blockers")
     if cached is not None and cached[0] == key:
+        if still is not None:
+            still["blockers"] = cached[1], cached[2]
         return cached[1], cached[2]  # nobody moved, fell or rose since: the same blockers
     owners = np.full(battle.board.terrain.shape, -1, np.int32)
     index = {}
@@ -88,6 +94,8 @@ def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
                 owners[y, x] = i
     blockers = Blockers(line_caps(battle.board), owners, rules=COVER_5E)
     battle.__dict__["_blockers"] = (key, blockers, index)
+    if still is not None:
+        still["blockers"] = blockers, index
     return blockers, index
 
 

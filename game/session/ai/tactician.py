@@ -6,6 +6,7 @@ Where to move is weighed in positioning.py, grapple and shove in maneuvers.py.""
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 
 import numpy as np
 
@@ -50,21 +51,9 @@ class Tactician(Positioning):
         hint = getattr(self.battle, "ai_hint", None)
         if hint and hint[0] == (state.commands_done, me.id) and self.battle.check(hint[1], then_play=True) is None:
             return hint[1]  # the attack the last move was made for (its check kept for its submit)
-        foes = [c for c in state.creatures.values() if c.side != me.side and c.standing]
-        # the computer never peeks: a foe hidden from its side is left out of where it moves, what
-        # it aims at and where it shelters; only Search looks for it (where it was seen to hide)
-        self.hidden = [f for f in foes if "hidden" in f.conditions]
-        self.foes = [f for f in foes if "hidden" not in f.conditions]
-        self.allies = [c for c in state.creatures.values() if c.side == me.side and c is not me and c.alive]
-        if not foes:
-            return end_or_decline(self.battle)
-        self.blockers, self.index = self.est.blockers()
-        self.owners = {cid: self.index[c.effects.get("mounted_on", cid)] for cid, c in state.creatures.items()}
-        # the planners' covers are of lines that ignore our own squares: they depend only on
-        # the other creatures' spaces, and are kept across our own moves (est.looker_covers)
-        self.covers: dict = self.est.looker_covers(me)
-        self.sp = {c.id: c.space for c in state.creatures.values()}  # spaces, looked up often
-        for plan in (self.plans() if self.foes else self.unseen_plans()):
+        with self.battle.held_still():  # nothing changes while the plans are weighed
+            plans = self.weigh(me)
+        for plan in plans:
             # never a command the rules refuse; ending the turn, the last plan, is what a
             # refusal of it would give as well (end_or_decline, as ever): not tried first
             if plan.command["act"] == "end" or self.battle.check(plan.command, then_play=True) is None:
@@ -72,6 +61,25 @@ class Tactician(Positioning):
                 self.battle.ai_hint = ((state.commands_done + 1, me.id), plan.then) if plan.then else None
                 return plan.command
         return end_or_decline(self.battle)
+
+    def weigh(self, me) -> list[Plan]:
+        """decide's plans for our turn, best first (none when no foe stands)."""
+        state = self.state
+        foes = [c for c in state.creatures.values() if c.side != me.side and c.standing]
+        # the computer never peeks: a foe hidden from its side is left out of where it moves, what
+        # it aims at and where it shelters; only Search looks for it (where it was seen to hide)
+        self.hidden = [f for f in foes if "hidden" in f.conditions]
+        self.foes = [f for f in foes if "hidden" not in f.conditions]
+        self.allies = [c for c in state.creatures.values() if c.side == me.side and c is not me and c.alive]
+        if not foes:
+            return []
+        self.blockers, self.index = self.est.blockers()
+        self.owners = {cid: self.index[c.effects.get("mounted_on", cid)] for cid, c in state.creatures.items()}
+        # the planners' covers are of lines that ignore our own squares: they depend only on
+        # the other creatures' spaces, and are kept across our own moves (est.looker_covers)
+        self.covers: dict = self.est.looker_covers(me)
+        self.sp = {c.id: c.space for c in state.creatures.values()}  # spaces, looked up often
+        return self.plans() if self.foes else self.unseen_plans()
 
     def plans(self) -> list[Plan]:
         """Candidate commands, best first; the first legal one is played."""
@@ -279,6 +287,7 @@ class Tactician(Positioning):
         afar, acting = self.strikes_afar, (me.action, me.attacks_left > 0)
         sp, diagonals, altitude = self.sp, self.battle.diagonals, me.altitude
         threatened = bool(self.adjacent_foes(space))
+        marks = self.distance_marks()
         for target in self.targets():
             dist = max(gap_squares(space, sp[target.id], diagonals) * SQUARE_M, abs(altitude - target.altitude))
             if not target.standing and dist > 1.5:
@@ -286,9 +295,10 @@ class Tactician(Positioning):
             if exact and here:
                 plans += self.strikes_on(target, space, dist, True, [])
                 continue
-            # from another square the strikes on a target depend only on these and on the
-            # cover there (when one is in range): weighed once a decision
-            key = (target.id, dist, threatened, acting)
+            # from another square the strikes on a target depend only on these (the distance
+            # through the marks it is within) and on the cover there (when one is in range):
+            # weighed once a decision
+            key = (target.id, bisect_left(marks, dist), threatened, acting)
             known = afar.get(key)
             if known is None:
                 looked: list[int] = []
@@ -305,6 +315,20 @@ class Tactician(Positioning):
         if me.action and here and self.hard:
             plans += self.area_strikes()
         return plans
+
+    def distance_marks(self) -> list[float]:
+        """The distances at which what strikes_on finds from another square may change, sorted:
+        it compares the distance with each (within reach or range, and est.guess_marks for the
+        edge), so two distances with the same marks at or beyond them give the same strikes."""
+        if not hasattr(self, "_marks"):
+            me = self.me
+            marks = self.est.guess_marks(me) + [s.range_m + 1e-9 for s in self.offensive_spells()]
+            for attack in me.stats.attacks:
+                marks.append(attack.reach + 1e-9)
+                if attack.range is not None:
+                    marks.append(attack.range[1] + 1e-9)
+            self._marks = sorted(set(marks))
+        return self._marks
 
     def strikes_on(self, target, space, dist: float, exact: bool, looked: list) -> list[Plan]:
         """strikes_from's attacks and spells on one target, from the space at that distance
