@@ -197,3 +197,14 @@ def test_the_gaps_of_many_squares_at_once_are_the_nearest_gap_square_by_square(s
     xs, ys = np.array([x for x, _ in squares]), np.array([y for _, y in squares])
     got = gaps_to_nearest(xs, ys, side, spaces, diagonals).tolist()
     assert got == [min((gap_squares((x, y, side), s, diagonals) for s in spaces), default=FAR) for x, y in squares]
+
+
+@given(st.lists(st.tuples(st.integers(0, 12), st.integers(0, 12), st.integers(1, 4)), max_size=12),
+       st.lists(st.tuples(st.integers(0, 12), st.integers(0, 12), st.integers(1, 4)), min_size=1, max_size=6),
+       st.sampled_from(["5-5-5", "5-10-5"]))
+def test_the_gaps_from_many_spaces_to_each_of_some_are_those_measured_pair_by_pair(froms, tos, diagonals):
+    # 5e, Distance, as in the test above: every pair at once, a row per space
+    from game.core.board import gap_squares
+    from game.core.gaps import gaps_each
+
+    assert gaps_each(froms, tos, diagonals) == [[gap_squares(a, b, diagonals) for b in tos] for a in froms]

@@ -570,3 +570,39 @@ def test_strikes_kept_by_distance_band_are_those_weighed_square_by_square():
     bands = {key[1] for key in kept.strikes_afar}
     # within 1.5 m, at 3 m (the club's reach), to 18 m (the rock's normal range), beyond
     assert {0, 2, 3, 4} <= bands and len(kept.strikes_afar) < 24  # each band weighed once or twice
+
+
+@pytest.mark.parametrize("path, kind", [
+    ("maps/default.scenario.toml", "wizard"),  # ranged: distance from the foes counts too
+    ("maps/ruined-keep.scenario.toml", "fighter"),  # melee, among many foes
+])
+def test_the_standing_of_many_squares_measured_at_once_is_that_of_each_square(path, kind):
+    # hard prices each square it may move to: distance from melee foes (a ranged attacker) and
+    # the blows foes could strike there without a step; measured for every square at once,
+    # each is what the square asked alone gives, to the last bit
+    b, t = planner_at_turn_of(path, kind, "hard")
+    h, w = b.board.terrain.shape
+    side = t.me.side_squares
+    spaces = [(x, y, side) for y in range(h) for x in range(w)]
+    for ranged in (True, False):
+        expected = [t.safety(space, ranged) - t.exposure(space) for space in spaces]
+        assert t.standing_terms(spaces, ranged) == expected
+        assert len(set(expected)) > 3  # squares near and far from the foes
+
+
+def test_strikes_from_the_gaps_measured_at_once_are_those_measured_square_by_square():
+    # move_plans measures the gaps from every square it weighs to the targets in one call and
+    # hands them to strikes_from: the strikes are those it finds measuring them itself
+    from game.core.gaps import gaps_each
+
+    b, t = planner_at_turn_of("maps/mirror-heroes.scenario.toml", "fighter", "hard")
+    h, w = b.board.terrain.shape
+    side, targets = t.me.side_squares, t.targets()
+    spaces = [(x, y, side) for y in range(h) for x in range(w)]
+    rows = gaps_each(spaces, [t.sp[c.id] for c in targets] + [t.sp[f.id] for f in t.foes], b.diagonals)
+    found = 0
+    for (x, y, _), row in zip(spaces, rows):
+        at_once = t.strikes_from(x, y, exact=False, gaps=row, threatened=min(row[len(targets):]) <= 1)
+        assert at_once == t.strikes_from(x, y, exact=False), (x, y)
+        found += bool(at_once)
+    assert found > 10

@@ -1,5 +1,6 @@
-"""The grid gap from many squares at once to the nearest of some spaces, compiled (numba): what a
-planner asks of every square a creature may reach (board.gap_squares for one pair)."""
+"""The grid gap from many squares at once to the nearest of some spaces, or to each of them,
+compiled (numba): what a planner asks of every square a creature may reach (board.gap_squares
+for one pair)."""
 
 from __future__ import annotations
 
@@ -31,3 +32,24 @@ def gaps_to_nearest(xs, ys, side: int, spaces, diagonals: str) -> np.ndarray:
     table = np.array(spaces, np.int64).reshape(-1, 3)
     return _nearest(np.ascontiguousarray(xs, np.int64), np.ascontiguousarray(ys, np.int64), int(side), table,
                     diagonals == "5-10-5")
+
+@njit("int64[:, ::1](int64[:, ::1], int64[:, ::1], boolean)", cache=True, nogil=True)
+def _each(froms, tos, five_ten):
+    out = np.empty((froms.shape[0], tos.shape[0]), np.int64)
+    for k in range(froms.shape[0]):
+        x, y, side = froms[k, 0], froms[k, 1], froms[k, 2]
+        for s in range(tos.shape[0]):
+            fx, fy, fs = tos[s, 0], tos[s, 1], tos[s, 2]
+            dx = max(fx - (x + side - 1), x - (fx + fs - 1), 0)
+            dy = max(fy - (y + side - 1), y - (fy + fs - 1), 0)
+            out[k, s] = max(dx, dy) + (min(dx, dy) // 2 if five_ten else 0)
+    return out
+
+
+def gaps_each(froms, tos, diagonals: str) -> list[list[int]]:
+    """The gap in squares from each of the spaces `froms` to each of `tos` ((x, y, side) each),
+    counted as `diagonals` counts them: one row of plain ints per space of froms."""
+    if not froms:
+        return []
+    return _each(np.array(froms, np.int64).reshape(-1, 3), np.array(tos, np.int64).reshape(-1, 3),
+                 diagonals == "5-10-5").tolist()

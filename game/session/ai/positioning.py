@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
-from ...core.gaps import gaps_to_nearest
+from ...core.gaps import gaps_each, gaps_to_nearest
 from ...core.sizes import SPACE_SQUARES, squeezed_squares
 from .odds import Plan
 
@@ -66,16 +66,22 @@ class Positioning:
             self.prefetch_shelter(spaces + [self.sp[me.id]])
             self.prefetch_cover(spaces + [self.sp[me.id]], self.foes)
             shelter_here = self.shelter_kept(self.sp[me.id])
-        for space in spaces:
+        standing = self.standing_terms(spaces, ranged) if self.hard else [0.0] * len(spaces)
+        if can_act:  # the gaps strikes_from measures (from our space as it is now), for every square at once
+            targets, sp, side = self.targets(), self.sp, me.side_squares
+            rows = gaps_each([(x, y, side) for x, y, _ in spaces],
+                             [sp[t.id] for t in targets] + [sp[f.id] for f in self.foes], self.battle.diagonals)
+            cut = len(targets)
+        for k, (space, safety) in enumerate(zip(spaces, standing)):
             x, y, side = space
             cost = field.cost[y, x]
             oa = self.opportunity_cost(field, x, y) if self.hard else self.simple_oa(field, x, y)
-            safety = self.safety(space, ranged) - self.exposure(space) if self.hard else 0.0
             if sheltering:
                 safety += self.shelter_kept(space) - shelter_here
             then = None
             if can_act:
-                strikes = self.strikes_from(x, y, exact=False)
+                row = rows[k]
+                strikes = self.strikes_from(x, y, exact=False, gaps=row, threatened=min(row[cut:], default=2) <= 1)
                 best = max(strikes, key=lambda p: p.score, default=None)
                 gain = best.score if best else 0.0
                 then = best.command if best else None
@@ -174,14 +180,28 @@ class Positioning:
         """Hard: ranged attackers like distance from melee foes (cover is weighed in shelter)."""
         if not ranged:
             return 0.0
+        return self.safety_at_gaps([gap_squares(space, self.sp[foe.id], self.battle.diagonals) for foe in self.foes])
+
+    @staticmethod
+    def safety_at_gaps(gaps) -> float:
+        """safety at a space this many squares from each foe (in the order of self.foes)."""
         score = 0.0
-        for foe in self.foes:
-            gap = gap_squares(space, self.sp[foe.id], self.battle.diagonals)
+        for gap in gaps:
             if gap <= 1:
                 score -= 3.0
             elif gap <= 3:
                 score -= 0.8
         return score
+
+    def standing_terms(self, spaces, ranged: bool) -> list[float]:
+        """Hard: safety less exposure at each of the spaces, their gaps to the foes measured all
+        at once (the same sums, in the same order, as asked space by space)."""
+        foes = [self.sp[foe.id] for foe in self.foes] if ranged else []
+        threats = self.melee_threats()
+        rows = gaps_each(spaces, foes + [space for space, _, _ in threats], self.battle.diagonals)
+        cut = len(foes)
+        return [(self.safety_at_gaps(row[:cut]) if ranged else 0.0) - self.exposure_at_gaps(row[cut:])
+                for row in rows]
 
     def foe_archers(self) -> list[tuple]:
         """Foes that can shoot at us from afar: (foe, to-hit, mean damage) of their best ranged attack."""
@@ -266,9 +286,14 @@ class Positioning:
     def exposure(self, space) -> float:
         """Hard: a quarter of what the foes can strike us with at this space without taking a
         step (so a reach weapon strikes from beyond their reach, and nobody walks into a crowd)."""
+        return self.exposure_at_gaps([gap_squares(space, foe_space, self.battle.diagonals)
+                                      for foe_space, _, _ in self.melee_threats()])
+
+    def exposure_at_gaps(self, gaps) -> float:
+        """exposure at a space this many squares from each of melee_threats' foes."""
         exposed = 0.0
-        for foe_space, reach_squares, bite in self.melee_threats():
-            if gap_squares(space, foe_space, self.battle.diagonals) <= reach_squares:
+        for gap, (_, reach_squares, bite) in zip(gaps, self.melee_threats()):
+            if gap <= reach_squares:
                 exposed += bite
         return 0.25 * exposed
 
@@ -354,8 +379,13 @@ class Positioning:
         left = self.reaches_left(field, zones)[y][x]  # the reaches a step of the way leaves
         if not left:
             return 0.0
-        weight = 1.5 if me.hp < 15 else 1.0
-        return weight * sum(bite for k, bite in enumerate(bites) if left >> k & 1)
+        # many squares' paths leave the same reaches: priced once a decision
+        priced = self.__dict__.setdefault("_oa_priced", {})
+        price = priced.get(left)
+        if price is None:
+            weight = 1.5 if me.hp < 15 else 1.0
+            price = priced[left] = weight * sum(bite for k, bite in enumerate(bites) if left >> k & 1)
+        return price
 
     def close_in(self, left: float, dash_left: float) -> list[Plan]:
         """Nothing to strike this turn: walk the shortest way toward the nearest foe, around

@@ -278,18 +278,23 @@ class Tactician(Positioning):
             levels = cover_many(self.blockers, list(missing.values()), estimate=True).tolist()
             self.covers.update(zip(missing, levels))
 
-    def strikes_from(self, x: int, y: int, exact: bool = True) -> list[Plan]:
-        """Attacks and offensive spells from the square (x, y), scored by expected value."""
+    def strikes_from(self, x: int, y: int, exact: bool = True, gaps: list[int] | None = None,
+                     threatened: bool | None = None) -> list[Plan]:
+        """Attacks and offensive spells from the square (x, y), scored by expected value (gaps:
+        the squares from there to each of targets(), and threatened: whether a foe stands
+        beside, when the caller measured them already)."""
         me = self.me
         plans = []
         here = (x, y) == (me.x, me.y)
         space = (x, y, me.side_squares)
         afar, acting = self.strikes_afar, (me.action, me.attacks_left > 0)
         sp, diagonals, altitude = self.sp, self.battle.diagonals, me.altitude
-        threatened = bool(self.adjacent_foes(space))
+        if threatened is None:
+            threatened = bool(self.adjacent_foes(space))
         marks = self.distance_marks()
-        for target in self.targets():
-            dist = max(gap_squares(space, sp[target.id], diagonals) * SQUARE_M, abs(altitude - target.altitude))
+        for k, target in enumerate(self.targets()):
+            gap = gap_squares(space, sp[target.id], diagonals) if gaps is None else gaps[k]
+            dist = max(gap * SQUARE_M, abs(altitude - target.altitude))
             if not target.standing and dist > 1.5:
                 continue
             if exact and here:
