@@ -165,6 +165,9 @@ def cmd_bench(args) -> int:
     if not args.json:
         print(_("[+] frame time of a busy scene (1280x800, 40 tokens, reach overlay, full log)"), file=sys.stderr)
     figures["frame_ms"] = frame_time_ms()
+    from .speedups import COMPILED, compiled_modules
+
+    figures["compiled_modules"] = f"{len(compiled_modules())}/{len(COMPILED)}"  # ran compiled (Cython)
     if args.json:
         print(json.dumps(figures))
     else:

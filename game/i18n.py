@@ -126,6 +126,20 @@ def _(message: str) -> str:
     return translated(domain_of_module(sys._getframe(1).f_globals.get("__name__", "")), message)
 
 
+def translator(module: str):
+    """The `_` of the module named `module`, bound to its domain: for the modules that may run
+    compiled (game/speedups.py), whose calls leave no frame for `_` to find its caller's by."""
+    domain = domain_of_module(module)
+
+    def _(message: str) -> str:
+        """`message` in the language spoken now, from the catalogue of the module's domain."""
+        if not _catalogues:
+            return message
+        return translated(domain, message)
+
+    return _
+
+
 def decimal(value: float, spec: str = "g") -> str:
     """A number as the language spoken writes it: "1.5" in English, "1,5" in French."""
     text = format(value, spec)

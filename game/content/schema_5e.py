@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..i18n import _
+from ..i18n import translator
 from ..core.dice import DiceError, DiceExpr
 from ..core.movement import MODES
 from ..core.sizes import SIZES
 from .errors import ContentError, Problems, key_line, line_of, lines_of
 from .limits import MAX_METRES, short
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 SKILL_ABILITY = {

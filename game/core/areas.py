@@ -42,9 +42,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..i18n import _
+from ..i18n import translator
 from .board import SQUARE_M
 from .rules_data import alternating, diagonal_squares, diagonals_of
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 _EPS = 1e-9
 

@@ -8,7 +8,9 @@ from collections import deque
 from functools import lru_cache
 from dataclasses import dataclass
 
-from ..i18n import _
+from ..i18n import translator
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 MAX_DICE = 100  # dice in one roll ("100d6")
 MAX_FACES = 1_000  # faces of one die ("1d1000")

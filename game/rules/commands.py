@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..i18n import _
+from ..i18n import translator
 from .errors import IllegalCommand
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 # the 5e acts: act -> (required arguments, optional arguments); each ruleset has its own table
 ACTS: dict[str, tuple[set[str], set[str]]] = {

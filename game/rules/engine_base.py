@@ -14,11 +14,13 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from ..core.dice import DiceError
-from ..i18n import _
+from ..i18n import translator
 from .commands import ACTS, Command, parse_command
 from .errors import IllegalCommand
 from .events import Event
 from .words import side_word
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 
 class EngineBase:

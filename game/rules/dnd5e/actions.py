@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...content.creatures import load_item
 from ...core.dice import d20_at_least
 from ...core.sizes import size_index
-from ...i18n import N_, _
+from ...i18n import N_, translator
 from ..errors import IllegalCommand
 from ..state import STABLE, UNCONSCIOUS, Creature
 from .attacks import roll_damage
@@ -19,6 +19,8 @@ from .conditions import give, refuse_if_immune
 from .damage import heal
 from .geometry import own_reach, within
 from .hiding import hidden_from
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 def do_use(battle, actor: Creature, cmd) -> None:
     """5e, Use an Object: drink a potion, or give it to a creature within 1.5 m (SRD 5.1)."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from ...content.creatures import Attack
 from ...core.dice import DiceExpr, d20_at_least
 from ...core.terrain import COVER_NAMES, TOTAL
-from ...i18n import N_, _
+from ...i18n import N_, translator
 from ..errors import IllegalCommand
 from ..state import Creature, Offer, PendingAttack
 from ..words import spoken
@@ -19,6 +19,8 @@ from .hiding import hidden_from, reveal, sees
 from .shield import AC_BONUS as SHIELD_AC, can_cast_shield, shield_bonus, shielded, turned_by_shield
 from .vocab import (COVER_RULES, ability as ability_word, condition as condition_word, cover as cover_word,
                     damage_type, number)
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 
 def unarmed_strike(creature: Creature) -> Attack:

@@ -8,7 +8,7 @@ import numpy as np
 from ...core.areas import touches
 from ...core.board import SQUARE_M
 from ...core.terrain import COVER_NAMES
-from ...i18n import N_, _
+from ...i18n import N_, translator
 from .. import api
 from . import actions
 from .acts import acts, offer_view, reason_for
@@ -21,6 +21,8 @@ from .options import PathWatch, legal_commands, move_modes
 from .spells import SPELLS, area_mask, area_problem, spell_save_dc
 from .terrain_rules import COVER_5E, move_rules
 from .vocab import ability, damage_type
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 
 class Battle(Engine, api.Battle):

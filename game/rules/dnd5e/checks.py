@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from ...content.creatures import SKILL_ABILITY
 from ...core.dice import d20_beats
-from ...i18n import _
+from ...i18n import translator
 from ..state import Creature
 from .vocab import skill as skill_word
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 
 def check_bonus(creature: Creature, skill: str) -> int:

@@ -8,10 +8,12 @@ attacks.preview_attack, ability-check ones in checks.check_advantage.
 
 from __future__ import annotations
 
-from ...i18n import _
+from ...i18n import translator
 from ..errors import IllegalCommand
 from ..state import CONSCIOUS, Creature
 from .vocab import condition as condition_word
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 # SRD 5.1, Paralyzed, Petrified, Stunned, Unconscious: the creature "can't move", and
 # automatically fails Strength and Dexterity saving throws

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import N_, _
+from ...i18n import N_, translator
 from ..state import CONSCIOUS, DEAD, STABLE, UNCONSCIOUS, Creature
 from .conditions import immune
 from .vocab import damage_type
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 
 def adjusted_damage(target: Creature, amount: int, dtype: str, board=None) -> tuple[int, list[str], list[str]]:

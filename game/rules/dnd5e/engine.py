@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...content.errors import ContentError
 from ...content.scenarios import Scenario
 from ...core.dice import DiceError
-from ...i18n import _
+from ...i18n import translator
 from ..commands import Command
 from ..engine_base import EngineBase
 from ..errors import IllegalCommand
@@ -24,6 +24,8 @@ from .reacting import Reacting
 from .setup import new_state
 from .turns import Turns
 from .vocab import condition as condition_word
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 
 class Engine(EngineBase, Turns, Handlers, Moving, Reacting):

@@ -6,8 +6,10 @@ from ..state import Creature
 from .attacks import apply_rolled_damage, roll_damage
 from .conditions import give, why_immobile
 from ...core.dice import DiceExpr
-from ...i18n import _
+from ...i18n import translator
 from .vocab import number
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 
 def must_fall(creature: Creature) -> bool:

@@ -3,7 +3,7 @@ they share (spending attacks, knocking prone, pushing) (a mixin of the engine)."
 
 from __future__ import annotations
 
-from ...i18n import _
+from ...i18n import translator
 from ..commands import Command, position_arg
 from ..errors import IllegalCommand
 from ..state import DEAD, Creature
@@ -15,6 +15,8 @@ from .geometry import field_for, space_distance_m
 from .spending import BONUS_ACTION, spend_action_or_bonus
 from .spells import cast
 from .vocab import number
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 
 class Handlers:

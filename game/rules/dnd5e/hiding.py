@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from ...i18n import _
+from ...i18n import translator
 from ..errors import IllegalCommand
 from ..state import Creature
 from .checks import ability_check
 from .geometry import can_see, cover_between, covers_between
 from .spending import BONUS_ACTION, SPENT_WORDS, spend_action_or_bonus
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 
 def hidden_from(creature: Creature, viewer: Creature) -> bool:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from ...core.sizes import SPACE_SQUARES, size_index
-from ...i18n import _
+from ...i18n import translator
 from ..errors import IllegalCommand
 from ..state import Creature, Offer
 from .attacks import saving_throw
 from .conditions import give, immune
 from .geometry import field_for, within
 from .vocab import number
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 CONTROLLED_ACTS = {"move", "dash", "disengage", "dodge", "end", "react"}
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ...core.board import SQUARE_M
 from ...core.movement import MODES
-from ...i18n import N_, _
+from ...i18n import N_, translator
 from ..commands import Command, position_arg
 from ..errors import IllegalCommand
 from ..state import Creature, Offer, PendingMove
@@ -17,6 +17,8 @@ from .conditions import can_react
 from .geometry import field_for, space_after_step, space_distance_m
 from .terrain_rules import MOVE_5E
 from .vocab import number
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 
 @dataclass

@@ -3,7 +3,7 @@ action with its triggers (5e, "Réactions", "Se tenir prêt"; SRD 5.1, Shield)."
 
 from __future__ import annotations
 
-from ...i18n import N_, _
+from ...i18n import N_, translator
 from ..commands import Command, parse_command, position_arg
 from ..errors import IllegalCommand
 from ..state import Creature, Offer
@@ -16,6 +16,8 @@ from .moving import ReactionMove, offers_waiting
 from .shield import cast_shield
 from .spells import cast, land_darts, ready_spell
 from .vocab import number
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 READY_EVENTS = ("enters_reach", "moves", "attacks")
 READY_LINES = {"enters_reach": N_("{name} readies {act} (when {by} enters reach)"),

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from ...i18n import _
+from ...i18n import translator
 from ..errors import IllegalCommand
 from ..state import Creature
 from .conditions import can_react
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 AC_BONUS = 5  # SRD 5.1, Shield: "+5 bonus to AC, including against the triggering attack"
 

@@ -34,7 +34,7 @@ from ...core.board import SQUARE_M, gap_squares
 from ...core.cover import cover_level, cover_many
 from ...core.dice import DiceExpr
 from ...core.terrain import COVER_NAMES, TOTAL
-from ...i18n import N_, _
+from ...i18n import N_, translator
 from ..commands import position_arg
 from ..errors import IllegalCommand
 from ..state import DEAD, Creature, Offer, PendingDarts
@@ -47,6 +47,8 @@ from .shield import can_cast_shield, shielded
 from .terrain_rules import COVER_5E
 from .vocab import (COVER_RULES, ability, condition as condition_word, cover as cover_word,
                     damage_type, number)
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 MAX_SPELL_LEVEL = 9
 

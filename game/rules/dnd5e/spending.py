@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from ...i18n import N_, _
+from ...i18n import N_, translator
 from ..errors import IllegalCommand
 from ..state import Creature
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 BONUS_ACTION_TRAITS = {
     # trait: the actions it allows as a bonus action (SRD 5.1 stat blocks and class features)

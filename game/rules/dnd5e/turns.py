@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 from ...content.errors import ContentError
-from ...i18n import _
+from ...i18n import translator
 from ..state import CONSCIOUS, DEAD, STABLE, UNCONSCIOUS, Creature
 from . import mounted
 from .damage import death_save
 from .setup import roll_initiative, roll_surprise
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 
 class Turns:

@@ -6,7 +6,9 @@ catalogue; the helpers translate where they are shown. An id without a word read
 
 from __future__ import annotations
 
-from ...i18n import N_, _, language
+from ...i18n import N_, language, translator
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 CONDITIONS = {
     "blinded": N_("blinded"), "charmed": N_("charmed"), "deafened": N_("deafened"),
