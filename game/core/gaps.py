@@ -1,4 +1,4 @@
-"""The grid gap from many spaces at once to each of some spaces, or to the nearest of them,
+"""The grid gap from many squares at once to the nearest of some spaces, or to each of them,
 compiled (numba): what a planner asks of every square a creature may reach (board.gap_squares
 for one pair)."""
 
@@ -10,38 +10,50 @@ from numba import njit
 FAR = 10**6  # the gap when there is no space to measure to
 
 
+@njit(inline="always")
+def _gap(x, y, side, fx, fy, fs, five_ten):
+    """The gap from the space (x, y, side) to (fx, fy, fs): board.gap_squares' count (inlined
+    in the loops below: a call per pair, measured, would cost as much as the loop)."""
+    dx = max(fx - (x + side - 1), x - (fx + fs - 1), 0)
+    dy = max(fy - (y + side - 1), y - (fy + fs - 1), 0)
+    return max(dx, dy) + (min(dx, dy) // 2 if five_ten else 0)
+
+
+@njit("int64[::1](int64[::1], int64[::1], int64, int64[:, ::1], boolean)", cache=True, nogil=True)
+def _nearest(xs, ys, side, spaces, five_ten):
+    out = np.full(xs.shape[0], FAR, np.int64)
+    for k in range(xs.shape[0]):
+        x, y = xs[k], ys[k]
+        for s in range(spaces.shape[0]):
+            gap = _gap(x, y, side, spaces[s, 0], spaces[s, 1], spaces[s, 2], five_ten)
+            if gap < out[k]:
+                out[k] = gap
+    return out
+
+
+def gaps_to_nearest(xs, ys, side: int, spaces, diagonals: str) -> np.ndarray:
+    """For each square (xs[k], ys[k]) of a space of `side` squares there, the gap in squares to
+    the nearest of `spaces` ((x, y, side) each), counted as `diagonals` counts them ("5-10-5":
+    every second diagonal two squares); FAR without spaces."""
+    table = np.array(spaces, np.int64).reshape(-1, 3)
+    return _nearest(np.ascontiguousarray(xs, np.int64), np.ascontiguousarray(ys, np.int64), int(side), table,
+                    diagonals == "5-10-5")
+
+
 @njit("int64[:, ::1](int64[:, ::1], int64[:, ::1], boolean)", cache=True, nogil=True)
 def _each(froms, tos, five_ten):
     out = np.empty((froms.shape[0], tos.shape[0]), np.int64)
     for k in range(froms.shape[0]):
         x, y, side = froms[k, 0], froms[k, 1], froms[k, 2]
         for s in range(tos.shape[0]):
-            fx, fy, fs = tos[s, 0], tos[s, 1], tos[s, 2]
-            dx = max(fx - (x + side - 1), x - (fx + fs - 1), 0)
-            dy = max(fy - (y + side - 1), y - (fy + fs - 1), 0)
-            out[k, s] = max(dx, dy) + (min(dx, dy) // 2 if five_ten else 0)
+            out[k, s] = _gap(x, y, side, tos[s, 0], tos[s, 1], tos[s, 2], five_ten)
     return out
-
-
-def _table(spaces) -> np.ndarray:
-    return np.array(spaces, np.int64).reshape(-1, 3)
 
 
 def gaps_each(froms, tos, diagonals: str) -> list[list[int]]:
     """The gap in squares from each of the spaces `froms` to each of `tos` ((x, y, side) each),
-    counted as `diagonals` counts them ("5-10-5": every second diagonal two squares): one row
-    of plain ints per space of froms."""
+    counted as `diagonals` counts them: one row of plain ints per space of froms."""
     if not froms:
         return []
-    return _each(_table(froms), _table(tos), diagonals == "5-10-5").tolist()
-
-
-def gaps_to_nearest(xs, ys, side: int, spaces, diagonals: str) -> np.ndarray:
-    """For each square (xs[k], ys[k]) of a space of `side` squares there, the gap in squares to
-    the nearest of `spaces` ((x, y, side) each), counted as gaps_each counts it; FAR without
-    spaces."""
-    xs = np.asarray(xs, np.int64).ravel()
-    if not len(spaces):
-        return np.full(len(xs), FAR, np.int64)
-    froms = np.column_stack([xs, np.asarray(ys, np.int64).ravel(), np.full(len(xs), int(side), np.int64)])
-    return _each(froms, _table(spaces), diagonals == "5-10-5").min(axis=1)
+    return _each(np.array(froms, np.int64).reshape(-1, 3), np.array(tos, np.int64).reshape(-1, 3),
+                 diagonals == "5-10-5").tolist()
