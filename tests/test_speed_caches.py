@@ -304,11 +304,17 @@ def test_the_strikes_weighed_from_other_squares_are_those_weighed_afresh(path, k
     assert len(kept.strikes_afar) < weighed * len(kept.targets())  # and kept answers were reused
 
 
+@pytest.mark.parametrize("batch", [1, 7, None])
 @pytest.mark.parametrize("path", ["maps/mirror-heroes.scenario.toml", "maps/forest.scenario.toml"])
-def test_hiding_places_found_foe_by_foe_are_those_every_foe_is_asked_about(path):
+def test_hiding_places_found_foe_by_foe_are_those_every_foe_is_asked_about(path, batch, monkeypatch):
     # hideouts looks up a foe's cover only for the squares every foe before it leaves in cover
-    # (5e, Hide: behind cover from every foe that sees us); the places found are those a check
-    # of every foe against every square finds
+    # (5e, Hide: behind cover from every foe that sees us), nearest squares first, a batch at a
+    # time until it has found enough; the places found are those a check of every foe against
+    # every square finds, whatever the batch
+    from game.session.ai import positioning
+
+    if batch is not None:
+        monkeypatch.setattr(positioning, "HIDEOUT_BATCH", batch)
     b, fast = planner_at_turn_of(path, "rogue", "hard")
     _b, full = planner_at_turn_of(path, "rogue", "hard")
     me = full.me

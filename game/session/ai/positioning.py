@@ -22,6 +22,7 @@ MOVE_SCORE_MIN = 0.2  # a move is worth making when its square scores above this
 # up to this many squares, a move's weighing searches the whole board (the bundled maps have 384
 # to 600: a whole field there took 0.31 ms, one within 3 m 0.30 ms, measured)
 WHOLE_FIELD_SQUARES = 2500
+HIDEOUT_BATCH = 24  # squares whose cover hideouts looks up at once
 REACH_GRIDS_KEPT = 64  # the foes' reach grids kept with a battle (then forgotten, all at once)
 
 
@@ -514,11 +515,19 @@ class Positioning:
         return max(12, min(150, 3000 // max(lines, 1)))
 
     def hideouts(self, field, reach, most: int = 12) -> list[tuple[int, int]]:
-        """The nearest squares within reach where we could hide (cover from every foe)."""
+        """The nearest squares within reach where we could hide (cover from every foe): looked
+        at nearest first, HIDEOUT_BATCH at a time, until `most` are found (the twelfth is most
+        often among the first 20 of 46 to 93 squares, measured)."""
         squares = self.nearest_squares(field, reach, self.affordable_squares(self.foes))
         side = self.me.side_squares
-        self.prefetch_hideouts([(x, y, side) for x, y in squares])
-        return [(x, y) for x, y in squares if self.hideout((x, y, side))][:most]
+        found: list[tuple[int, int]] = []
+        for start in range(0, len(squares), HIDEOUT_BATCH):
+            batch = squares[start:start + HIDEOUT_BATCH]
+            self.prefetch_hideouts([(x, y, side) for x, y in batch])
+            found += [(x, y) for x, y in batch if self.hideout((x, y, side))]
+            if len(found) >= most:
+                break
+        return found[:most]
 
     def prefetch_hideouts(self, spaces) -> None:
         """The covers hideout asks of these spaces: foe by foe, only for the spaces every foe
