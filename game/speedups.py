@@ -70,6 +70,7 @@ def source_of(module: str, root: Path = PACKAGE_DIR.parent) -> Path:
 
 
 def digest(path: Path) -> str:
+    """The SHA-256 of a file, as the manifest records each source."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
