@@ -138,6 +138,20 @@ def test_a_copy_of_the_dice_goes_on_as_they_would_whenever_they_were_copied():
     assert [forced_copy.roll(20) for _ in range(4)] == [4] + expected[1:4]
 
 
+def test_a_copy_of_a_copy_that_never_rolled_goes_on_as_the_dice_it_copies():
+    # a copy makes its generator only when it first rolls (most copies, a command's undo,
+    # never do): copied again before that, its copy still goes on from the same draw
+    from game.core.dice import Dice
+
+    dice = Dice(11)
+    dice.roll(6)
+    copied = copy.deepcopy(dice)
+    copy_of_copy = copy.deepcopy(copied)
+    rest = [dice.roll(20) for _ in range(4)]
+    assert [copy_of_copy.roll(20) for _ in range(4)] == rest == [copied.roll(20) for _ in range(4)]
+    assert copied.rng.getstate() == dice.rng.getstate()
+
+
 def flood(ground, seeds):
     """The plain reference: a breadth-first walk over ground from the seeds, eight directions."""
     h, w = ground.shape
@@ -612,3 +626,25 @@ def test_strikes_from_the_gaps_measured_at_once_are_those_measured_square_by_squ
         assert at_once == t.strikes_from(x, y, exact=False), (x, y)
         found += bool(at_once)
     assert found > 10
+
+
+def test_an_area_template_kept_for_the_computer_is_the_one_drawn_afresh():
+    # burning hands is a cone from the caster's space: kept by that space; a fireball's sphere
+    # does not depend on where its caster stands
+    from game.rules.dnd5e.spells import area_mask
+
+    b = battle(GRID, [creature("wizard", "wizard", "blue", (0, 0)), creature("orc", "orc", "red", (5, 0))],
+               initiative=["wizard", "orc"])
+    est, wizard = b.estimates(), b.state.creatures["wizard"]
+    cone = est.area_mask(wizard, "burning-hands", (1, 1))
+    assert np.array_equal(cone, area_mask(b, wizard, "burning-hands", (1, 1))) and cone.any()
+    assert not cone.flags.writeable  # shared: nobody may change it
+    assert est.area_mask(wizard, "burning-hands", (1, 1)) is cone
+    sphere = est.area_mask(wizard, "fireball", (5, 2))
+    wizard.x, wizard.y = 3, 3
+    moved = est.area_mask(wizard, "burning-hands", (4, 3))
+    assert np.array_equal(moved, area_mask(b, wizard, "burning-hands", (4, 3)))
+    assert est.area_mask(wizard, "burning-hands", (1, 1)) is not cone  # from the new space: drawn anew
+    assert np.array_equal(est.area_mask(wizard, "burning-hands", (1, 1)), area_mask(b, wizard, "burning-hands", (1, 1)))
+    assert est.area_mask(wizard, "fireball", (5, 2)) is sphere
+    assert np.array_equal(sphere, area_mask(b, wizard, "fireball", (5, 2)))

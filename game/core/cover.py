@@ -166,9 +166,15 @@ def cover_many(blockers: Blockers, pairs, estimate: bool = False) -> np.ndarray:
     less cover than the rule gives, and a quarter of the lines for a huge attacker (for
     planners weighing many squares; the attack itself uses the rule).
     """
-    rows = np.array([(a[0], a[1], a[2], t[0], t[1], t[2], ia, it) for a, t, ia, it in pairs], np.int64)
-    if not len(rows):
+    if not len(pairs):
         return np.zeros(0, np.int8)
+    flat: list = []  # one flat list of ints: numpy reads it at twice the speed of a list of rows
+    for a, t, ia, it in pairs:
+        flat += a[:3]
+        flat += t[:3]
+        flat.append(ia)
+        flat.append(it)
+    rows = np.array(flat, np.int64).reshape(-1, 8)
     return pair_covers(*blockers.walk_args(), rows, estimate, _square_grades(blockers.grades),
                        blockers.creature_cap, blockers.has_creatures)
 
@@ -200,6 +206,9 @@ def _square_grades(grades) -> np.ndarray:
     """The cover of a square behind four lines with the levels of each of the 256 codes
     (l0 + 4 l1 + 16 l2 + 64 l3): for each cap (total, three-quarters, half), the lines blocked
     at that cap or above graded by the rules, at most that cap; the most of those."""
+    found = _GRADE_TABLES.get(grades) if type(grades) is tuple else None
+    if found is not None:
+        return found
     key = tuple(np.asarray(grades).tolist())
     if key not in _GRADE_TABLES:
         grades = np.asarray(grades)

@@ -81,10 +81,19 @@ class Dice:
     whole state (stamp)."""
 
     def __init__(self, seed: int, forced: list[int] | tuple[int, ...] = ()) -> None:
-        self.rng = random.Random(seed)
+        self._rng: random.Random | None = random.Random(seed)
         self.forced: deque[int] = deque(forced)
         self.drawn = 0
         self._state: tuple[int, object] | None = None  # (drawn, the generator's state then)
+
+    @property
+    def rng(self) -> random.Random:
+        """The seeded generator; a copy's is made from the state it was copied with when it is
+        first needed (most copies, a command's undo, never roll)."""
+        if self._rng is None:
+            self._rng = random.Random.__new__(random.Random)  # unseeded: the state is set next
+            self._rng.setstate(self._state[1])  # the generator's state, copied whole in C
+        return self._rng
 
     def stamp(self) -> tuple[int, int]:
         """Where the dice are: draws from the generator so far, forced faces left."""
@@ -92,12 +101,12 @@ class Dice:
 
     def __deepcopy__(self, memo):
         """A copy (a battle copies its state before each command it tries): the generator's state
-        is read anew only when it has drawn since it was last read (only roll() draws)."""
+        is read anew only when it has drawn since it was last read (only roll() draws), and the
+        copy's generator is only made when it rolls."""
         if self._state is None or self._state[0] != self.drawn:
             self._state = (self.drawn, self.rng.getstate())
         clone = Dice.__new__(Dice)
-        clone.rng = random.Random.__new__(random.Random)  # unseeded: the state is set next
-        clone.rng.setstate(self._state[1])  # the generator's state, copied whole in C
+        clone._rng = None
         clone.forced = deque(self.forced)
         clone.drawn = self.drawn
         clone._state = self._state  # the same draws: the same state

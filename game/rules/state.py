@@ -17,6 +17,8 @@ INCAPACITATING = {"unconscious", "incapacitated", "paralyzed", "petrified", "stu
 
 
 _ATOMIC = (bool, int, float, str)
+# the state's lists that only grow or are replaced whole, never changed in place: a copy of the list is a copy
+_GROWING = frozenset(("log", "log_rules", "log_kinds", "played", "rolled", "order", "helps"))
 
 
 @dataclass
@@ -234,12 +236,16 @@ class BattleState:
 
         fields = {}
         for key, value in self.__dict__.items():
-            if key in ("log", "log_rules", "log_kinds", "played", "rolled", "order", "helps"):
+            if key in _GROWING:
                 fields[key] = list(value)  # (order and helps: ids, and tuples of ids, never changed in place)
             elif value is None or type(value) in _ATOMIC:
                 fields[key] = value  # what deepcopy gives for these, without asking it
             elif key == "creatures":
                 fields[key] = creatures
+            elif type(value) is Dice:
+                fields[key] = value.__deepcopy__(memo)
+            elif type(value) is list and not value:
+                fields[key] = []  # (no reaction offered: most of the time)
             else:
                 fields[key] = copy.deepcopy(value, memo)
         return fields

@@ -23,6 +23,7 @@ from .options import PathWatch, aggressive_options
 from .shield import AC_BONUS as SHIELD_AC, can_cast_shield, shielded
 from .spells import SPELLS, area_mask, scaled, spell_attack_bonus, spell_save_dc
 
+AREA_MASKS_KEPT = 256  # the area templates a computer player weighed, kept with the battle
 # geometry.COVER_BONUS (half +2, three-quarters +5 to AC); total cover: no attack (a number no roll reaches)
 COVER_AC = {**COVER_BONUS, TOTAL: 99}
 
@@ -184,7 +185,17 @@ class Estimates:
         return scaled(spell, spell.level, creature)
 
     def area_mask(self, creature, spell_name: str, at: tuple[int, int]):
-        return area_mask(self.battle, creature, spell_name, at)
+        """spells.area_mask, kept with the battle (its board never changes) by the spell, the
+        square aimed at and, for a cone, the caster's space (the last AREA_MASKS_KEPT; read only)."""
+        kept = self.battle.__dict__.setdefault("_ai_area_masks", {})
+        key = (spell_name, creature.space if SPELLS[spell_name].area == "cone" else None, tuple(at))
+        mask = kept.get(key)
+        if mask is None:
+            if len(kept) >= AREA_MASKS_KEPT:
+                del kept[next(iter(kept))]  # the oldest goes
+            mask = kept[key] = area_mask(self.battle, creature, spell_name, at)
+            mask.flags.writeable = False
+        return mask
 
     def can_shield(self, creature) -> bool:
         """Whether the creature could cast shield as a reaction now."""

@@ -80,6 +80,8 @@ def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
     if still is not None and "blockers" in still:
         return still["blockers"]
     key = blockers_key(battle)
+    if still is not None:
+        still["blockers_key"] = key  # (looker_covers asks for it next)
     cached = battle.__dict__.get("_blockers")
     if cached is not None and cached[0] == key:
         if still is not None:
@@ -111,7 +113,9 @@ def looker_covers(battle, creature) -> dict:
     the creature's lines from squares it may stand on): kept with the battle while every
     other creature stays as it was (blockers_key), across the creature's own moves, falls
     and rises, which change none of those lines. Empty whenever anyone else changed."""
-    others = tuple([entry for entry in blockers_key(battle) if entry[0] != creature.id])
+    still = battle.still_memo()
+    key = still.get("blockers_key") if still is not None else None
+    others = tuple([entry for entry in (key or blockers_key(battle)) if entry[0] != creature.id])
     kept = battle.__dict__.setdefault("_looker_covers", {})
     found = kept.get(creature.id)
     if found is None or found[0] != others:
