@@ -4,9 +4,10 @@ import json
 
 
 from game.cli import main
-from game.content.paths import MAPS_DIR
+from game.content.paths import DEFAULT_SCENARIO, MAPS_DIR
+from game.content.scenarios import load_scenario
 from game.session import simulate as simulate_module
-from game.session.simulate import chunked, play_one, simulate, wilson
+from game.session.simulate import chunked, play_loaded_chunk, play_one, simulate, wilson
 
 SCENARIO = MAPS_DIR / "mirror-goblins.scenario.toml"
 
@@ -24,6 +25,18 @@ def test_the_workers_play_copies_of_the_scenario_loaded_once_as_if_each_read_the
     policies = {"blue": "hard", "red": "rush"}
     _, results = simulate(SCENARIO, 3, jobs=2, seed=7, policies=policies)
     alone = [play_one(str(SCENARIO), i, 7, policies, False) for i in range(3)]
+    for field in ("winner", "rounds", "commands", "damage_dealt", "falls", "survived"):
+        assert [getattr(r, field) for r in results] == [getattr(r, field) for r in alone]
+
+
+def test_the_battles_of_a_chunk_share_the_board_and_play_as_if_each_read_the_file():
+    # the copies share the scenario's board (it never changes): what it keeps from one battle
+    # (lines of sight) serves the next, and changes nothing any battle does
+    scenario = load_scenario(str(DEFAULT_SCENARIO))
+    policies = {"blue": "hard", "red": "hard"}
+    results = play_loaded_chunk(scenario, [0, 1, 2], 11, policies, False, 40)
+    assert scenario.map.board.__dict__.get("_sight")  # kept with the scenario's own board
+    alone = [play_one(str(DEFAULT_SCENARIO), i, 11, policies, False) for i in range(3)]
     for field in ("winner", "rounds", "commands", "damage_dealt", "falls", "survived"):
         assert [getattr(r, field) for r in results] == [getattr(r, field) for r in alone]
 
