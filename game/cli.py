@@ -165,9 +165,13 @@ def cmd_bench(args) -> int:
     if not args.json:
         print(_("[+] frame time of a busy scene (1280x800, 40 tokens, reach overlay, full log)"), file=sys.stderr)
     figures["frame_ms"] = frame_time_ms()
+    import importlib
+
     from .speedups import COMPILED, compiled_modules
 
-    figures["compiled_modules"] = f"{len(compiled_modules())}/{len(COMPILED)}"  # ran compiled (Cython)
+    for name in COMPILED:  # (3.5's and 4e's too, whatever the ruleset benched)
+        importlib.import_module(name)
+    figures["compiled_modules"] = f"{len(compiled_modules())}/{len(COMPILED)}"  # loaded compiled (Cython)
     if args.json:
         print(json.dumps(figures))
     else:

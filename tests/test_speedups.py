@@ -18,32 +18,35 @@ from game.speedups import (COMPILED, COMPILED_DIR, MANIFEST, PURE_VARIABLE, Comp
 
 ROOT = source_of("game.speedups").parents[1]
 
-# a default battle, hard against hard, as a digest of its commands (and what is loaded compiled)
+# a default battle, hard against hard, under a ruleset (argv 1) to a round (argv 2), as a digest
+# of its commands; then what is loaded compiled once every module of the list is imported
 BATTLE = """
-import hashlib, json
+import hashlib, importlib, json, sys
 from game.content.paths import DEFAULT_SCENARIO
 from game.content.scenarios import load_scenario
 from game.session.ai import choose
 from game.session.replay import new_battle
-from game.speedups import compiled_modules
-scenario = load_scenario(DEFAULT_SCENARIO)
+from game.speedups import COMPILED, compiled_modules
+scenario = load_scenario(DEFAULT_SCENARIO, sys.argv[1])
 scenario.seed = 7
 battle = new_battle(scenario)
 digest = hashlib.sha256()
-while not battle.state.over and battle.state.round <= 40:
+while not battle.state.over and battle.state.round <= int(sys.argv[2]):
     command = choose(battle, "hard")
     digest.update(json.dumps(command, sort_keys=True).encode())
     battle.submit(command)
+for name in COMPILED:
+    importlib.import_module(name)
 print(json.dumps({"commands": digest.hexdigest(), "winner": battle.state.winner, "compiled": compiled_modules()}))
 """
 
 
-def run_battle(pure: bool) -> dict:
+def run_battle(pure: bool, ruleset: str = "5e", rounds: int = 40) -> dict:
     env = {k: v for k, v in os.environ.items() if k != PURE_VARIABLE}
     if pure:
         env[PURE_VARIABLE] = "1"
-    done = subprocess.run([sys.executable, "-c", BATTLE], capture_output=True, text=True, env=env, cwd=ROOT,
-                          timeout=300)
+    done = subprocess.run([sys.executable, "-c", BATTLE, ruleset, str(rounds)], capture_output=True, text=True,
+                          env=env, cwd=ROOT, timeout=300)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -56,8 +59,10 @@ def test_the_install_built_every_compiled_module_from_its_source():
         assert (COMPILED_DIR / manifest[name]["file"]).is_file(), name
 
 
-def test_a_compiled_battle_plays_the_plain_pythons_commands():
-    compiled, pure = run_battle(pure=False), run_battle(pure=True)
+# 5e to the end; 3.5 and 4e, whose battles are slower, for their first two rounds
+@pytest.mark.parametrize("ruleset, rounds", [("5e", 40), ("3.5", 2), ("4e", 2)])
+def test_a_compiled_battle_plays_the_plain_pythons_commands(ruleset, rounds):
+    compiled, pure = run_battle(False, ruleset, rounds), run_battle(True, ruleset, rounds)
     # every one of them ran compiled (one edited since the build runs as plain Python: build
     # them again, pip install -e .)
     assert sorted(compiled["compiled"]) == sorted(COMPILED)

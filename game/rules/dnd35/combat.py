@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ...core.dice import sum_odds
 from ...core.terrain import TOTAL
-from ...i18n import N_, _, decimal
+from ...i18n import N_, decimal, translator
 from ..api import Reason
 from ..words import spoken
 from .creature import CONSCIOUS, DEAD, DISABLED, DYING, STABLE
@@ -22,6 +22,8 @@ from .poison import poisoned
 from .water import in_deep_water, thrown_problem, underwater_shot_penalty, underwater_weapon
 from .terrain_rules import COVER_AC
 from . import two_weapon
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 # seed 003, « Table : modificateurs de taille » (the attack roll's and the AC's; the grapple's is
 # in the blocks' `grapple` totals)

@@ -16,13 +16,15 @@ import numpy as np
 from ...core.board import SQUARE_M
 from ...core.movement import step_cost_squares
 from ...core.sizes import SPACE_SQUARES
-from ...i18n import _, decimal
+from ...i18n import decimal, translator
 from ..commands import position_arg
 from ..errors import IllegalCommand
 from ..state import Offer
 from . import hiding, readying, water
 from .geometry import can_see, cover_level, field_for, gap, melee_attacks, threatens, within_band, reach_band
 from .terrain_rules import MOVE_35
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 
 @dataclass

@@ -16,7 +16,7 @@ import numpy as np
 from ...core.board import SQUARE_M
 from ...core.dice import DiceExpr
 from ...core.terrain import COVER_NAMES
-from ...i18n import N_, _, decimal
+from ...i18n import N_, decimal, translator
 from .. import api
 from ..api import AREA, MENU, MOVE, NOW, TARGET, Act, Option, Preview
 from ..words import spoken, titled
@@ -31,6 +31,8 @@ from . import potions, two_weapon
 from .readying import aimed_at, delay_problem, fired, later_this_round, may_fire, readied_words
 from .spells import cast_problem, cast_unready, caught_in, cone_mask, known, ray_attack, save_dc
 from .terrain_rules import COVER_AC
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 
 def attack_preview(battle, actor, target, attack, penalty=0, charging=False, uses=N_("standard action"),

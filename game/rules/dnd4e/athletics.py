@@ -25,8 +25,10 @@ import numpy as np
 
 from ...core.board import SQUARE_M
 from ...core.sizes import SPACE_SQUARES
-from ...i18n import N_, _
+from ...i18n import N_, translator
 from .damage import deal
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 SWIM, CLIMB = "swim", "climb"
 DC = {SWIM: 10, CLIMB: 15}

@@ -6,10 +6,12 @@ forced)."""
 from __future__ import annotations
 
 from ...core.board import SQUARE_M
-from ...i18n import _
+from ...i18n import translator
 from ..errors import IllegalCommand
 from .creature import NO_IMMEDIATE
 from .geometry import adjacent, can_see, field_for, foes_beside
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 
 def path_for(battle, c, to=None, path=None, limit_m: float | None = None, field=None):

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ...core.board import SQUARE_M
 from ...core.terrain import COVER_NAMES
-from ...i18n import N_, _
+from ...i18n import N_, translator
 from .. import api
 from ..errors import IllegalCommand
 from ..words import spoken
@@ -27,6 +27,8 @@ from .guessing import guessed, unseen_refusal
 from .moving import leaving_provokes, provokers_along
 from .powers import aim, power_of
 from .words import action
+
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 
 LABELS = {"second_wind": N_("second wind"), "total_defense": N_("total defense"), "action_point": N_("action point"),
           "stand": N_("stand"), "drop_prone": N_("drop prone"), "escape": N_("escape"), "hide": N_("hide")}
