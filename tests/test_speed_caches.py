@@ -648,3 +648,33 @@ def test_an_area_template_kept_for_the_computer_is_the_one_drawn_afresh():
     assert np.array_equal(est.area_mask(wizard, "burning-hands", (1, 1)), area_mask(b, wizard, "burning-hands", (1, 1)))
     assert est.area_mask(wizard, "fireball", (5, 2)) is sphere
     assert np.array_equal(sphere, area_mask(b, wizard, "fireball", (5, 2)))
+
+
+def test_the_shelter_from_the_kept_terms_is_the_average_damage_each_spot_s_cover_saves():
+    # shelter: per foe archer, over the spots it may shoot from, what the cover of our square
+    # there saves of its expected damage (a hit's chance with the cover's AC against without;
+    # total cover saves it all); the terms per cover level are kept for the decision
+    from game.session.ai import Tactician
+
+    grid = "\n".join(["............", "....#.......", "....#...#...", "........#...", "............",
+                      "..##........", "............", "............"])
+    b = battle(grid, [creature("wizard", "wizard", "blue", (1, 1)), creature("gob", "goblin", "red", (9, 5)),
+                      creature("gob2", "goblin", "red", (10, 1))], initiative=["wizard", "gob", "gob2"])
+    t = Tactician(b, hard=True)
+    t.decide()
+    spaces = [(x, y, 1) for y in range(8) for x in range(12) if grid.split("\n")[y][x] == "."]
+    t.prefetch_shelter(spaces)
+    ac, covered = t.me.stats.ac, 0
+    for space in spaces:
+        expected = 0.0
+        for foe, to_hit, damage in t.foe_archers():
+            p_open = t.est.hit_chance(to_hit, ac, 0)[0]
+            spots = t.archer_spots(foe)
+            for spot in spots:
+                cover = t.covers[("spot", foe.id, spot, space)]
+                if cover:
+                    p_covered = 0.0 if cover >= TOTAL else t.est.hit_chance(to_hit, ac + t.est.COVER_AC[cover], 0)[0]
+                    expected += (p_open - p_covered) * damage / len(spots)
+        assert t.shelter(space) == expected
+        covered += expected > 0
+    assert covered > 5  # the walls shelter some squares: the sums are not all empty

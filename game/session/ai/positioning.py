@@ -246,25 +246,42 @@ class Positioning:
         """Cover of each space (as if we stood there) against each foe archer at each of its
         spots, in one call."""
         me, covers = self.index[self.me.id], self.covers
-        self.fetch_covers([(key, (spot, space, self.owner_index(foe), me))
-                           for foe, _, _ in self.foe_archers() for spot in self.archer_spots(foe)
-                           for space in spaces if (key := ("spot", foe.id, spot, space)) not in covers])
+        wanted = []
+        for foe, _, _ in self.foe_archers():
+            foe_id, owner = foe.id, self.owner_index(foe)
+            for spot in self.archer_spots(foe):
+                wanted += [(key, (spot, space, owner, me))
+                           for space in spaces if (key := ("spot", foe_id, spot, space)) not in covers]
+        self.fetch_covers(wanted)
 
     def shelter(self, space) -> float:
         """Hard: the damage foe archers would not deal to us at this space thanks to its cover,
         on average over the spots each may shoot from (cover it can walk round shelters little)."""
-        ac = self.me.stats.ac
+        covers = self.covers
         saved = 0.0
-        for foe, to_hit, damage in self.foe_archers():
-            p_open = self.est.hit_chance(to_hit, ac, 0)[0]
-            spots = self.archer_spots(foe)
+        for foe_id, spots, saved_by_cover in self.shelter_terms():
             for spot in spots:
-                cover = self.covers[("spot", foe.id, spot, space)]
+                cover = covers[("spot", foe_id, spot, space)]
                 if cover:
-                    p_covered = 0.0 if cover >= 3 else \
-                        self.est.hit_chance(to_hit, ac + self.est.COVER_AC[cover], 0)[0]
-                    saved += (p_open - p_covered) * damage / len(spots)
+                    saved += saved_by_cover[cover]
         return saved
+
+    def shelter_terms(self) -> list[tuple]:
+        """shelter's terms, per foe archer: its id, its spots, and by cover level what that
+        cover at one of its spots saves us (the same for every space: kept for the decision)."""
+        if not hasattr(self, "_shelter_terms"):
+            ac = self.me.stats.ac
+            terms = []
+            for foe, to_hit, damage in self.foe_archers():
+                p_open = self.est.hit_chance(to_hit, ac, 0)[0]
+                spots = self.archer_spots(foe)
+                saved_by_cover = {}
+                for cover in (1, 2, 3):
+                    p_covered = 0.0 if cover >= 3 else self.est.hit_chance(to_hit, ac + self.est.COVER_AC[cover], 0)[0]
+                    saved_by_cover[cover] = (p_open - p_covered) * damage / len(spots)
+                terms.append((foe.id, spots, saved_by_cover))
+            self._shelter_terms = terms
+        return self._shelter_terms
 
     def shelter_kept(self, space) -> float:
         """Hard: the shelter of a space from which we can still shoot at a foe. Cover that blocks
@@ -494,8 +511,11 @@ class Positioning:
     def prefetch_cover_from(self, foes, spaces) -> None:
         """Cover of each space (as if we stood there) against each of the foes, in one call."""
         me, covers = self.index[self.me.id], self.covers
-        self.fetch_covers([(key, (self.sp[f.id], space, self.owner_index(f), me))
-                           for f in foes for space in spaces if (key := ("from", f.id, space)) not in covers])
+        wanted = []
+        for f in foes:
+            foe_id, at, owner = f.id, self.sp[f.id], self.owner_index(f)
+            wanted += [(key, (at, space, owner, me)) for space in spaces if (key := ("from", foe_id, space)) not in covers]
+        self.fetch_covers(wanted)
 
     def side_at(self, field, x: int, y: int) -> int:
         """The side of our space at (x, y): smaller where we would squeeze."""

@@ -245,14 +245,15 @@ class Tactician(Positioning):
         """Cover of each target against us standing at each of the spaces, in one call (with
         within_m, only the pairs that near: the others are never looked up)."""
         me, covers, sp = self.index[self.me.id], self.covers, self.sp
+        each = [(t.id, sp[t.id], self.owner_index(t), t.altitude) for t in targets]  # looked up once
         if within_m is not None:
             altitude, diagonals = self.me.altitude, self.battle.diagonals
-            wanted = [((space, t.id), (space, sp[t.id], me, self.owner_index(t)))
-                      for space in spaces for t in targets if (space, t.id) not in covers and
-                      max(gap_squares(space, sp[t.id], diagonals) * SQUARE_M, abs(altitude - t.altitude)) <= within_m]
+            wanted = [((space, tid), (space, at, me, owner))
+                      for space in spaces for tid, at, owner, height in each if (space, tid) not in covers and
+                      max(gap_squares(space, at, diagonals) * SQUARE_M, abs(altitude - height)) <= within_m]
         else:
-            wanted = [((space, t.id), (space, sp[t.id], me, self.owner_index(t)))
-                      for space in spaces for t in targets if (space, t.id) not in covers]
+            wanted = [((space, tid), (space, at, me, owner))
+                      for space in spaces for tid, at, owner, _height in each if (space, tid) not in covers]
         self.fetch_covers(wanted)
 
     def strike_distance(self) -> float:
