@@ -215,9 +215,8 @@ class EngineBase:
         state = self.state
         if state.over:
             return
-        sides = {c.side for c in state.creatures.values()}
         standing = {c.side for c in state.creatures.values() if c.standing}
-        if len(sides) > 1 and len(standing) <= 1:
+        if len(standing) <= 1 and len({c.side for c in state.creatures.values()}) > 1:
             state.over = True
             state.winner = next(iter(standing), None)
             state.offers.clear()

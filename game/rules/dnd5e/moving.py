@@ -179,17 +179,19 @@ class Moving:
         if "disengaged" in mover.conditions:
             return []
         offers = []
-        for rid in self.state.order:
+        for rid in self.state.order:  # (the quickest questions first: most creatures are out at once)
             r = self.state.creatures[rid]
+            if r.side == mover.side or not can_react(r):
+                continue
             steed = mounted.mount_of(self, r)
             if mover.id in (r.effects.get("grappled_by"), steed and steed.effects.get("grappled_by")):
                 continue  # dragged along (or riding what is dragged), it never leaves the mover's side
-            if r.side == mover.side or not can_react(r):
-                continue
             reach = first_melee(r).reach  # the attack an opportunity attack is made with
-            was = space_distance_m(self, r.space, r.altitude, before, mover.altitude) <= reach + 1e-9
-            now = space_distance_m(self, r.space, r.altitude, after, height) <= reach + 1e-9
-            if was and not now and hiding.sees(self, r, mover):  # "que vous pouvez voir"
+            space = r.space
+            if space_distance_m(self, space, r.altitude, before, mover.altitude) > reach + 1e-9:
+                continue  # not in its reach before the step
+            now = space_distance_m(self, space, r.altitude, after, height) <= reach + 1e-9
+            if not now and hiding.sees(self, r, mover):  # "que vous pouvez voir"
                 offers.append(Offer(reactor=r.id, kind="opportunity", provoker=mover.id))
         return offers
 
