@@ -126,3 +126,24 @@ def test_a_ruleset_that_does_not_say_what_a_blow_is_worth_answers_none():
     b = duel()
     assert b.blow("fighter", "gob1") is None and b.blow("gob1", "fighter") is None
     assert api.Battle.blow(b, "fighter", "gob1") is None
+
+
+def test_a_preview_is_made_by_keyword_with_every_other_field_at_its_default():
+    # Preview fills its fields at once (a frozen dataclass's own __init__ is slow): what it is
+    # given, and for every other field the default the dataclass declares; frozen as ever
+    import dataclasses
+
+    declared = dataclasses.fields(api.Preview)
+    assert all(f.default is not dataclasses.MISSING for f in declared)  # each has a plain default
+    preview = api.Preview(target="gob1", hit_chance=0.55, path=((1, 1), (2, 1)))
+    for f in declared:
+        given = {"target": "gob1", "hit_chance": 0.55, "path": ((1, 1), (2, 1))}
+        assert getattr(preview, f.name) == given.get(f.name, f.default), f.name
+    assert api.Preview() == api.Preview(cover="none") and hash(api.Preview()) == hash(api.Preview(cover="none"))
+    assert dataclasses.replace(preview, cost_m=3.0).cost_m == 3.0 and preview.cost_m is None
+    with pytest.raises(TypeError, match="unexpected keyword arguments: bogus"):
+        api.Preview(bogus=1)
+    with pytest.raises(TypeError):
+        api.Preview("gob1")  # by keyword only
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        preview.hit_chance = 1.0

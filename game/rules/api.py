@@ -22,7 +22,7 @@ Events carry an `EventKind`. Nothing here knows a ruleset; `registry.py` maps na
 from __future__ import annotations
 
 import abc
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 
@@ -99,6 +99,25 @@ class Preview:
     #   damage (`expected_damage` is then their sum, a friend's counted against)
     flanks: tuple[str, ...] = ()  # a move: the foes it would flank from where it ends (the flanking bonus)
     extra_action: str | None = None  # the act gives one more action this turn, of this kind ("standard")
+
+
+_PREVIEW_DEFAULTS = {f.name: f.default for f in fields(Preview)}
+
+
+def _preview_init(self, **values) -> None:
+    """Preview(...), by keyword: the fields given, the others at their defaults. A frozen
+    dataclass's own __init__ sets its 40-odd fields one object.__setattr__ at a time (12 us a
+    preview, and an option list makes one for every square it may move to); this fills the
+    instance's dict at once, with the same fields and defaults (checked by test_rules_api)."""
+    if not _PREVIEW_DEFAULTS.keys() >= values.keys():
+        unknown = ", ".join(sorted(values.keys() - _PREVIEW_DEFAULTS.keys()))
+        raise TypeError(f"Preview() got unexpected keyword arguments: {unknown}")
+    state = object.__getattribute__(self, "__dict__")
+    state.update(_PREVIEW_DEFAULTS)
+    state.update(values)
+
+
+Preview.__init__ = _preview_init
 
 
 @dataclass(frozen=True)
