@@ -17,8 +17,9 @@ INCAPACITATING = {"unconscious", "incapacitated", "paralyzed", "petrified", "stu
 
 
 _ATOMIC = (bool, int, float, str)
-# the state's lists that only grow or are replaced whole, never changed in place: a copy of the list is a copy
-_GROWING = frozenset(("log", "log_rules", "log_kinds", "played", "rolled", "order", "helps"))
+# the state's lists whose items never change (lines, ids, commands played, flags, tuples of ids):
+# a copy of the list is a whole copy
+_FLAT_LISTS = frozenset(("log", "log_rules", "log_kinds", "played", "rolled", "order", "helps"))
 
 
 @dataclass
@@ -236,7 +237,7 @@ class BattleState:
 
         fields = {}
         for key, value in self.__dict__.items():
-            if key in _GROWING:
+            if key in _FLAT_LISTS:
                 fields[key] = list(value)  # (order and helps: ids, and tuples of ids, never changed in place)
             elif value is None or type(value) in _ATOMIC:
                 fields[key] = value  # what deepcopy gives for these, without asking it

@@ -11,6 +11,7 @@ import numpy as np
 from ...core.board import SQUARE_M, gap_squares
 from ...core.gaps import gaps_each, gaps_to_nearest
 from ...core.sizes import SPACE_SQUARES, squeezed_squares
+from ...core.terrain import HALF, THREE_QUARTERS, TOTAL
 from .odds import Plan
 
 
@@ -276,8 +277,9 @@ class Positioning:
                 p_open = self.est.hit_chance(to_hit, ac, 0)[0]
                 spots = self.archer_spots(foe)
                 saved_by_cover = {}
-                for cover in (1, 2, 3):
-                    p_covered = 0.0 if cover >= 3 else self.est.hit_chance(to_hit, ac + self.est.COVER_AC[cover], 0)[0]
+                for cover in (HALF, THREE_QUARTERS, TOTAL):
+                    p_covered = 0.0 if cover >= TOTAL else \
+                        self.est.hit_chance(to_hit, ac + self.est.COVER_AC[cover], 0)[0]
                     saved_by_cover[cover] = (p_open - p_covered) * damage / len(spots)
                 terms.append((foe.id, spots, saved_by_cover))
             self._shelter_terms = terms
