@@ -678,3 +678,32 @@ def test_the_shelter_from_the_kept_terms_is_the_average_damage_each_spot_s_cover
         assert t.shelter(space) == expected
         covered += expected > 0
     assert covered > 5  # the walls shelter some squares: the sums are not all empty
+
+
+def test_the_archer_spots_kept_with_the_battle_are_those_walked_afresh():
+    # where a foe archer may shoot from depends only on its space, its walk and the board: kept
+    # with the battle for the next decisions, they are the spots a battle without them walks,
+    # and a foe that moved is walked from its new space
+    from game.session.ai import Tactician
+
+    grid = "\n".join(["." * 12] * 8 + ["........#..."] + ["." * 12] * 3)
+    b = battle(grid, [creature("wizard", "wizard", "blue", (11, 11)), creature("gob", "goblin", "red", (5, 5))],
+               initiative=["wizard", "gob"])
+    gob = b.state.creatures["gob"]
+    first = Tactician(b, hard=True)
+    first.decide()
+    spots = first.archer_spots(gob)
+    assert sorted(spots) == [(0, 0, 1), (0, 10, 1), (5, 5, 1), (7, 7, 1), (10, 0, 1)]
+    again = Tactician(b, hard=True)
+    again.decide()
+    assert again.archer_spots(gob) is spots  # kept: not walked again
+    gob.x, gob.y = 6, 6
+    moved = Tactician(b, hard=True)
+    moved.decide()
+    walked = moved.archer_spots(gob)
+    # from (6, 6): the wall at (8, 8) stops it at (7, 7) south-east; the edges the other ways
+    assert sorted(walked) == [(0, 0, 1), (1, 11, 1), (6, 6, 1), (7, 7, 1), (11, 1, 1)]
+    b.__dict__.pop("_ai_archer_spots")
+    fresh = Tactician(b, hard=True)
+    fresh.decide()
+    assert fresh.archer_spots(gob) == walked and fresh.archer_spots(gob) is not walked

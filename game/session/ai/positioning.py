@@ -25,6 +25,7 @@ MOVE_SCORE_MIN = 0.2  # a move is worth making when its square scores above this
 WHOLE_FIELD_SQUARES = 2500
 HIDEOUT_BATCH = 24  # squares whose cover hideouts looks up at once
 REACH_GRIDS_KEPT = 64  # the foes' reach grids kept with a battle (then forgotten, all at once)
+ARCHER_SPOTS_KEPT = 1024  # foe archers' spots kept with a battle, by space and walk (then forgotten)
 
 
 class Positioning:
@@ -227,21 +228,35 @@ class Positioning:
         before it shoots; a diagonal walk shifts its lines both ways, and four spots price
         shelter at about half the cost of eight for the same choices, measured)."""
         spots = self.__dict__.setdefault("_spots", {})
-        if foe.id not in spots:
-            board = self.battle.board
-            x, y, side = self.sp[foe.id]
-            steps = int(foe.speed() / SQUARE_M + 1e-9)
-            found = [(x, y, side)]
-            for dx, dy in ARCHER_STEPS:
-                cx, cy = x, y
-                for _ in range(steps):
-                    nx, ny = cx + dx, cy + dy
-                    if not board.inside(nx, ny, side) or board.blocks_move[ny:ny + side, nx:nx + side].any():
-                        break
-                    cx, cy = nx, ny
-                found.append((cx, cy, side))
-            spots[foe.id] = list(dict.fromkeys(found))
-        return spots[foe.id]
+        found = spots.get(foe.id)
+        if found is None:
+            # they depend only on its space, its speed and the board (which never changes): kept
+            # with the battle, for our next decisions and the next creatures that shelter
+            key = (self.sp[foe.id], int(foe.speed() / SQUARE_M + 1e-9))
+            kept = self.battle.__dict__.setdefault("_ai_archer_spots", {})
+            found = kept.get(key)
+            if found is None:
+                if len(kept) >= ARCHER_SPOTS_KEPT:
+                    kept.clear()
+                found = kept[key] = self.walk_spots(*key)
+            spots[foe.id] = found
+        return found
+
+    def walk_spots(self, space, steps: int) -> list[tuple]:
+        """archer_spots from a space, with this many squares of walk: the space, and as far as
+        the walk takes it toward each of the four corners (ARCHER_STEPS) over walkable ground."""
+        board = self.battle.board
+        x, y, side = space
+        found = [(x, y, side)]
+        for dx, dy in ARCHER_STEPS:
+            cx, cy = x, y
+            for _ in range(steps):
+                nx, ny = cx + dx, cy + dy
+                if not board.inside(nx, ny, side) or board.blocks_move[ny:ny + side, nx:nx + side].any():
+                    break
+                cx, cy = nx, ny
+            found.append((cx, cy, side))
+        return list(dict.fromkeys(found))
 
     def prefetch_shelter(self, spaces) -> None:
         """Cover of each space (as if we stood there) against each foe archer at each of its

@@ -94,6 +94,9 @@ class Tactician(Positioning):
         if can_act:  # the exact previews below look these up one by one
             targets = self.targets()
             self.est.prefetch(me, targets)
+            if me.action and self.offensive_spells():  # and spell_strikes the planners' covers from here
+                self.prefetch_cover([self.sp[me.id]], [t for t in targets if t.standing],
+                                    within_m=max(s.range_m for s in self.offensive_spells()) + 1e-9)
         strikes_here = self.strikes_from(me.x, me.y) if can_act else []
         if can_act and me.action and self.hard:
             strikes_here += self.dart_split_plans()
