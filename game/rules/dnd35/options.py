@@ -64,16 +64,17 @@ def foes_of(battle, actor) -> list:
     return [c for c in battle.state.creatures.values() if c.side != actor.side and c.alive and c is not actor]
 
 
-def threat_watch(battle, actor) -> list[tuple[str, np.ndarray, dict]]:
+def threat_watch(battle, actor) -> list[tuple[str, list[list[bool]], dict]]:
     """The foes that could take an attack of opportunity on the actor's movement this round, each
-    with the positions (of the actor's space) it threatens and a cache of the engine's answer
-    per square left."""
+    with the positions (of the actor's space) it threatens, [row][column], and a cache of the
+    engine's answer per square left."""
     taken = actor.effects.get("aoo_from", set())
     side = actor.side_squares
     found = []
     for e in battle.state.creatures.values():
         if e.id not in taken and ready_for_aoo(e, actor):
-            found.append((e.id, threatened_positions(battle, e, side), {}))
+            # (as nested lists: read square by square, a list is quicker than an array)
+            found.append((e.id, threatened_positions(battle, e, side).tolist(), {}))
     return found
 
 
@@ -91,7 +92,7 @@ def provokers_along(battle, actor, steps, free_first: bool = False, watch=None) 
         for eid, mask, asked in watch:
             foe = battle.state.creatures[eid]
             for i, (x, y) in enumerate(left):
-                if not mask[y, x]:
+                if not mask[y][x]:
                     continue
                 key = (x, y, free_first and i == 0)
                 if key not in asked:
