@@ -110,10 +110,11 @@ def test_what_undoing_saves_shares_nothing_that_changes_and_restore_puts_it_back
     fighter.x, fighter.hp = 7, 1
     state.order.reverse()
     state.log.append("a line of a command refused")
+    fighter.note_of_the_refused = state.note_of_the_refused = "gone with the undo"  # what it added, too
     rolls = [state.dice.roll(20) for _ in range(5)]
     state.restore(saved)
     assert b.state is state and state.creatures["fighter"] is fighter and fighter.__dict__ == before
-    assert state.log == log and state.order == order
+    assert state.log == log and state.order == order and not hasattr(state, "note_of_the_refused")
     assert [state.dice.roll(20) for _ in range(5)] == rolls  # the dice are back where they were
 
 

@@ -122,7 +122,9 @@ class EngineBase:
             self._run(command)
             self._settle()
             if then_play and list(self.state.creatures) == ids:
-                outcome = (self.state.__dict__.copy(), {cid: c.__dict__.copy() for cid, c in self.state.creatures.items()},
+                # the try's own fields: restoring gives the state and each creature the saved
+                # ones in their place, so nothing else holds these
+                outcome = (self.state.__dict__, {cid: c.__dict__ for cid, c in self.state.creatures.items()},
                            self._events, self.damage_source)
             return None
         except (IllegalCommand, DiceError) as exc:
@@ -148,8 +150,8 @@ class EngineBase:
         live = self.state
         creatures = live.creatures
         for cid, saved in after_creatures.items():
-            creatures[cid].__dict__.update(saved)
-        live.__dict__.update(after_state)
+            creatures[cid].__dict__ = saved
+        live.__dict__ = after_state
         live.creatures = creatures
         self.damage_source = damage_source
         self._reacting = None

@@ -6,6 +6,7 @@ copy taken before it, so nothing a refused command did survives.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from ..content.creatures import StatBlock
@@ -64,13 +65,15 @@ class Creature:
     def fields_copy(self, memo: dict) -> dict:
         """Its fields with the mutable collections copied, the stat block shared: a copy's, or
         what undoing a command puts back in place (BattleState.saved)."""
-        import copy
-
         fields = self.__dict__.copy()
         fields["conditions"] = set(self.conditions)
         effects = self.effects
-        fields["effects"] = copy.deepcopy(effects, memo) if effects and any(
-            isinstance(v, (dict, list, set)) for v in effects.values()) else dict(effects)
+        nested = False
+        for value in effects.values():  # (a loop: quicker than any() over a generator)
+            if isinstance(value, (dict, list, set)):
+                nested = True
+                break
+        fields["effects"] = copy.deepcopy(effects, memo) if nested else dict(effects)
         fields["slots"] = dict(self.slots)
         fields["items"] = list(self.items)
         return fields
@@ -223,18 +226,18 @@ class BattleState:
         return self._fields_copy(memo, {cid: c.fields_copy(memo) for cid, c in self.creatures.items()})
 
     def restore(self, saved: dict) -> None:
-        """Back as it was when saved, in place: the same state and creature objects."""
+        """Back as it was when saved, in place: the same state and creature objects, each given
+        the fields saved for it as its own (so a snapshot is restored once at most; what a
+        command added to an object goes with it)."""
         creatures = self.creatures
         for cid, fields in saved["creatures"].items():
-            creatures[cid].__dict__.update(fields)
-        self.__dict__.update(saved)
+            creatures[cid].__dict__ = fields
+        self.__dict__ = saved
         self.creatures = creatures
 
     def _fields_copy(self, memo: dict, creatures: dict) -> dict:
         """The fields copied, with these creatures: the log and the played commands only ever
         grow, and their items never change, so copying the lists is enough."""
-        import copy
-
         fields = {}
         for key, value in self.__dict__.items():
             if key in _FLAT_LISTS:
