@@ -2,8 +2,10 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from game.core.areas import cone, show, sphere, touches
+from game.core.areas import cone, cone_reach, show, sphere, touches
 
 FIVE_E = 0.5  # 5e, Cone: its width at a point equals that point's distance from the origin
 
@@ -99,6 +101,22 @@ def test_a_cone_points_any_way_not_only_the_eight_directions():
         ..xxx...
         ....x...
         ........""")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 9), st.integers(0, 9), st.integers(1, 3), st.integers(-4, 13), st.integers(-4, 13),
+       st.sampled_from([1.5, 4.5, 6.0, 9.0]))
+def test_every_square_a_cone_covers_lies_within_its_reach_of_the_origin_centre(x, y, side, tx, ty, length_m):
+    # cone_reach bounds how far a cone from a space can catch a square, whatever its direction
+    # (a computer player skips a cone when fewer than two foes are that near)
+    if x <= tx < x + side and y <= ty < y + side:
+        return  # no direction from inside the origin space
+    mask = cone((12, 12), (x, y, side), (tx, ty), length_m, half_width=FIVE_E)
+    ys, xs = np.nonzero(mask)
+    far = np.hypot(xs + 0.5 - (x + side / 2), ys + 0.5 - (y + side / 2))
+    reach = cone_reach(length_m, FIVE_E, side)
+    assert (far <= reach).all()
+    assert reach < length_m / 1.5 * 1.2 + side  # and it is no loose bound: a few squares past the length
 
 
 def test_touches_counts_any_square_of_a_space():

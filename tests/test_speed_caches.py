@@ -708,3 +708,50 @@ def test_the_archer_spots_kept_with_the_battle_are_those_walked_afresh():
     fresh = Tactician(b, hard=True)
     fresh.decide()
     assert fresh.archer_spots(gob) == walked and fresh.archer_spots(gob) is not walked
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 11), st.integers(0, 5)), min_size=2, max_size=4, unique=True),
+       st.tuples(st.integers(0, 11), st.integers(0, 5)))
+def test_the_area_spells_weighed_past_the_cone_reach_filter_are_those_weighed_without_it(foes, friend):
+    # area_strikes skips a cone when fewer than two standing foes are within its reach of the
+    # caster (est.area_reach): the plans are exactly those weighed centre by centre without it
+    from game.session.ai import Tactician
+
+    wizard_at = (5, 2)
+    taken = {wizard_at}
+    roster = [creature("wizard", "wizard", "blue", wizard_at, hp=40)]
+    for k, at in enumerate(foes):
+        if at not in taken:
+            taken.add(at)
+            roster.append(creature(f"gob{k}", "goblin", "red", at))
+    if friend not in taken:
+        roster.append(creature("fighter", "fighter", "blue", friend))
+    grid = "\n".join(["............"] * 6)
+    b = battle(grid, roster)
+    t = Tactician(b, hard=True)
+    t.me = b.state.creatures["wizard"]
+    t.weigh(t.me)  # (sets the decision's foes and allies)
+    filtered = t.area_strikes()
+    est = t.est
+    est.area_reach = lambda creature, spell: None  # every centre weighed, as before the filter
+    assert [(p.score, p.command) for p in t.area_strikes()] == [(p.score, p.command) for p in filtered]
+
+
+def test_the_cone_reach_filter_skips_burning_hands_only_when_two_foes_are_not_near():
+    from game.session.ai import Tactician
+
+    grid = "\n".join(["............"] * 6)
+    near = battle(grid, [creature("wizard", "wizard", "blue", (1, 1), hp=40), creature("gob1", "goblin", "red", (2, 1)),
+                         creature("gob2", "goblin", "red", (4, 2)), creature("gob3", "goblin", "red", (11, 5))])
+    t = Tactician(near, hard=True)
+    t.me = near.state.creatures["wizard"]
+    reach = t.est.area_reach(t.me, next(s for s in t.est.spells(t.me) if s.name == "burning-hands"))
+    assert 3 < reach < 5  # 4.5 m = 3 squares long, half as wide each side, from the space's edge
+    assert t.foes_within(reach) == 2  # gob3 is too far
+    assert any(p.command.get("spell") == "burning-hands" for p in (t.weigh(t.me) and t.area_strikes()))
+    far = battle(grid, [creature("wizard", "wizard", "blue", (1, 1), hp=40), creature("gob1", "goblin", "red", (2, 1)),
+                        creature("gob2", "goblin", "red", (6, 1))])
+    t = Tactician(far, hard=True)
+    t.me = far.state.creatures["wizard"]
+    assert t.foes_within(reach) == 1

@@ -143,6 +143,16 @@ def cone(shape: tuple[int, int], origin_space: tuple[int, int, int], toward_squa
     return inside
 
 
+def cone_reach(length_m: float, half_width: float, side: int) -> float:
+    """The farthest a square's centre caught by a cone (see cone) can lie from the centre of its
+    origin space, in squares: the apex is on the space's edge (at most side / 2 * sqrt(2) from
+    its centre) and a caught centre within length along the axis and half_width times that
+    across it (with cone's own tolerance). A square farther from every square of a creature is
+    never in any cone from that space."""
+    length = length_m / SQUARE_M + _EPS
+    return float(np.hypot(length, half_width * length + _EPS) + side * np.sqrt(2) / 2 + 1e-6)
+
+
 def touches(mask: np.ndarray, space: tuple[int, int, int]) -> bool:
     """Whether any square of a space (x, y, side) is in the mask (squares off the board are not)."""
     x, y, side = space

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 
+from ...core.areas import cone_reach
 from ...core.dice import DiceExpr
 from ...core.terrain import TOTAL
 from .actions import drags
@@ -21,7 +22,7 @@ from .geometry import (COVER_BONUS, blockers_of, can_see, covers_between, field_
                        sights_between)
 from .options import PathWatch, aggressive_options
 from .shield import AC_BONUS as SHIELD_AC, can_cast_shield, shielded
-from .spells import SPELLS, area_mask, scaled, spell_attack_bonus, spell_save_dc
+from .spells import CONE_HALF_WIDTH, SPELLS, area_mask, scaled, spell_attack_bonus, spell_save_dc
 
 AREA_MASKS_KEPT = 256  # the area templates a computer player weighed, kept with the battle
 # geometry.COVER_BONUS (half +2, three-quarters +5 to AC); total cover: no attack (a number no roll reaches)
@@ -196,6 +197,14 @@ class Estimates:
             mask = kept[key] = area_mask(self.battle, creature, spell_name, at)
             mask.flags.writeable = False
         return mask
+
+    def area_reach(self, creature, spell) -> float | None:
+        """How far from the centre of the creature's space (in squares) its area spell can catch
+        a square, wherever it is aimed: a cone's reach (core.areas.cone_reach); None for an
+        area centred where it is aimed (no bound)."""
+        if spell.area != "cone":
+            return None
+        return cone_reach(spell.size_m, CONE_HALF_WIDTH, creature.side_squares)
 
     def can_shield(self, creature) -> bool:
         """Whether the creature could cast shield as a reaction now."""

@@ -522,6 +522,9 @@ class Tactician(Positioning):
             name = spell.name
             if spell.effect != "area" or me.slots.get(spell.level, 0) <= 0:
                 continue
+            reach = self.est.area_reach(me, spell)
+            if reach is not None and self.foes_within(reach) < 2:
+                continue  # no aim of it could catch two foes (a cone reaches only so far from us)
             centres = {(f.x, f.y) for f in self.foes}
             centres |= {(me.x + dx, me.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy}
             for at in sorted(centres):
@@ -541,6 +544,16 @@ class Tactician(Positioning):
                 plans.append(Plan(ev - 3.0, {"actor": me.id, "act": "cast", "spell": name, "at": list(at)},
                                   f"cast {name} at {at}"))
         return plans
+
+    def foes_within(self, reach: float) -> int:
+        """How many standing foes (hidden ones too: an area catches them) have a square whose
+        centre lies within `reach` squares of the centre of our space."""
+        me = self.me
+        half = me.side_squares / 2
+        cx, cy, limit = me.x + half, me.y + half, reach * reach
+        return sum(1 for c in self.state.creatures.values()
+                   if c.side != me.side and c.standing and c is not me
+                   and any((x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= limit for x, y in c.squares()))
 
     # -------------------------------------------------------------- support
     def support_plans(self) -> list[Plan]:
