@@ -755,3 +755,36 @@ def test_the_cone_reach_filter_skips_burning_hands_only_when_two_foes_are_not_ne
     t = Tactician(far, hard=True)
     t.me = far.state.creatures["wizard"]
     assert t.foes_within(reach) == 1
+
+
+def test_the_covers_shelter_kept_asks_are_fetched_foe_by_foe_and_give_the_same_shelters():
+    # prefetch_shelter_kept fetches the covers to the foes only until a foe in range is seen
+    # (keeps_a_line stops there), and the archers' spot covers only for spaces that keep a
+    # line: shelter_kept then asks nothing more, and gives what the covers of every pair give
+    b, t = planner_at_turn_of("maps/ruined-keep.scenario.toml", "wizard", "hard")
+    h, w = b.board.terrain.shape
+    side = t.me.side_squares
+    walkable = ~b.board.blocks_move
+    spaces = [(x, y, side) for y in range(h) for x in range(w) if walkable[y, x]][::3]
+    t.covers = {}
+    calls = []
+    fetch = t.fetch_covers
+    t.fetch_covers = lambda wanted: calls.append(len(wanted)) or fetch(wanted)
+    t.prefetch_shelter_kept(spaces)
+    fetched = len(t.covers)
+    assert len(calls) <= len(t.foes) + 1  # a call a foe at most, then one for the spots: none pair by pair
+    asked_more = []
+    t.fetch_covers = lambda wanted: asked_more.extend(key for key, _ in wanted if key not in t.covers)
+    kept = [t.shelter_kept(space) for space in spaces]
+    assert not asked_more
+    from game.session.ai import Tactician
+
+    everything = Tactician(b, hard=True)  # every pair fetched, as before
+    everything.me = t.me
+    everything.weigh(t.me)
+    everything.covers = {}
+    everything.prefetch_shelter(spaces)
+    everything.prefetch_cover(spaces, everything.foes)
+    assert [everything.shelter_kept(space) for space in spaces] == kept
+    assert fetched < 0.7 * len(everything.covers)  # (60% here: of twelve skeletons, the first in range is seen)
+    assert sum(value > 0 for value in kept) > 5 and sum(value == 0 for value in kept) > 5

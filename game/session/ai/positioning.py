@@ -66,8 +66,7 @@ class Positioning:
             self.prefetch_hideouts(spaces)
         shelter_here = 0.0
         if sheltering and candidates:
-            self.prefetch_shelter(spaces + [self.sp[me.id]])
-            self.prefetch_cover(spaces + [self.sp[me.id]], self.foes)
+            self.prefetch_shelter_kept(spaces + [self.sp[me.id]])
             shelter_here = self.shelter_kept(self.sp[me.id])
         standing = self.standing_terms(spaces, ranged) if self.hard else [0.0] * len(spaces)
         if can_act:  # the gaps strikes_from measures (from our space as it is now), for every square at once
@@ -128,8 +127,7 @@ class Positioning:
         bound = self.hide_value() if hiding else 0.0
         if sheltering:
             here = self.sp[self.me.id]
-            self.prefetch_shelter([here])
-            self.prefetch_cover([here], self.foes)
+            self.prefetch_shelter_kept([here])
             ac = self.me.stats.ac
             bound += sum(self.est.hit_chance(to_hit, ac, 0)[0] * damage for _, to_hit, damage in self.foe_archers()) \
                 - self.shelter_kept(here)
@@ -304,12 +302,35 @@ class Positioning:
         """Hard: the shelter of a space from which we can still shoot at a foe. Cover that blocks
         every line we would shoot along is worth nothing: the foe archers walk round it before
         they shoot, and we would have to walk out of it to shoot back (a nook is no refuge)."""
+        return self.shelter(space) if self.keeps_a_line(space) else 0.0
+
+    def keeps_a_line(self, space) -> bool:
+        """From this space a foe is within our longest range and not behind total cover (the
+        foes asked in their order, up to the first such)."""
         longest = self.longest_range()
         for foe in self.foes:
             if gap_squares(space, self.sp[foe.id], self.battle.diagonals) * SQUARE_M <= longest + 1e-9 \
                     and self.cover(space, foe) < 3:
-                return self.shelter(space)
-        return 0.0
+                return True
+        return False
+
+    def prefetch_shelter_kept(self, spaces) -> None:
+        """The covers shelter_kept asks of these spaces: to the foes foe by foe, only for the
+        spaces within our range of it that no foe before it left a line to (keeps_a_line stops
+        at the first), then from the archers' spots for the spaces that keep a line (shelter's:
+        a nook's are never asked)."""
+        longest, diagonals, sp, covers = self.longest_range(), self.battle.diagonals, self.sp, self.covers
+        open_spaces = list(dict.fromkeys(spaces))
+        for foe in self.foes:
+            if not open_spaces:
+                break
+            at = sp[foe.id]
+            near = [space for space in open_spaces if gap_squares(space, at, diagonals) * SQUARE_M <= longest + 1e-9]
+            if near:
+                self.prefetch_cover(near, [foe])
+                lined = {space for space in near if covers[(space, foe.id)] < 3}
+                open_spaces = [space for space in open_spaces if space not in lined]
+        self.prefetch_shelter([space for space in spaces if self.keeps_a_line(space)])
 
     def longest_range(self) -> float:
         """The farthest we can strike from where we stand: ranged and thrown attacks, spells."""
