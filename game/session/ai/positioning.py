@@ -330,14 +330,19 @@ class Positioning:
                 self.prefetch_cover(near, [foe])
                 lined = {space for space in near if covers[(space, foe.id)] < 3}
                 open_spaces = [space for space in open_spaces if space not in lined]
-        self.prefetch_shelter([space for space in spaces if self.keeps_a_line(space)])
+        nooks = set(open_spaces)  # no line kept from these
+        self.prefetch_shelter([space for space in spaces if space not in nooks])
 
     def longest_range(self) -> float:
-        """The farthest we can strike from where we stand: ranged and thrown attacks, spells."""
-        me = self.me
-        ranges = [a.range[1] for a in me.stats.attacks if a.range]
-        ranges += [s.range_m for s in self.est.spells(me) if s.effect in ("attack", "save", "darts")]
-        return max(ranges, default=max((a.reach for a in me.stats.attacks), default=0.0))
+        """The farthest we can strike from where we stand: ranged and thrown attacks, spells
+        (asked for every space weighed: kept for the decision)."""
+        found = self.__dict__.get("_longest_range")
+        if found is None:
+            me = self.me
+            ranges = [a.range[1] for a in me.stats.attacks if a.range]
+            ranges += [s.range_m for s in self.est.spells(me) if s.effect in ("attack", "save", "darts")]
+            found = self._longest_range = max(ranges, default=max((a.reach for a in me.stats.attacks), default=0.0))
+        return found
 
     def exposure(self, space) -> float:
         """Hard: a quarter of what the foes can strike us with at this space without taking a
