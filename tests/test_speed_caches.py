@@ -788,3 +788,22 @@ def test_the_covers_shelter_kept_asks_are_fetched_foe_by_foe_and_give_the_same_s
     assert [everything.shelter_kept(space) for space in spaces] == kept
     assert fetched < 0.7 * len(everything.covers)  # (60% here: of twelve skeletons, the first in range is seen)
     assert sum(value > 0 for value in kept) > 5 and sum(value == 0 for value in kept) > 5
+
+
+def test_the_hostile_in_close_combat_is_kept_while_the_state_is_held_still():
+    # 5e, ranged attacks in close combat: the first hostile within 1.5 m that sees the attacker
+    # is the same for every target it previews; a planner's previews (the state held still)
+    # look it up once, and a preview after the block looks again
+    from game.rules.dnd5e.attacks import close_combat_foe, preview_attack
+
+    b = battle(GRID, [creature("gob1", "goblin", "red", (0, 1)), creature("fighter", "fighter", "blue", (1, 1)),
+                     creature("wizard", "wizard", "blue", (7, 3))])
+    gob, fighter, wizard = (b.state.creatures[c] for c in ("gob1", "fighter", "wizard"))
+    bow = next(a for a in gob.stats.attacks if a.name == "shortbow")
+    with b.held_still():
+        assert close_combat_foe(b, gob) is fighter
+        assert b.still_memo()[("close_combat_foe", "gob1")] is fighter
+        assert any("within 1.5 m" in r for r in preview_attack(b, gob, wizard, bow).reasons)
+    fighter.x = 5  # stepped away: looked up afresh
+    assert close_combat_foe(b, gob) is None
+    assert not any("within 1.5 m" in r for r in preview_attack(b, gob, wizard, bow).reasons)

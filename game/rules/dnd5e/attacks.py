@@ -119,12 +119,9 @@ def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack,
                 id=target.id, distance=number(distance), long=number(long), attack=attack.name)
         elif distance > normal + 1e-9:
             reason(bad, _("beyond normal range ({normal} m)").format(normal=number(normal)), "ranged-attack")
-        for other in battle.state.creatures.values():
-            # 5e, ranged attacks in close combat, a hostile within 1.5 m who sees you, not incapacitated
-            if (other.side != attacker.side and other.standing and not other.incapacitated
-                    and within(battle, attacker, other, 1.5) and sees(battle, other, attacker)):
-                reason(bad, _("{name} is within 1.5 m").format(name=other.name), "ranged-in-close-combat")
-                break
+        other = close_combat_foe(battle, attacker)
+        if other is not None:
+            reason(bad, _("{name} is within 1.5 m").format(name=other.name), "ranged-in-close-combat")
     elif distance > attack.reach + 1e-9:
         preview.problem = _("{id} is {distance} m away, out of the {reach} m reach of {attack}").format(
             id=target.id, distance=number(distance), reach=number(attack.reach), attack=attack.name)
@@ -190,6 +187,25 @@ def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack,
                        + [_("disadvantage: {reason}").format(reason=r) for r in bad])
     preview.rules = list(dict.fromkeys(rules))
     return preview
+
+
+def close_combat_foe(battle, attacker: Creature) -> Creature | None:
+    """5e, ranged attacks in close combat: the first hostile creature (in the creatures' order)
+    within 1.5 m of the attacker who sees it and is not incapacitated, or None. The same for
+    every target: kept while the state is held still (a planner previews many)."""
+    still = battle.still_memo()
+    key = ("close_combat_foe", attacker.id)
+    if still is not None and key in still:
+        return still[key]
+    found = None
+    for other in battle.state.creatures.values():
+        if (other.side != attacker.side and other.standing and not other.incapacitated
+                and within(battle, attacker, other, 1.5) and sees(battle, other, attacker)):
+            found = other
+            break
+    if still is not None:
+        still[key] = found
+    return found
 
 
 UNDERWATER_MELEE = {"dagger", "javelin", "shortsword", "spear", "trident"}
