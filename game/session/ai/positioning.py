@@ -74,10 +74,15 @@ class Positioning:
             rows = gaps_each([(x, y, side) for x, y, _ in spaces],
                              [sp[t.id] for t in targets] + [sp[f.id] for f in self.foes], self.battle.diagonals)
             cut = len(targets)
+        squares = [(x, y) for x, y, _ in spaces]
+        if not squares:
+            oas, costs = [], []
+        else:  # the walk and the opportunity attacks of every square, looked up at once
+            oas = self.opportunity_costs(field, squares) if self.hard else [self.simple_oa(field, x, y) for x, y in squares]
+            costs = field.cost[[y for _, y in squares], [x for x, _ in squares]].tolist()
         for k, (space, safety) in enumerate(zip(spaces, standing)):
             x, y, side = space
-            cost = field.cost[y, x]
-            oa = self.opportunity_cost(field, x, y) if self.hard else self.simple_oa(field, x, y)
+            cost, oa = costs[k], oas[k]
             if sheltering:
                 safety += self.shelter_kept(space) - shelter_here
             then = None
@@ -431,22 +436,31 @@ class Positioning:
 
     def opportunity_cost(self, field, x, y) -> float:
         """Hard: the expected damage of the opportunity attacks the path to (x, y) provokes."""
+        return self.opportunity_costs(field, [(x, y)])[0]
+
+    def opportunity_costs(self, field, squares) -> list[float]:
+        """opportunity_cost of each of the squares (x, y), what it asks looked up once."""
         me = self.me
         if "disengaged" in me.conditions:
-            return 0.0
+            return [0.0] * len(squares)
         zones, bites = self.reach_grids()
         if not bites:
-            return 0.0
-        left = self.reaches_left(field, zones)[y][x]  # the reaches a step of the way leaves
-        if not left:
-            return 0.0
+            return [0.0] * len(squares)
+        rows = self.reaches_left(field, zones)
         # many squares' paths leave the same reaches: priced once a decision
         priced = self.__dict__.setdefault("_oa_priced", {})
-        price = priced.get(left)
-        if price is None:
-            weight = 1.5 if me.hp < 15 else 1.0
-            price = priced[left] = weight * sum(bite for k, bite in enumerate(bites) if left >> k & 1)
-        return price
+        weight = 1.5 if me.hp < 15 else 1.0
+        costs = []
+        for x, y in squares:
+            left = rows[y][x]  # the reaches a step of the way leaves
+            if not left:
+                costs.append(0.0)
+                continue
+            price = priced.get(left)
+            if price is None:
+                price = priced[left] = weight * sum(bite for k, bite in enumerate(bites) if left >> k & 1)
+            costs.append(price)
+        return costs
 
     def close_in(self, left: float, dash_left: float) -> list[Plan]:
         """Nothing to strike this turn: walk the shortest way toward the nearest foe, around
