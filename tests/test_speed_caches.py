@@ -807,3 +807,22 @@ def test_the_hostile_in_close_combat_is_kept_while_the_state_is_held_still():
     fighter.x = 5  # stepped away: looked up afresh
     assert close_combat_foe(b, gob) is None
     assert not any("within 1.5 m" in r for r in preview_attack(b, gob, wizard, bow).reasons)
+
+
+def test_the_spaces_read_from_the_blockers_key_are_the_creatures_own():
+    # a planner reads every creature's space from what the blockers were made of (spaces_of):
+    # the same as asking each creature, a rider on its mount's (large) space and a squeezing
+    # creature on its smaller one included, held still or not
+    from game.rules.dnd5e.geometry import spaces_of
+
+    field = "..........\n..........\n..........\n.........."
+    b = battle(field, [creature("fighter", "fighter", "blue", (0, 0)), creature("horse", "warhorse", "blue", (1, 0)),
+                       creature("ogre", "ogre", "red", (6, 1)), creature("gob", "goblin", "red", (9, 3))])
+    act(b, "fighter", "mount", target="horse")
+    b.state.creatures["ogre"].conditions.add("squeezing")
+    own = {c.id: c.space for c in b.state.creatures.values()}
+    assert own["fighter"][2] == 2 and own["ogre"][2] == 1  # the mount's side; squeezed from 2
+    assert spaces_of(b) == own
+    with b.held_still():
+        b.estimates().blockers()
+        assert b.estimates().spaces() == own

@@ -19,7 +19,7 @@ from .attacks import armour_class, preview_attack
 from .checks import best_of, check_bonus
 from .conditions import dodging
 from .geometry import (COVER_BONUS, blockers_of, can_see, covers_between, field_for, looker_covers, melee_reach,
-                       sights_between)
+                       sights_between, spaces_of)
 from .options import PathWatch, aggressive_options
 from .shield import AC_BONUS as SHIELD_AC, can_cast_shield, shielded
 from .spells import CONE_HALF_WIDTH, SPELLS, area_mask, scaled, spell_attack_bonus, spell_save_dc
@@ -130,6 +130,11 @@ class Estimates:
     def blockers(self):
         """(Blockers, creature index) of the battle's lines, for core.cover.cover_many."""
         return blockers_of(self.battle)
+
+    def spaces(self) -> dict:
+        """Each creature's space (x, y, side) by id (asked once a decision: read from what the
+        blockers were made of)."""
+        return spaces_of(self.battle)
 
     def looker_covers(self, creature) -> dict:
         """Where a planner keeps covers of lines that ignore this creature's squares (its own

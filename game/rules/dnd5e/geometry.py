@@ -108,6 +108,14 @@ def blockers_key(battle) -> tuple:
                   for c in battle.state.creatures.values()])  # (a list first: quicker than a generator)
 
 
+def spaces_of(battle) -> dict[str, tuple[int, int, int]]:
+    """Each creature's space (x, y, side), read from the blockers' key (blockers_key: the same
+    squares and sides), which blockers_of keeps while the state is held still."""
+    still = battle.still_memo()
+    key = still.get("blockers_key") if still is not None else None
+    return {entry[0]: entry[1:4] for entry in (key or blockers_key(battle))}
+
+
 def looker_covers(battle, creature) -> dict:
     """A store for covers of lines that ignore the creature's own squares (a planner's, for
     the creature's lines from squares it may stand on): kept with the battle while every

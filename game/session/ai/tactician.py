@@ -78,7 +78,7 @@ class Tactician(Positioning):
         # the planners' covers are of lines that ignore our own squares: they depend only on
         # the other creatures' spaces, and are kept across our own moves (est.looker_covers)
         self.covers: dict = self.est.looker_covers(me)
-        self.sp = {c.id: c.space for c in state.creatures.values()}  # spaces, looked up often
+        self.sp = self.est.spaces()  # each creature's space, looked up often
         return self.plans() if self.foes else self.unseen_plans()
 
     def plans(self) -> list[Plan]:
