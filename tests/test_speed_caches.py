@@ -42,6 +42,25 @@ def test_a_kept_field_is_the_field_searched_afresh():
     assert np.array_equal(limited.cost, fresh_field(b, fighter, 4.5).cost)
 
 
+def test_a_field_from_a_new_square_reuses_the_prices_while_nobody_else_moved():
+    # what a search prices does not depend on where it starts (core.movement.priced_graph): the
+    # fighter's field after its own step is searched over the prices kept from before it, and
+    # is the field searched afresh; once the orc moved, the prices are worked out again
+    b = two_fighters()
+    fighter, orc = b.state.creatures["fighter"], b.state.creatures["orc"]
+    before = field_for(b, fighter)
+    act(b, "fighter", "move", to=[1, 0])
+    after = field_for(b, fighter)
+    assert after is not before and after.window is before.window  # the same prices, kept
+    assert np.array_equal(after.cost, fresh_field(b, fighter).cost)
+    assert after.path_to(4, 3) == fresh_field(b, fighter).path_to(4, 3)
+    assert not after.window.multiplier.flags.writeable  # shared: nobody may change them
+    orc.x, orc.y = 6, 3
+    moved = field_for(b, fighter)
+    assert moved.window is not before.window
+    assert np.array_equal(moved.cost, fresh_field(b, fighter).cost)
+
+
 def test_a_field_is_searched_again_once_anyone_moved():
     b = two_fighters()
     fighter, orc = b.state.creatures["fighter"], b.state.creatures["orc"]

@@ -403,16 +403,39 @@ def movement_field(
     rules: MoveRules,
     limit_m: float | None = None,
     start_parity: int = 0,
+    priced: tuple[PositionCosts, np.ndarray] | None = None,
 ) -> MovementField:
     """The movement field of a mover at start, priced by the rules. limit_m stops the search
     at that cost; start_parity is 1 when an odd number of diagonals was already moved this turn
-    (it matters when every second diagonal counts 2).
+    (it matters when every second diagonal counts 2); priced: priced_graph's answer for this
+    search's window, when the caller kept it (the same whatever the start).
     """
     window = search_window(board, start, SPACE_SQUARES[mover.size], limit_m)
+    costs, weight = priced if priced is not None else priced_graph(board, mover, others, rules, window)
+    x0, y0, x1, y1 = window
+    h, w = y1 - y0, x1 - x0
+    n = h * w
+    parities = 2 if rules.alternating else 1
+    matrix = _graph(h, w, parities).matrix
+    matrix.data = weight  # scipy reads the weights during the search only (and builds no copy)
+    sx, sy = start
+    origin = (sy - y0) * w + (sx - x0) + (n if start_parity and parities == 2 else 0)
+    limit = np.inf if limit_m is None else limit_m / SQUARE_M + 0.01
+    dist, pred = dijkstra(matrix, indices=origin, return_predecessors=True, limit=limit)
+    best = dist.reshape(h, w) if parities == 1 else dist.reshape(parities, h, w).min(axis=0)
+    return MovementField(
+        start=(sx, sy), rules=rules, shape=board.terrain.shape, origin=(x0, y0), window=costs,
+        window_cost=np.round(best) * SQUARE_M, _dist=dist, _predecessors=pred, _parities=parities,
+    )
+
+
+def priced_graph(board: Board, mover: Mover, others, rules: MoveRules,
+                 window: tuple[int, int, int, int]) -> tuple[PositionCosts, np.ndarray]:
+    """What the search of a window prices, whatever its start: the positions' costs, and the
+    weight of each edge of the window's graph (_graph's order)."""
     x0, y0, x1, y1 = window
     costs = _position_costs(board, mover, others, rules, window)
     h, w = y1 - y0, x1 - x0
-    n = h * w
     parities = 2 if rules.alternating else 1
     graph = _graph(h, w, parities)
     multiplier = costs.multiplier.ravel()
@@ -439,17 +462,9 @@ def movement_field(
     if rules.has_extra:  # squares added per step, whatever the diagonal counts
         added = costs.extra.ravel()[graph.dst]
         weight = weight + (added[graph.edge] if parities == 2 else added)
-    matrix = graph.matrix
-    matrix.data = weight  # scipy reads the weights during the search only (and builds no copy)
-    sx, sy = start
-    origin = (sy - y0) * w + (sx - x0) + (n if start_parity and parities == 2 else 0)
-    limit = np.inf if limit_m is None else limit_m / SQUARE_M + 0.01
-    dist, pred = dijkstra(matrix, indices=origin, return_predecessors=True, limit=limit)
-    best = dist.reshape(h, w) if parities == 1 else dist.reshape(parities, h, w).min(axis=0)
-    return MovementField(
-        start=(sx, sy), rules=rules, shape=board.terrain.shape, origin=(x0, y0), window=costs,
-        window_cost=np.round(best) * SQUARE_M, _dist=dist, _predecessors=pred, _parities=parities,
-    )
+    for shared in (*costs, weight):  # kept for the next searches of the window (kept_field): read only
+        shared.flags.writeable = False
+    return costs, weight
 
 
 FIELDS_KEPT = 32  # a battle's fields of the last few positions (a decision, its check, the move itself)
@@ -459,15 +474,26 @@ def kept_field(kept: dict, board: Board, start: tuple[int, int], mover: Mover, o
                limit_m: float | None = None, start_parity: int = 0) -> MovementField:
     """movement_field, kept in `kept` (a battle's store: its board never changes) under all else
     it depends on, the last FIELDS_KEPT of them: a computer player's look, the check of its move
-    and the move itself search once."""
+    and the move itself search once. What the search prices whatever its start (priced_graph)
+    is kept there too, the last FIELDS_KEPT: a creature that moved searches again from its new
+    square over the same prices while nobody else moved."""
     others = tuple(others)
+    fields = kept.setdefault("fields", {})
     key = (start, start_parity, mover, others, rules, limit_m)
-    found = kept.get(key)
+    found = fields.get(key)
     if found is None:
-        if len(kept) >= FIELDS_KEPT:
-            del kept[next(iter(kept))]  # the oldest goes
-        found = kept[key] = movement_field(board, start, mover, list(others), rules=rules, limit_m=limit_m,
-                                           start_parity=start_parity)
+        window = search_window(board, start, SPACE_SQUARES[mover.size], limit_m)
+        prices = kept.setdefault("priced", {})
+        priced_key = (window, mover, others, rules)
+        priced = prices.get(priced_key)
+        if priced is None:
+            if len(prices) >= FIELDS_KEPT:
+                del prices[next(iter(prices))]  # the oldest goes
+            priced = prices[priced_key] = priced_graph(board, mover, list(others), rules, window)
+        if len(fields) >= FIELDS_KEPT:
+            del fields[next(iter(fields))]  # the oldest goes
+        found = fields[key] = movement_field(board, start, mover, list(others), rules=rules, limit_m=limit_m,
+                                             start_parity=start_parity, priced=priced)
     return found
 
 
