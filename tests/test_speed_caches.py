@@ -768,7 +768,8 @@ def test_the_cone_reach_filter_skips_burning_hands_only_when_two_foes_are_not_ne
     reach = t.est.area_reach(t.me, next(s for s in t.est.spells(t.me) if s.name == "burning-hands"))
     assert 3 < reach < 5  # 4.5 m = 3 squares long, half as wide each side, from the space's edge
     assert t.foes_within(reach) == 2  # gob3 is too far
-    assert any(p.command.get("spell") == "burning-hands" for p in (t.weigh(t.me) and t.area_strikes()))
+    t.weigh(t.me)
+    assert any(p.command.get("spell") == "burning-hands" for p in t.area_strikes())
     far = battle(grid, [creature("wizard", "wizard", "blue", (1, 1), hp=40), creature("gob1", "goblin", "red", (2, 1)),
                         creature("gob2", "goblin", "red", (6, 1))])
     t = Tactician(far, hard=True)

@@ -312,25 +312,27 @@ class Positioning:
     def keeps_a_line(self, space) -> bool:
         """From this space a foe is within our longest range and not behind total cover (the
         foes asked in their order, up to the first such)."""
-        longest = self.longest_range()
         for foe in self.foes:
-            if gap_squares(space, self.sp[foe.id], self.battle.diagonals) * SQUARE_M <= longest + 1e-9 \
-                    and self.cover(space, foe) < 3:
+            if self.within_range(space, self.sp[foe.id]) and self.cover(space, foe) < 3:
                 return True
         return False
+
+    def within_range(self, space, at) -> bool:
+        """A foe's space `at` is within our longest range of the space."""
+        return gap_squares(space, at, self.battle.diagonals) * SQUARE_M <= self.longest_range() + 1e-9
 
     def prefetch_shelter_kept(self, spaces) -> None:
         """The covers shelter_kept asks of these spaces: to the foes foe by foe, only for the
         spaces within our range of it that no foe before it left a line to (keeps_a_line stops
         at the first), then from the archers' spots for the spaces that keep a line (shelter's:
         a nook's are never asked)."""
-        longest, diagonals, sp, covers = self.longest_range(), self.battle.diagonals, self.sp, self.covers
+        sp, covers = self.sp, self.covers
         open_spaces = list(dict.fromkeys(spaces))
         for foe in self.foes:
             if not open_spaces:
                 break
             at = sp[foe.id]
-            near = [space for space in open_spaces if gap_squares(space, at, diagonals) * SQUARE_M <= longest + 1e-9]
+            near = [space for space in open_spaces if self.within_range(space, at)]
             if near:
                 self.prefetch_cover(near, [foe])
                 lined = {space for space in near if covers[(space, foe.id)] < 3}
@@ -434,12 +436,9 @@ class Positioning:
             kept = self._reaches_left = (field, zones, field.left_on_the_way(zones).tolist())
         return kept[2]
 
-    def opportunity_cost(self, field, x, y) -> float:
-        """Hard: the expected damage of the opportunity attacks the path to (x, y) provokes."""
-        return self.opportunity_costs(field, [(x, y)])[0]
-
     def opportunity_costs(self, field, squares) -> list[float]:
-        """opportunity_cost of each of the squares (x, y), what it asks looked up once."""
+        """Hard: for each of the squares (x, y), the expected damage of the opportunity attacks
+        the field's path there provokes (what it asks looked up once for all of them)."""
         me = self.me
         if "disengaged" in me.conditions:
             return [0.0] * len(squares)

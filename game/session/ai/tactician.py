@@ -552,7 +552,7 @@ class Tactician(Positioning):
         half = me.side_squares / 2
         cx, cy, limit = me.x + half, me.y + half, reach * reach
         return sum(1 for c in self.state.creatures.values()
-                   if c.side != me.side and c.standing and c is not me
+                   if c.side != me.side and c.standing
                    and any((x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= limit for x, y in c.squares()))
 
     # -------------------------------------------------------------- support
