@@ -43,7 +43,7 @@ def test_a_kept_field_is_the_field_searched_afresh():
 
 
 def test_a_field_from_a_new_square_reuses_the_prices_while_nobody_else_moved():
-    # what a search prices does not depend on where it starts (core.movement.priced_graph): the
+    # what a search prices does not depend on where it starts (core.movement.kept_costs): the
     # fighter's field after its own step is searched over the prices kept from before it, and
     # is the field searched afresh; once the orc moved, the prices are worked out again
     b = two_fighters()

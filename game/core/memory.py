@@ -6,7 +6,7 @@ them at once. glibc hands such blocks back to the system on free and maps fresh 
 next one, so every call pays page faults: measured, that doubles the time of all-pairs cover.
 Raising the thresholds keeps up to 64 MiB of freed memory in the process for reuse.
 
-The modules a battle needs (numpy, scipy, the game's own) hold some 40,000 objects that live as
+The modules a battle needs (numpy, numba, the game's own) hold some 40,000 objects that live as
 long as the process; each full pass of Python's cyclic garbage collector walks them all, about
 25 ms here, and a pass lands inside whichever computer turn happens to allocate then (measured:
 the slowest turn of a scenario was such a pass). Frozen once the first battle is set up, they

@@ -14,8 +14,8 @@ as the rules allow. Positions are the top-left square of the mover's space.
 
 A search with a limit only looks at the window of positions it can reach: every step costs
 at least one square, so the positions within limit / 1.5 m squares of the start (in rows and
-columns), on the terrain under their spaces. The graph is built on that window; its shape
-(which position steps to which, in CSR order) is kept per window size.
+columns), on the terrain under their spaces. The search itself is grid_search's (compiled):
+it prices each step from the positions' costs as it takes it, and breaks ties one way.
 """
 
 from __future__ import annotations
@@ -26,17 +26,14 @@ from functools import cached_property
 from typing import NamedTuple
 
 import numpy as np
-from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import dijkstra
-
-from .board import SQUARE_M, STEPS, Board, window_all, window_any, window_max
+from .board import SQUARE_M, Board, window_all, window_any, window_max
+from .grid_search import cheapest_paths
 from .path_bits import left_along_paths
 from .rules_data import MoveRules, diagonals_of
 from .sizes import SIZES, SPACE_SQUARES, TINY_PER_SQUARE, squeezed_squares
 from .terrain import TERRAIN
 
 MODES = ("walk", "fly", "swim", "climb")
-_TIE_BREAK = 1e-5
 _SIZE_INDEX = {size: i for i, size in enumerate(SIZES)}
 
 
@@ -317,71 +314,6 @@ def _position_costs(board: Board, mover: Mover, others, rules: MoveRules,
     return PositionCosts(multiplier, squeezing, can_end, terrain_ok, extra)
 
 
-class _Graph(NamedTuple):
-    """The movement graph's shape over a window of positions (see _graph)."""
-
-    matrix: csr_matrix  # the graph, kept: each search puts its weights in as its data
-    dst: np.ndarray  # per neighbour step (CSR order over positions): the position entered
-    tie: np.ndarray  # per neighbour step: the hair added to diagonals, float64
-    diagonal: np.ndarray  # the neighbour steps that are diagonal
-    beside: tuple[np.ndarray, np.ndarray]  # per diagonal step: the squares a step of dx, dy alone reaches
-    edge: np.ndarray | None  # parities 2: the neighbour step behind each graph edge
-    factor: np.ndarray | None  # parities 2: its count (a diagonal from odd parity: 2)
-    edge_diagonal: np.ndarray | None = None  # parities 2: whether each graph edge is a diagonal step
-
-
-_GRAPHS: dict[tuple[int, int, int], _Graph] = {}
-_GRAPHS_KEPT = 256
-
-
-def _graph(h: int, w: int, parities: int) -> _Graph:
-    """The graph over h x w positions: a CSR matrix with an edge for every neighbour step,
-    sorted by source and then by direction (as STEPS lists them), over positions (parities 1)
-    or over positions x diagonal parity (2, when every second diagonal counts 2), with what
-    pricing its edges needs. Kept per shape."""
-    key = (h, w, parities)
-    if key in _GRAPHS:
-        return _GRAPHS[key]
-    index = np.arange(h * w).reshape(h, w)
-    sources, targets, beside_x, beside_y = [], [], [], []
-    for dx, dy in STEPS:
-        src = index[max(0, -dy): h - max(0, dy), max(0, -dx): w - max(0, dx)].ravel()
-        sources.append(src)
-        targets.append(src + dy * w + dx)
-        beside_x.append(src + dx)
-        beside_y.append(src + dy * w)
-    order = np.argsort(np.concatenate(sources), kind="stable")
-    # numpy's own index type for what is gathered with (an int32 index is converted before
-    # each lookup: three times as slow); the matrix itself keeps scipy's int32
-    src, dst, bx, by = (np.concatenate(a)[order].astype(np.intp) for a in (sources, targets, beside_x, beside_y))
-    diagonal = np.flatnonzero((bx != src) & (by != src))
-    tie = np.zeros(len(dst))
-    tie[diagonal] = _TIE_BREAK
-    n = h * w
-    edge = factor = edge_diagonal = None
-    if parities == 2:
-        # orthogonal steps keep the parity; a diagonal from even counts 1 and flips, from odd 2
-        orth = np.flatnonzero((bx == src) | (by == src))
-        s_all = np.concatenate([src[orth], src[orth] + n, src[diagonal], src[diagonal] + n])
-        d_all = np.concatenate([dst[orth], dst[orth] + n, dst[diagonal] + n, dst[diagonal]])
-        edge = np.concatenate([orth, orth, diagonal, diagonal])
-        factor = np.concatenate([np.ones(2 * len(orth) + len(diagonal)), np.full(len(diagonal), 2.0)])
-        order = np.argsort(s_all, kind="stable")
-        src, indices, edge, factor = s_all[order], d_all[order].astype(np.int32), edge[order], factor[order]
-        edge_diagonal = np.concatenate([np.zeros(2 * len(orth), bool), np.ones(2 * len(diagonal), bool)])[order]
-    else:
-        indices = dst.astype(np.int32)
-    indptr = np.zeros(n * parities + 1, np.int32)
-    np.cumsum(np.bincount(src, minlength=n * parities), out=indptr[1:])
-    if len(_GRAPHS) >= _GRAPHS_KEPT:  # the oldest goes (a battle meets a few hundred windows)
-        del _GRAPHS[next(iter(_GRAPHS))]
-    nodes = n * parities
-    matrix = csr_matrix((np.ones(len(indices)), indices, indptr), shape=(nodes, nodes))
-    graph = _GRAPHS[key] = _Graph(matrix, dst, tie, diagonal, (bx[diagonal], by[diagonal]), edge, factor,
-                                  edge_diagonal)
-    return graph
-
-
 def search_window(board: Board, start: tuple[int, int], side: int, limit_m: float | None) -> tuple[int, int, int, int]:
     """The squares (x0, y0, x1, y1) a search from start needs: the whole board without a limit;
     with one, the positions within its reach in rows and columns (every step costs at least one
@@ -403,25 +335,26 @@ def movement_field(
     rules: MoveRules,
     limit_m: float | None = None,
     start_parity: int = 0,
-    priced: tuple[PositionCosts, np.ndarray] | None = None,
+    costs: PositionCosts | None = None,
 ) -> MovementField:
     """The movement field of a mover at start, priced by the rules. limit_m stops the search
     at that cost; start_parity is 1 when an odd number of diagonals was already moved this turn
-    (it matters when every second diagonal counts 2); priced: priced_graph's answer for this
-    search's window, when the caller kept it (the same whatever the start).
+    (it matters when every second diagonal counts 2); costs: the positions' costs over this
+    search's window, when the caller kept them (they are the same whatever the start).
     """
     window = search_window(board, start, SPACE_SQUARES[mover.size], limit_m)
-    costs, weight = priced if priced is not None else priced_graph(board, mover, others, rules, window)
+    if costs is None:
+        costs = _position_costs(board, mover, others, rules, window)
     x0, y0, x1, y1 = window
     h, w = y1 - y0, x1 - x0
     n = h * w
     parities = 2 if rules.alternating else 1
-    matrix = _graph(h, w, parities).matrix
-    matrix.data = weight  # scipy reads the weights during the search only (and builds no copy)
     sx, sy = start
     origin = (sy - y0) * w + (sx - x0) + (n if start_parity and parities == 2 else 0)
     limit = np.inf if limit_m is None else limit_m / SQUARE_M + 0.01
-    dist, pred = dijkstra(matrix, indices=origin, return_predecessors=True, limit=limit)
+    dist, pred = cheapest_paths(costs.multiplier, costs.terrain_ok, costs.extra, origin, parities=parities,
+                                corner_cutting=rules.corner_cutting, flat_costly=rules.flat_costly_diagonals,
+                                has_extra=rules.has_extra, limit=limit)
     best = dist.reshape(h, w) if parities == 1 else dist.reshape(parities, h, w).min(axis=0)
     return MovementField(
         start=(sx, sy), rules=rules, shape=board.terrain.shape, origin=(x0, y0), window=costs,
@@ -429,42 +362,14 @@ def movement_field(
     )
 
 
-def priced_graph(board: Board, mover: Mover, others, rules: MoveRules,
-                 window: tuple[int, int, int, int]) -> tuple[PositionCosts, np.ndarray]:
-    """What the search of a window prices, whatever its start: the positions' costs, and the
-    weight of each edge of the window's graph (_graph's order)."""
-    x0, y0, x1, y1 = window
+def kept_costs(board: Board, mover: Mover, others, rules: MoveRules,
+               window: tuple[int, int, int, int]) -> PositionCosts:
+    """The positions' costs over a window, read only: kept_field shares them between the
+    searches of that window (what a search prices does not depend on where it starts)."""
     costs = _position_costs(board, mover, others, rules, window)
-    h, w = y1 - y0, x1 - x0
-    parities = 2 if rules.alternating else 1
-    graph = _graph(h, w, parities)
-    multiplier = costs.multiplier.ravel()
-    # each step's cost is what its destination costs (steps out of an impassable position
-    # other than the start need no pricing: nothing reaches it); a step that may not be taken
-    # keeps its place in the graph at an infinite cost (so the graph's shape is the window's);
-    # a diagonal step passes between at most rules.corner_cutting blocked squares; a hair's
-    # extra weight on diagonals makes ties prefer straight steps (paths look natural), and
-    # rounding the distances removes it
-    price = np.where(multiplier > 0, multiplier, np.inf)
-    weight = price[graph.dst] + graph.tie
-    if rules.corner_cutting < 2:
-        room = costs.terrain_ok.ravel()
-        beside_x, beside_y = room[graph.beside[0]], room[graph.beside[1]]
-        passes = (beside_x | beside_y) if rules.corner_cutting == 1 else (beside_x & beside_y)
-        weight[graph.diagonal[~passes]] = np.inf
-    if parities == 2:
-        weight = weight[graph.edge] * graph.factor
-        if rules.flat_costly_diagonals:
-            # a diagonal into a costly position: m + m // 2 squares from either parity (3.5: difficult 3)
-            entered = multiplier[graph.dst[graph.edge]].astype(np.float64)
-            flat = graph.edge_diagonal & (entered >= 2) & np.isfinite(weight)
-            weight = np.where(flat, entered + entered // 2 + graph.tie[graph.edge], weight)
-    if rules.has_extra:  # squares added per step, whatever the diagonal counts
-        added = costs.extra.ravel()[graph.dst]
-        weight = weight + (added[graph.edge] if parities == 2 else added)
-    for shared in (*costs, weight):  # kept for the next searches of the window (kept_field): read only
+    for shared in costs:
         shared.flags.writeable = False
-    return costs, weight
+    return costs
 
 
 FIELDS_KEPT = 32  # a battle's fields of the last few positions (a decision, its check, the move itself)
@@ -474,26 +379,26 @@ def kept_field(kept: dict, board: Board, start: tuple[int, int], mover: Mover, o
                limit_m: float | None = None, start_parity: int = 0) -> MovementField:
     """movement_field, kept in `kept` (a battle's store: its board never changes) under all else
     it depends on, the last FIELDS_KEPT of them: a computer player's look, the check of its move
-    and the move itself search once. What the search prices whatever its start (priced_graph)
-    is kept there too, the last FIELDS_KEPT: a creature that moved searches again from its new
-    square over the same prices while nobody else moved."""
+    and the move itself search once. The positions' costs of a window (kept_costs: the same
+    whatever the start) are kept there too, the last FIELDS_KEPT: a creature that moved
+    searches again from its new square over the same costs while nobody else moved."""
     others = tuple(others)
     fields = kept.setdefault("fields", {})
     key = (start, start_parity, mover, others, rules, limit_m)
     found = fields.get(key)
     if found is None:
         window = search_window(board, start, SPACE_SQUARES[mover.size], limit_m)
-        prices = kept.setdefault("priced", {})
-        priced_key = (window, mover, others, rules)
-        priced = prices.get(priced_key)
-        if priced is None:
+        prices = kept.setdefault("costs", {})
+        costs_key = (window, mover, others, rules)
+        costs = prices.get(costs_key)
+        if costs is None:
             if len(prices) >= FIELDS_KEPT:
                 del prices[next(iter(prices))]  # the oldest goes
-            priced = prices[priced_key] = priced_graph(board, mover, list(others), rules, window)
+            costs = prices[costs_key] = kept_costs(board, mover, list(others), rules, window)
         if len(fields) >= FIELDS_KEPT:
             del fields[next(iter(fields))]  # the oldest goes
         found = fields[key] = movement_field(board, start, mover, list(others), rules=rules, limit_m=limit_m,
-                                             start_parity=start_parity, priced=priced)
+                                             start_parity=start_parity, costs=costs)
     return found
 
 
