@@ -122,6 +122,42 @@ def test_a_charge_needs_two_squares_of_approach():
         act(b, "fighter", "charge", target="orc", to=[3, 1])
 
 
+def test_a_charge_ends_where_the_space_it_squeezes_into_is_within_reach():
+    # RULESETS.md 2: a charge ends "within reach" of its target; "Squeeze: a size smaller": a
+    # large spider whose 2 x 2 space does not fit at (0, 3) (the tree at (0, 4)) squeezes into
+    # that one square, 3 m from the fighter: no attack from there, and no other end comes
+    # nearer at every square, so the charge is refused before anything moves
+    grid = "......\n......\n......\n..#...\n#.....\n......"
+    b = battle4e(grid, [creature("spider", "giant-spider", "red", (0, 0)), creature("fighter", "fighter", "blue", (2, 5))])
+    with pytest.raises(IllegalCommand, match="no square to charge Fighter from"):
+        act(b, "spider", "charge", target="fighter")
+    with pytest.raises(IllegalCommand, match="within reach of Fighter"):
+        act(b, "spider", "charge", target="fighter", to=[0, 3])
+    assert (b.state.creatures["spider"].x, b.state.creatures["spider"].y) == (0, 0)
+    # without the tree its whole space fits there, beside the fighter: the charge bites
+    b = battle4e(grid.replace("#.....", "......"), [creature("spider", "giant-spider", "red", (0, 0)),
+                                                    creature("fighter", "fighter", "blue", (2, 5))])
+    act(b, "spider", "charge", target="fighter", to=[0, 3])
+    assert log_with(b, "bite on Fighter")
+
+
+def test_a_charge_whose_target_is_gone_from_reach_when_it_arrives_ends_without_its_attack():
+    # a charge waits on the opportunity attack its first step provokes; if its target is out of
+    # reach when the walk ends (set here by hand: a forced move would do it), the charge ends
+    # without the attack, and the answer to the offer stands (never a dead end)
+    roster = [creature("fighter", "fighter", "blue", (0, 1)), creature("orc", "orc", "red", (5, 1)),
+              creature("gob", "goblin", "red", (0, 0))]
+    b = battle4e(ROW, roster)
+    act(b, "fighter", "charge", target="orc")
+    assert b.offer().reactor == "gob"
+    b.state.creatures["orc"].x, b.state.creatures["orc"].y = 7, 2
+    act(b, "gob", "react", take=False)
+    fighter = b.state.creatures["fighter"]
+    assert (fighter.x, fighter.y) == (4, 0) and fighter.charged and b.state.offers == []
+    assert log_with(b, "cannot make its charge's attack")[0].startswith("Fighter cannot make its charge's attack: Orc")
+    assert b.state.creatures["orc"].hp == 46
+
+
 def test_running_attacker_minus_5_and_grants_combat_advantage():
     grid = "\n".join(["." * 12] * 3)
     b = battle4e(grid, [creature("rogue", "rogue", "blue", (0, 1)), creature("gob1", "goblin", "red", (9, 1))])

@@ -116,7 +116,9 @@ def test_a_charge_looks_for_its_end_only_in_the_window_of_the_targets_reach_and_
             tried = b._charge_ends_to_try(c, target, power, field, speed)
             assert ends <= set(tried) and len(tried) < len(everywhere), (charger_id, target_id)
             found += len(ends)
-    assert found >= 12  # the giant's 3 m reach gives it 8 squares to charge the ogre from
+    # the giant's 3 m reach gives it 7 squares to charge the ogre from; where its space would
+    # not fit beside the tree it squeezes into one square, and (3, 3) is then no nearer
+    assert found >= 10
 
 
 def test_a_kept_field_is_searched_again_once_anyone_moved():

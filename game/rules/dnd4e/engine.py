@@ -19,7 +19,7 @@ from . import athletics, economy, readying, stealth, turns
 from .conditions import START, add_timed, end_grab, release_grabs, speed_squares
 from .creature import NO_IMMEDIATE
 from .damage import spend_surge
-from .geometry import adjacent, field_for, gap, line_of_effect, needs_squeeze
+from .geometry import adjacent, field_for, gap, line_of_effect, needs_squeeze, space_at
 from .guessing import guessed, unseen_refusal
 from .moving import can_take_opportunity, leaving_provokes, path_for
 from .powers import Aim, aim, power_of
@@ -227,16 +227,19 @@ class Engine(EngineBase):
         return [(int(x) + x0, int(y) + y0) for y, x in zip(*window.nonzero())]
 
     def _charge_end_ok(self, c, target, power, x, y, field) -> bool:
-        side = c.side_squares
+        """Whether a charge may end at (x, y): the space it takes there (squeezed where it must
+        squeeze) within the power's reach of the target, with line of effect, and each square
+        of the way nearer the target than the one before."""
         if max(abs(x - c.x), abs(y - c.y)) < 2:
             return False
-        if gap_squares((x, y, side), target.space, "1") * SQUARE_M > power.reach + 1e-9:
+        end = space_at(self.board, c, x, y)
+        if gap_squares(end, target.space, "1") * SQUARE_M > power.reach + 1e-9:
             return False
-        if not line_of_effect(self.board, (x, y, side), target.space):
+        if not line_of_effect(self.board, end, target.space):
             return False
         here = gap(c, target)
         for step in field.path_to(x, y):
-            now = gap_squares((step[0], step[1], side), target.space, "1")
+            now = gap_squares(space_at(self.board, c, *step), target.space, "1")
             if now >= here:
                 return False
             here = now
@@ -315,8 +318,16 @@ class Engine(EngineBase):
         if then and c.standing:
             target = state.creatures[then["target"]]
             if target.alive:
-                self._use_power(c, power_of(c, then["power"]), aim(self, c, power_of(c, then["power"]), target.id),
-                                charging=True)
+                power = power_of(c, then["power"])
+                try:
+                    aimed = aim(self, c, power, target.id)
+                except IllegalCommand as exc:
+                    # what happened on the way (a readied action, a forced move) may leave the
+                    # target beyond the attack: the charge ends without it, never in a dead end
+                    self.emit("note", _("{name} cannot make its charge's attack: {reason}").format(name=c.name,
+                                                                                                   reason=exc))
+                    return
+                self._use_power(c, power, aimed, charging=True)
 
     def _crowding(self, c) -> bool:
         """Whether another living creature shares a square of c's space."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
-from ...core.sizes import SPACE_SQUARES
+from ...core.sizes import SPACE_SQUARES, squeezed_squares
 from ...core.cover import Blockers, cover_many, explain_cover
 from ...core.movement import MovementField, Mover, Occupant, kept_field
 from ...core.terrain import THREE_QUARTERS, TOTAL
@@ -203,6 +203,13 @@ def needs_squeeze(board, creature, x: int, y: int) -> bool:
     if not board.inside(x, y, side):
         return True
     return bool(board.blocks_move[y:y + side, x:x + side].any())
+
+
+def space_at(board, creature, x: int, y: int) -> tuple[int, int, int]:
+    """The space (x, y, side) a creature takes standing at (x, y): a size smaller where it must
+    squeeze there (needs_squeeze), as a walk puts it."""
+    side = squeezed_squares(creature.size) if needs_squeeze(board, creature, x, y) else SPACE_SQUARES[creature.size]
+    return x, y, side
 
 
 def adjacent_squares_mask(battle, creature) -> np.ndarray:
