@@ -26,7 +26,7 @@ the board and the rules alone.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 TIE_BREAK = 1e-5
 UNREACHED = -9999  # the predecessor of the start and of every node the search did not reach
@@ -36,8 +36,16 @@ _DX = np.array([-1, 0, 1, -1, 1, -1, 0, 1], np.int64)
 _DY = np.array([-1, -1, -1, 0, 0, 1, 1, 1], np.int64)
 
 
-@njit(cache=True, nogil=True)
-def _search(multiplier, room, extra, origin, parities, corner_cutting, flat_costly, has_extra, limit, dx_of, dy_of):
+_SQUARES = types.Array(types.int8, 2, "C", readonly=True)
+_ROOM = types.Array(types.boolean, 2, "C", readonly=True)
+# one signature, compiled when the module is first imported on a machine (then read from the
+# cache): arrays read only, whoever made them, so that no call compiles another version
+_SIGNATURE = types.Tuple((types.float64[::1], types.int32[::1]))(
+    _SQUARES, _ROOM, _SQUARES, types.int64, types.int64, types.int64, types.boolean, types.boolean, types.float64)
+
+
+@njit(_SIGNATURE, cache=True, nogil=True)
+def _search(multiplier, room, extra, origin, parities, corner_cutting, flat_costly, has_extra, limit):
     """Dijkstra's search in buckets of whole squares: a step costs at least a square (its hairs
     and halves stay below one more), so every node it reaches falls in a later bucket than the
     node it leaves, and a bucket is complete when its turn comes. Its nodes are settled in the
@@ -94,7 +102,7 @@ def _search(multiplier, room, extra, origin, parities, corner_cutting, flat_cost
             position = v - parity * n
             y, x = position // w, position % w
             for step in range(8):
-                dx, dy = dx_of[step], dy_of[step]
+                dx, dy = _DX[step], _DY[step]
                 tx, ty = x + dx, y + dy
                 if tx < 0 or ty < 0 or tx >= w or ty >= h:
                     continue
@@ -144,6 +152,15 @@ def cheapest_paths(multiplier: np.ndarray, room: np.ndarray, extra: np.ndarray, 
     `origin` (inf beyond `limit` or out of reach) and the node before it on its cheapest path
     (UNREACHED for the start and the nodes not reached). multiplier, extra: int8 per position
     of the window; room: whether each position's terrain has room."""
-    return _search(np.ascontiguousarray(multiplier, np.int8), np.ascontiguousarray(room, np.bool_),
-                   np.ascontiguousarray(extra, np.int8), int(origin), int(parities), int(corner_cutting),
-                   bool(flat_costly), bool(has_extra), float(limit), _DX, _DY)
+    return _search(_read_only(multiplier, np.int8), _read_only(room, np.bool_), _read_only(extra, np.int8),
+                   int(origin), int(parities), int(corner_cutting), bool(flat_costly), bool(has_extra), float(limit))
+
+
+def _read_only(values: np.ndarray, dtype) -> np.ndarray:
+    """The array as the search's signature takes it: contiguous, of that type, read only (a view
+    when it is not so already; the caller's array is left as it was)."""
+    values = np.ascontiguousarray(values, dtype)
+    if values.flags.writeable:
+        values = values.view()
+        values.flags.writeable = False
+    return values
