@@ -11,7 +11,7 @@ from ...core.board import SQUARE_M, gap_squares
 from ...core.cover import Blockers, cover_many, explain_cover
 from ...core.movement import MovementField, Mover, Occupant, kept_field
 from ...core.terrain import HALF, NO_COVER, TOTAL  # noqa: F401
-from ..state import Creature
+from ..state import DEAD, Creature
 from .terrain_rules import COVER_5E, move_rules
 
 COVER_BONUS = {NO_COVER: 0, HALF: 2, 2: 5}  # SRD 5.1, Cover: half +2, three-quarters +5
@@ -162,12 +162,14 @@ def covers_between(battle, pairs: list[tuple[Creature, Creature]]) -> list[int]:
 
 
 def occupants_for(battle, mover: Creature) -> list[Occupant]:
-    """The other creatures on the board for a mover; a rider is carried in its mount's space."""
+    """The other creatures on the board for a mover; a rider is carried in its mount's space.
+    (Asked with every field: the creatures' fields are read directly, not through properties.)"""
     rider = mover.effects.get("rider")
+    side = mover.side
     return [
-        Occupant(o.x, o.y, o.side_squares, o.size, hostile=o.side != mover.side)
+        Occupant(o.x, o.y, o.side_squares, o.stats.size, o.side != side)
         for o in battle.state.creatures.values()
-        if o is not mover and o.alive and o.id != rider and "mounted_on" not in o.effects
+        if o is not mover and o.state != DEAD and o.id != rider and "mounted_on" not in o.effects
     ]
 
 
