@@ -16,13 +16,14 @@ import heapq
 
 from ...core.board import SQUARE_M
 from ..commands import Command, position_arg
-from ...i18n import _
+from ...i18n import translator
 from ..errors import IllegalCommand
 from ..state import Creature
 from . import actions, hiding
 from .geometry import field_for, space_after_step, space_distance_m
 from .vocab import number
 
+_ = translator(__name__)  # compiled, it has no frame for i18n._ to find its domain by
 TRAIT = "aggressive"
 STEPS = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
 
@@ -31,11 +32,19 @@ def has_aggressive(creature: Creature) -> bool:
     return TRAIT in creature.stats.traits
 
 
+def distance_to(battle, actor: Creature, target: Creature, space) -> float:
+    """The grid distance in metres from the actor, standing in `space`, to the target."""
+    return space_distance_m(battle, space, actor.altitude, target.space, target.altitude)
+
+
+def ends_nearer(before_m: float, after_m: float) -> bool:
+    """Whether a step from `before_m` away from the target to `after_m` away ends nearer."""
+    return after_m < before_m - 1e-9
+
+
 def nearer(battle, actor: Creature, target: Creature, before, after) -> bool:
     """Whether a step from space `before` to space `after` ends nearer to the target."""
-    d0 = space_distance_m(battle, before, actor.altitude, target.space, target.altitude)
-    d1 = space_distance_m(battle, after, actor.altitude, target.space, target.altitude)
-    return d1 < d0 - 1e-9
+    return ends_nearer(distance_to(battle, actor, target, before), distance_to(battle, actor, target, after))
 
 
 def toward_paths(battle, actor: Creature, target: Creature, field=None) -> dict[tuple[int, int], tuple[float, list]]:
@@ -47,7 +56,10 @@ def toward_paths(battle, actor: Creature, target: Creature, field=None) -> dict[
     start = (actor.x, actor.y, actor.diagonal_parity)
     best = {start: 0.0}
     came: dict[tuple, tuple] = {}
-    spaces = {(actor.x, actor.y): actor.space}
+    # how far from the target the space each square was reached in stands (the start: the
+    # space it stands in now), and the space stepped into at each square asked (its distance)
+    away_at = {(actor.x, actor.y): distance_to(battle, actor, target, actor.space)}
+    stepped: dict[tuple[int, int], float] = {}
     heap = [(0.0, start)]
     found: dict[tuple[int, int], tuple[float, list]] = {}
     while heap:
@@ -61,14 +73,17 @@ def toward_paths(battle, actor: Creature, target: Creature, field=None) -> dict[
                 path.append(at[:2])
                 at = came[at]
             found[(x, y)] = (cost, path[::-1])
+        here = away_at[(x, y)]
         for dx, dy in STEPS:
             nx, ny = x + dx, y + dy
             if not (0 <= nx < w and 0 <= ny < h) or field.multiplier[ny, nx] == 0:
                 continue
             if not field.corner_ok((x, y), (nx, ny)):
                 continue
-            after = space_after_step(actor, field, nx, ny)
-            if not nearer(battle, actor, target, spaces[(x, y)], after):
+            away = stepped.get((nx, ny))
+            if away is None:
+                away = stepped[(nx, ny)] = distance_to(battle, actor, target, space_after_step(actor, field, nx, ny))
+            if not ends_nearer(here, away):
                 continue
             squares, new_parity = field.step_cost((nx, ny), dx != 0 and dy != 0, parity)
             total = cost + squares * SQUARE_M
@@ -78,7 +93,7 @@ def toward_paths(battle, actor: Creature, target: Creature, field=None) -> dict[
             if total < best.get(nxt, float("inf")) - 1e-9:
                 best[nxt] = total
                 came[nxt] = node
-                spaces[(nx, ny)] = after
+                away_at[(nx, ny)] = away
                 heapq.heappush(heap, (total, nxt))
     return found
 
