@@ -73,8 +73,8 @@ def _search(multiplier, room, extra, origin, parities, corner_cutting, flat_cost
     entry_node[0] = origin
     entry_next[0] = -1
     head[0] = 0
-    batch_dist = np.empty(capacity, np.float64)
-    batch_node = np.empty(capacity, np.int64)
+    batch_dist = np.empty(nodes, np.float64)  # a bucket's nodes, each taken once
+    batch_node = np.empty(nodes, np.int64)
     level = 0
     while live > 0:
         slot = level % slots
