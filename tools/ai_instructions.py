@@ -7,7 +7,11 @@ engine's check and submit. The functions are named only where their modules run 
 string hash fixed, the three repeat to the instruction (twice 994,893,107 for one battle's
 decisions); the total varies by a few tenths of a percent (the start-up).
 
-Usage: .venv/bin/python tools/ai_instructions.py [SCENARIO] [--battles N] [--ruleset R]
+The warm-up battle is seed N + 99 unless --warm-up names another. Between two commits that
+decide differently, give one both play alike (the battles' seeds 0 to N - 1 must play alike
+too), and compare `decide` with --battles 0 subtracted: the battles alone.
+
+Usage: .venv/bin/python tools/ai_instructions.py [SCENARIO] [--battles N] [--ruleset R] [--warm-up SEED]
 """
 
 from __future__ import annotations
@@ -31,15 +35,17 @@ FUNCTIONS = {
 LINE = re.compile(r"^\s*([\d,]+) \([^)]*\)\s+\S*?:(\S+)")
 
 
-def play(scenario_path: str, battles: int, ruleset: str | None) -> None:
-    """The measured run (under valgrind): a warm-up battle, then seeds 0 to battles - 1."""
+def play(scenario_path: str, battles: int, ruleset: str | None, warm_up: int | None = None) -> None:
+    """The measured run (under valgrind): a warm-up battle (seed battles + 99, or warm_up), then
+    seeds 0 to battles - 1."""
     from game.content.scenarios import load_scenario
     from game.session import simulate
 
     scenario = load_scenario(scenario_path, ruleset)
     simulate._warm_before_forking(scenario)
     policies = {side: "hard" for side in simulate.sides_of(scenario)}
-    simulate.play_loaded_chunk(scenario, [battles + 99], 0, policies, False, simulate.ROUND_CAP)
+    first = battles + 99 if warm_up is None else warm_up
+    simulate.play_loaded_chunk(scenario, [first], 0, policies, False, simulate.ROUND_CAP)
     simulate.play_loaded_chunk(scenario, list(range(battles)), 0, policies, False, simulate.ROUND_CAP)
 
 
@@ -65,10 +71,11 @@ def main() -> None:
     parser.add_argument("scenario", nargs="?", default=str(DEFAULT_SCENARIO))
     parser.add_argument("--battles", type=int, default=4)
     parser.add_argument("--ruleset", default=None, help="play under this ruleset (5e, 3.5, 4e)")
+    parser.add_argument("--warm-up", type=int, default=None, help="the warm-up battle's seed (default: N + 99)")
     parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)  # the run valgrind measures
     args = parser.parse_args()
     if args.play:
-        play(args.scenario, args.battles, args.ruleset)
+        play(args.scenario, args.battles, args.ruleset, args.warm_up)
         return
     if not (shutil.which("valgrind") and shutil.which("callgrind_annotate")):
         sys.exit("ai_instructions: valgrind is not installed (apt-get install valgrind)")
@@ -78,13 +85,17 @@ def main() -> None:
                    args.scenario, "--battles", str(args.battles), "--play"]
         if args.ruleset:
             command += ["--ruleset", args.ruleset]
+        if args.warm_up is not None:
+            command += ["--warm-up", str(args.warm_up)]
         # (a fixed string hash: the dicts' and sets' layouts, and so their costs, the same every run)
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                        env={**os.environ, "PYTHONHASHSEED": "0"})
         annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", str(out)], check=True,
                                    capture_output=True, text=True).stdout
     found = counts(annotated)
-    print(f"{Path(args.scenario).name}, {args.battles} battles after a warm-up, ruleset {args.ruleset or 'its own'}")
+    warm_up = args.battles + 99 if args.warm_up is None else args.warm_up
+    print(f"{Path(args.scenario).name}, {args.battles} battles after a warm-up (seed {warm_up}), "
+          f"ruleset {args.ruleset or 'its own'}")
     for name in ("total", *FUNCTIONS):
         value = found.get(name)
         print(f"{name:8s} {value:>16,}" if value is not None else f"{name:8s} {'not named (plain Python?)':>16}")
