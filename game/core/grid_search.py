@@ -28,12 +28,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
+from .board import STEPS
+
 TIE_BREAK = 1e-5
 UNREACHED = -9999  # the predecessor of the start and of every node the search did not reach
 
-# the eight neighbour steps, in board.STEPS's order
-_DX = np.array([-1, 0, 1, -1, 1, -1, 0, 1], np.int64)
-_DY = np.array([-1, -1, -1, 0, 0, 1, 1, 1], np.int64)
+# the eight neighbour steps (board.STEPS; their order changes nothing: ties go by distance and index)
+_DX = np.array([dx for dx, _dy in STEPS], np.int64)
+_DY = np.array([dy for _dx, dy in STEPS], np.int64)
 
 
 _SQUARES = types.Array(types.int8, 2, "C", readonly=True)

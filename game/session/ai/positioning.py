@@ -116,8 +116,8 @@ class Positioning:
 
     def search_limit(self, limit_m: float) -> float | None:
         """The limit to search our movement field with: none (the whole board) on a board of at
-        most WHOLE_FIELD_SQUARES squares, where a search costs about the same whatever its
-        window (numpy's cost per call) and the whole field is the one closing in and
+        most WHOLE_FIELD_SQUARES squares, where pricing a window costs about the same whatever its
+        size (numpy's cost per call, most of a field's) and the whole field is the one closing in and
         the move itself search (kept once for all three); within the limit, the same costs and
         paths either way."""
         board = self.battle.board
