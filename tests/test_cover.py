@@ -5,6 +5,7 @@ import pytest
 
 from game.content.maps import parse_map
 from game.core.cover import cover_level, segments_max_level
+from game.core.line_walk import level_planes
 from game.core.terrain import HALF, NO_COVER, THREE_QUARTERS, TOTAL
 from helpers import act, battle, creature
 from game.rules.registry import ruleset
@@ -200,6 +201,26 @@ def test_vectorised_lines_match_the_reference(board_and_lines):
     got = segments_max_level(levels, starts, ends)
     expected = [reference_line_level(levels, s, e) for s, e in zip(starts, ends)]
     assert got.tolist() == expected
+
+
+@given(st.integers(1, 7).flatmap(lambda h: st.integers(1, 9).flatmap(
+    lambda w: arrays(np.int8, (h, w), elements=st.sampled_from([0, 0, 1, 2, 3])))))
+def test_each_plane_holds_the_level_its_kind_of_meeting_sees(levels):
+    # what a line meets at a square, read off its neighbours (0 beyond the grid): a square
+    # crossed; a strip across two rows or two columns (the higher: either blocks); a grid corner
+    # passed between two squares, or a unit edge run along (the lower: both must block)
+    h, w = levels.shape
+    planes = level_planes(levels).reshape(7, h, w)
+
+    def lv(y, x):
+        return int(levels[y, x]) if 0 <= y < h and 0 <= x < w else 0
+
+    for y in range(h):
+        for x in range(w):
+            here = lv(y, x)
+            assert [int(v) for v in planes[:, y, x]] == [
+                here, max(here, lv(y + 1, x)), max(here, lv(y, x + 1)), min(lv(y, x - 1), lv(y - 1, x)),
+                min(lv(y - 1, x - 1), here), min(here, lv(y - 1, x)), min(here, lv(y, x - 1))]
 
 
 @given(arrays(np.int8, (7, 7), elements=st.sampled_from([0, 0, 0, 0, 1, 2, 3])),

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .rules_data import CoverRules, per_kind
-from .line_walk import lines_levels, pair_covers, plane_squares
+from .line_walk import level_planes, lines_levels, pair_covers, plane_squares
 from .terrain import HALF, THREE_QUARTERS, TOTAL
 
 
@@ -85,18 +85,8 @@ def forget_terrain_planes() -> None:
 
 
 def _planes_of(levels: np.ndarray) -> np.ndarray:
-    """The seven planes of a padded level grid, one after the other, flat."""
-    h, w = levels.shape
-    framed = np.zeros((h + 2, w + 2), levels.dtype)
-    framed[1:-1, 1:-1] = levels
-
-    def at(dy: int, dx: int) -> np.ndarray:  # shifted[i, j] = levels[i + dy, j + dx], 0 outside
-        return framed[1 + dy:1 + dy + h, 1 + dx:1 + dx + w]
-
-    planes = [levels, np.maximum(levels, at(1, 0)), np.maximum(levels, at(0, 1)),
-              np.minimum(at(0, -1), at(-1, 0)), np.minimum(at(-1, -1), levels),
-              np.minimum(levels, at(-1, 0)), np.minimum(levels, at(0, -1))]
-    return np.concatenate([p.ravel() for p in planes])
+    """The seven planes of a padded level grid, one after the other, flat (line_walk.level_planes)."""
+    return level_planes(np.ascontiguousarray(levels, np.int8))
 
 
 # The planes, and the one or two squares (offsets from the entry's square) each reads:

@@ -13,8 +13,8 @@ NUMBA_DISABLE_JIT=1 runs the same code as plain Python). A line from corner (x0,
   only together;
 - steeper: the same with rows and columns swapped, traced from its lower end.
 
-Each meeting is an entry of one of seven planes (cover._planes_of: the level each kind of
-meeting sees, precomputed from the terrain), at a padded flat square. A line's level is the
+Each meeting is an entry of one of seven planes (level_planes: the level each kind of meeting
+sees, precomputed from the terrain), at a padded flat square. A line's level is the
 highest terrain level of its entries; a line the terrain leaves clear is then read for
 creatures: a creature's square blocks up to the creature cap, but the line's own two
 creatures (attacker and target) never block it.
@@ -27,7 +27,7 @@ from numba import njit
 
 from .terrain import TOTAL
 
-# the planes, in the order cover._planes_of stacks them
+# the planes, in the order level_planes stacks them
 L_SQUARE, L_TWO_ROWS, L_TWO_COLUMNS, L_PINCH_DOWN, L_PINCH_UP, L_EDGE_ROW, L_EDGE_COLUMN = range(7)
 
 
@@ -136,6 +136,35 @@ def line_level(planes, crowded, codes, first, second, both, width, height, x0, y
             break  # nothing blocks more
         enter_floor, enter_rest = leave_floor, leave_rest
     return terrain if terrain > 0 else creature
+
+
+@njit("int8[::1](int8[:, ::1])", cache=True, nogil=True)
+def level_planes(levels):
+    """The seven planes of a level grid (the order of the L_ names), one after the other, flat:
+    per square, the level each kind of meeting there sees, from the square and its neighbours
+    (0 beyond the grid): 0 the square; 1 it or the one below; 2 it or the one to the right
+    (the higher of the two); 3 the ones to the left and above; 4 the one up-left and it; 5 it
+    and the one above; 6 it and the one to the left (the lower of the two: both must block)."""
+    h, w = levels.shape
+    n = h * w
+    out = np.empty(7 * n, np.int8)
+    for i in range(h):
+        for j in range(w):
+            here = levels[i, j]
+            below = levels[i + 1, j] if i + 1 < h else 0
+            right = levels[i, j + 1] if j + 1 < w else 0
+            left = levels[i, j - 1] if j > 0 else 0
+            above = levels[i - 1, j] if i > 0 else 0
+            above_left = levels[i - 1, j - 1] if i > 0 and j > 0 else 0
+            k = i * w + j
+            out[k] = here
+            out[n + k] = max(here, below)
+            out[2 * n + k] = max(here, right)
+            out[3 * n + k] = min(left, above)
+            out[4 * n + k] = min(above_left, here)
+            out[5 * n + k] = min(here, above)
+            out[6 * n + k] = min(here, left)
+    return out
 
 
 _WEIGHT = (1, 4, 16, 64)  # a square's four corners (top-left, top-right, bottom-left, bottom-right) in a code
