@@ -11,7 +11,7 @@ player decides and put back after, in each worker. Compiled modules read their m
 at each use, so the overrides apply to them as well.
 
 Usage: .venv/bin/python tools/ai_strength.py --set MODULE.NAME=VALUE [...] [--battles N]
-       [--jobs J] [--only NAME] [--ruleset R]
+       [--first SEED] [--jobs J] [--only NAME] [--ruleset R]
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def _new_side(index: int) -> str:
 
 
 def _play(index: int) -> str:
-    """One battle: "new", "old" or "draw"."""
+    """Battle `index` (its seed): "new", "old" or "draw"."""
     _WORKER["index"] = index
     policies = {side: "hard" for side in _WORKER["sides"]}
     result = simulate.play_loaded_chunk(_WORKER["scenario"], [index], 0, policies, False, simulate.ROUND_CAP)[0]
@@ -93,15 +93,16 @@ def _play(index: int) -> str:
     return "new" if result.winner == _new_side(index) else "old"
 
 
-def head_to_head(path: str, battles: int, settings, jobs: int, ruleset: str | None) -> Counter:
+def head_to_head(path: str, battles: range, settings, jobs: int, ruleset: str | None) -> Counter:
     with multiprocessing.Pool(jobs, initializer=_start_worker, initargs=(path, ruleset, settings)) as pool:
-        return Counter(pool.imap_unordered(_play, range(battles)))
+        return Counter(pool.imap_unordered(_play, battles))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", dest="settings", action="append", default=[], metavar="MODULE.NAME=VALUE")
     parser.add_argument("--battles", type=int, default=200, help="per scenario (default 200)")
+    parser.add_argument("--first", type=int, default=0, help="the first battle's seed (default 0): another set of battles")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", default=None, help="one scenario, by name (default: every two-sided one)")
     parser.add_argument("--ruleset", default=None, help="play under this ruleset (5e, 3.5, 4e)")
@@ -118,7 +119,7 @@ def main() -> None:
     paths = [p for p in paths if len(simulate.sides_of(load_scenario(p, args.ruleset))) == 2]
     total: Counter = Counter()
     for path in paths:
-        found = head_to_head(path, args.battles, settings, args.jobs, args.ruleset)
+        found = head_to_head(path, range(args.first, args.first + args.battles), settings, args.jobs, args.ruleset)
         total.update(found)
         name = path.rsplit("/", 1)[-1].removesuffix(".scenario.toml")
         print(f"{name:16s} new {found['new']:4d}  old {found['old']:4d}  draws {found['draw']}", flush=True)
