@@ -103,7 +103,7 @@ class Moving:
             steps = [(actor.x, actor.y, float(altitude))] + steps
         if steps:
             self.state.pending_move = PendingMove(actor.id, steps, mode)
-            self._walk(first_checked=False)
+            self._walk(first_checked=False, field=field)
 
     def _path_to(self, actor: Creature, field, x: int, y: int) -> list[tuple[int, int]]:
         if (x, y) == (actor.x, actor.y):
@@ -195,12 +195,14 @@ class Moving:
                 offers.append(Offer(reactor=r.id, kind="opportunity", provoker=mover.id))
         return offers
 
-    def _walk(self, first_checked: bool) -> None:
-        """Carry out the pending move step by step, pausing where reactions are offered."""
+    def _walk(self, first_checked: bool, field=None) -> None:
+        """Carry out the pending move step by step, pausing where reactions are offered (field:
+        the mover's field for the pending mode, when the caller has it at hand)."""
         pending = self.state.pending_move
         reaction = isinstance(pending, AllowanceMove)
         mover = self.state.creatures[pending.mover]
-        field = field_for(self, mover, pending.mode)
+        if field is None:
+            field = field_for(self, mover, pending.mode)
         walked = [(mover.x, mover.y)]
         spent = 0.0
         dragged = actions.drags(self, mover) if pending.own_movement else []
