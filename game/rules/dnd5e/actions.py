@@ -251,8 +251,11 @@ def check_grapples(battle) -> None:
 
 
 def drags(battle, mover: Creature) -> list[Creature]:
-    """The creatures the mover is grappling, which it drags along."""
-    return [c for c in battle.state.creatures.values() if c.effects.get("grappled_by") == mover.id and c.alive]
+    """The creatures the mover is grappling, which it drags along (asked at every step of a walk:
+    a creature with no effects at all is passed over first)."""
+    mover_id = mover.id
+    return [c for c in battle.state.creatures.values()
+            if c.effects and c.effects.get("grappled_by") == mover_id and c.alive]
 
 
 def speed(battle, mover: Creature, mode: str = "walk") -> float:
@@ -266,5 +269,7 @@ def speed(battle, mover: Creature, mode: str = "walk") -> float:
 def movement_left(battle, mover: Creature, mode: str = "walk") -> float:
     """The movement left this turn at that speed: as when changing speeds, the movement already
     spent counts against it (5e, Utiliser des vitesses différentes); a Dash adds the speed as it is."""
+    if not drags(battle, mover):  # (most of the time) nothing dragged: the speed is whole, nothing lost
+        return max(0.0, mover.movement_left(mode))
     lost = (mover.speed(mode) - speed(battle, mover, mode)) * (1 + mover.dashes)
     return max(0.0, mover.movement_left(mode) - lost)
