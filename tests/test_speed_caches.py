@@ -265,6 +265,17 @@ def test_a_checked_command_then_played_is_the_command_played_afresh():
     assert outcome(kept) == outcome(fresh)
 
 
+def test_a_checked_command_changed_before_its_submit_is_played_as_changed():
+    kept, fresh = attack_twins()
+    command = {"actor": "fighter", "act": "attack", "target": "orc"}
+    assert kept.check(command, then_play=True) is None
+    command.clear()
+    command.update(actor="fighter", act="dodge")  # the same object, now another command
+    events = kept.submit(command)
+    assert [e.text for e in events] == [e.text for e in fresh.submit({"actor": "fighter", "act": "dodge"})]
+    assert outcome(kept) == outcome(fresh) and kept.state.played == [{"actor": "fighter", "act": "dodge"}]
+
+
 def test_a_kept_check_is_dropped_by_another_check_or_another_command_object():
     kept, fresh = attack_twins()
     command = {"actor": "fighter", "act": "attack", "target": "orc"}

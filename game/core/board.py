@@ -52,6 +52,15 @@ class Board:
             self._kept[key] = values
         return self._kept[key]
 
+    def anywhere(self, name: str) -> bool:
+        """Whether any square has the terrain property (kept: most boards have no deep water,
+        and the rules ask before each attack)."""
+        key = ("anywhere", name)
+        found = self._kept.get(key)
+        if found is None:
+            found = self._kept[key] = bool(self.prop(name).any())
+        return found
+
     @cached_property
     def blocks_move(self) -> np.ndarray:
         return self.prop("blocks_move")

@@ -80,10 +80,10 @@ class EngineBase:
         """
         checked, self._checked = self._checked, None
         self._still = None  # the state is about to change
+        if checked is not None and checked[0] is raw and self._as_checked(checked[1], raw):
+            return self._replay_checked(checked)
         command = self.parse(raw)
         dice_before = self.state.dice.stamp()
-        if checked is not None and checked[0] is raw and checked[1] == self._check_stamp(command):
-            return self._replay_checked(checked, command, dice_before)
         snapshot = self.state.saved() if undo_on_error else None
         self._events = []
         try:
@@ -137,15 +137,27 @@ class EngineBase:
                 self._checked = (raw, self._check_stamp(command), *outcome)
 
     def _check_stamp(self, command: Command) -> tuple:
-        """What must be as it was for a kept check to stand for its submit: the command, the
-        state object, how far the battle has gone and the dice."""
+        """What must be as it was for a kept check to stand for its submit: the command (as a
+        table), the state object, how far the battle has gone and the dice."""
         state = self.state
         return (command.to_dict(), id(state), state.commands_done, len(state.log), len(state.played),
                 state.dice.stamp())
 
-    def _replay_checked(self, checked: tuple, command: Command, dice_before: tuple) -> list[Event]:
+    def _as_checked(self, stamp: tuple, raw: dict | Command) -> bool:
+        """Whether the battle and the command submitted are as the kept check's stamp found
+        them: the command reads as the table checked (a table changed since reads otherwise,
+        and one written another way is parsed anew: the kept check is then not used)."""
+        state = self.state
+        table = stamp[0]
+        same_command = raw.to_dict() == table if isinstance(raw, Command) else raw == table
+        return same_command and stamp[1:] == (id(state), state.commands_done, len(state.log), len(state.played),
+                                              state.dice.stamp())
+
+    def _replay_checked(self, checked: tuple) -> list[Event]:
         """submit's end for a command whose check kept its outcome: the state as the try left it
         (the creatures stay the same objects), then what submit adds."""
+        table = checked[1][0]
+        dice_before = checked[1][-1]
         after_state, after_creatures, events, damage_source = checked[2:]
         live = self.state
         creatures = live.creatures
@@ -156,7 +168,7 @@ class EngineBase:
         self.damage_source = damage_source
         self._reacting = None
         self.state.commands_done += 1
-        self.state.played.append(command.to_dict())
+        self.state.played.append(table)
         self.state.rolled.append(self.state.dice.stamp() != dice_before)
         self._events = events
         return self._take_events()

@@ -56,8 +56,7 @@ def _space_has(battle, prop: str, x: int, y: int, side: int) -> bool:
 
 def _board_has(battle, prop: str) -> bool:
     """Whether any square of the board has the terrain property."""
-    board = battle.board
-    return board.derived(("anywhere", prop), lambda: bool(np.asarray(board.prop(prop)).any()))
+    return battle.board.anywhere(prop)
 
 
 def _spaces_holding(values: np.ndarray, side: int) -> list[list[bool]]:

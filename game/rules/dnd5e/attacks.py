@@ -223,7 +223,7 @@ def underwater_rule(battle, attacker: Creature, target: Creature, attack: Attack
     Its penalties are those of weapon attacks ("une arme de corps à corps", "une arme à
     distance"): a spell attack keeps none of them.
     """
-    if SPELL_ATTACK in attack.properties:
+    if SPELL_ATTACK in attack.properties or not battle.board.anywhere("deep_water"):
         return None
     deep = battle.board.prop("deep_water")
     if attacker.altitude > 0 or not all(deep[y, x] for x, y in attacker.squares()):

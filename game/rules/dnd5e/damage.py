@@ -41,6 +41,8 @@ def adjusted_damage(target: Creature, amount: int, dtype: str, board=None) -> tu
 
 
 def _immersed(target: Creature, board) -> bool:
+    if not board.anywhere("deep_water"):
+        return False
     deep = board.prop("deep_water")
     return target.altitude == 0 and all(deep[y, x] for x, y in target.squares())
 
