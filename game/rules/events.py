@@ -30,12 +30,19 @@ class EventKind(str, Enum):
         return self.value
 
 
-@dataclass(frozen=True)
+_KINDS = {kind.value: kind for kind in EventKind}  # a kind by its name (an EventKind finds itself)
+
+
+@dataclass(frozen=True, init=False)
 class Event:
     kind: EventKind  # given as an EventKind or its name ("move"); an unknown kind is a ValueError
     text: str
     data: dict = field(default_factory=dict, compare=False)
     rules: tuple[str, ...] = ()  # the ids of the rule cards this line applied (`skirmish rules ID`)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", EventKind(self.kind))
+    def __init__(self, kind: EventKind | str, text: str, data: dict | None = None, rules: tuple[str, ...] = ()) -> None:
+        # (the fields set at once: a frozen dataclass's own __init__ sets them one by one, and
+        # every command makes a few events)
+        known = _KINDS.get(kind) if isinstance(kind, str) else None
+        self.__dict__.update(kind=known or EventKind(kind), text=text,
+                             data={} if data is None else data, rules=rules)

@@ -183,13 +183,13 @@ class Moving:
             r = self.state.creatures[rid]
             if r.side == mover.side or not can_react(r):
                 continue
-            steed = mounted.mount_of(self, r)
-            if mover.id in (r.effects.get("grappled_by"), steed and steed.effects.get("grappled_by")):
-                continue  # dragged along (or riding what is dragged), it never leaves the mover's side
             reach = first_melee(r).reach  # the attack an opportunity attack is made with
             space = r.space
             if space_distance_m(self, space, r.altitude, before, mover.altitude) > reach + 1e-9:
                 continue  # not in its reach before the step
+            steed = mounted.mount_of(self, r)
+            if mover.id in (r.effects.get("grappled_by"), steed and steed.effects.get("grappled_by")):
+                continue  # dragged along (or riding what is dragged), it never leaves the mover's side
             now = space_distance_m(self, space, r.altitude, after, height) <= reach + 1e-9
             if not now and hiding.sees(self, r, mover):  # "que vous pouvez voir"
                 offers.append(Offer(reactor=r.id, kind="opportunity", provoker=mover.id))
