@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections import deque
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from dataclasses import dataclass
 
 from ..i18n import translator
@@ -62,7 +62,7 @@ class DiceExpr:
     def __deepcopy__(self, memo):
         return self  # immutable
 
-    @property
+    @cached_property  # (worked out once: the computer players ask it of every attack they weigh)
     def average(self) -> float:
         return self.count * (self.sides + 1) / 2 + self.bonus
 
