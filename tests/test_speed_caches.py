@@ -857,3 +857,21 @@ def test_the_spaces_read_from_the_blockers_key_are_the_creatures_own():
     with b.held_still():
         b.estimates().blockers()
         assert b.estimates().spaces() == own
+
+
+def test_a_stat_blocks_kept_summaries_are_what_its_attacks_give():
+    # the planners read these of every creature they weigh: worked out once per stat block,
+    # they must be what the attacks say, for every bundled 5e creature
+    from game.content.creatures import bundled_kinds, creature_path, load_stat_block
+
+    for kind in bundled_kinds("5e"):
+        stats = load_stat_block(creature_path("5e", kind))
+        melee = [a for a in stats.attacks if a.kind == "melee"]
+        ranged = [a for a in stats.attacks if a.kind == "ranged"]
+        assert stats.most_damage == max((a.damage.average for a in stats.attacks), default=None), kind
+        assert stats.most_melee_damage == max((a.damage.average for a in melee), default=None), kind
+        assert stats.most_ranged_damage == max((a.damage.average for a in ranged), default=None), kind
+        assert stats.melee_reach == max((a.reach for a in melee), default=None), kind
+        best = [a for a in melee if a.damage.average == stats.most_melee_damage]
+        assert stats.strongest_melee is (best[0] if best else None), kind  # the first of equals
+        assert stats.speed_of("walk") == float(dict(stats.speed).get("walk", 0)), kind

@@ -8,6 +8,7 @@ Finding the bundled files is `creatures.py`'s part; this module only reads table
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..i18n import translator
 from ..core.dice import DiceError, DiceExpr
@@ -131,7 +132,37 @@ class StatBlock:
         return saves[ability] if ability in saves else self.mod(ability)
 
     def speed_of(self, mode: str) -> float:
-        return float(dict(self.speed).get(mode, 0))
+        return float(self._speeds.get(mode, 0))
+
+    @cached_property
+    def _speeds(self) -> dict[str, float]:
+        return dict(self.speed)
+
+    # what the computer players ask of a stat block over and over, worked out once
+    @cached_property
+    def most_damage(self) -> float | None:
+        """The highest mean damage of its attacks (None without any)."""
+        return max((a.damage.average for a in self.attacks), default=None)
+
+    @cached_property
+    def most_melee_damage(self) -> float | None:
+        """The highest mean damage of its melee attacks (None without any)."""
+        return max((a.damage.average for a in self.attacks if a.is_melee), default=None)
+
+    @cached_property
+    def most_ranged_damage(self) -> float | None:
+        """The highest mean damage of its ranged attacks (None without any)."""
+        return max((a.damage.average for a in self.attacks if a.kind == "ranged"), default=None)
+
+    @cached_property
+    def melee_reach(self) -> float | None:
+        """The longest reach of its melee attacks (None without any)."""
+        return max((a.reach for a in self.attacks if a.is_melee), default=None)
+
+    @cached_property
+    def strongest_melee(self) -> Attack | None:
+        """Its melee attack of the highest mean damage (the first of equals; None without any)."""
+        return max((a for a in self.attacks if a.is_melee), key=lambda a: a.damage.average, default=None)
 
     @property
     def walk(self) -> float:

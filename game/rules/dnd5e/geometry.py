@@ -190,8 +190,8 @@ def field_for(battle, creature: Creature, mode: str = "walk", limit_m: float | N
 
 def melee_reach(creature: Creature) -> float:
     """The longest reach of the creature's melee attacks, reach weapons included."""
-    reaches = [a.reach for a in creature.stats.attacks if a.is_melee]
-    return max(reaches, default=1.5)
+    reach = creature.stats.melee_reach
+    return 1.5 if reach is None else reach
 
 
 def own_reach(creature: Creature) -> float:

@@ -244,8 +244,7 @@ def pin_gain(t, target, held: bool = False) -> float:
 
 # ----------------------------------------------------------------------------- small helpers
 def _prefers_range(c) -> bool:
-    melee = max((a.damage.average for a in c.stats.attacks if a.is_melee), default=0.0)
-    ranged = max((a.damage.average for a in c.stats.attacks if a.kind == "ranged"), default=0.0)
+    melee, ranged = c.stats.most_melee_damage or 0.0, c.stats.most_ranged_damage or 0.0
     return ranged > melee
 
 

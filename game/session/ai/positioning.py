@@ -88,8 +88,11 @@ class Positioning:
             then = None
             if can_act:
                 row = rows[k]
-                strikes = self.strikes_from(x, y, exact=False, gaps=row, threatened=min(row[cut:], default=2) <= 1)
-                best = max(strikes, key=lambda p: p.score, default=None)
+                strikes = self.strikes_from(x, y, exact=False, gaps=row, threatened=any(gap <= 1 for gap in row[cut:]))
+                best = None  # the first of the best
+                for strike in strikes:
+                    if best is None or strike.score > best.score:
+                        best = strike
                 gain = best.score if best else 0.0
                 then = best.command if best else None
             else:
@@ -171,13 +174,13 @@ class Positioning:
         return list(dict.fromkeys(chosen))
 
     def max_reach(self) -> float:
-        return max((a.reach for a in self.me.stats.attacks if a.is_melee), default=1.5)
+        reach = self.me.stats.melee_reach
+        return 1.5 if reach is None else reach
 
     def prefers_range(self) -> bool:
         """A creature whose best attack is ranged (or a spell) keeps its distance."""
         me = self.me
-        melee = max((a.damage.average for a in me.stats.attacks if a.is_melee), default=0.0)
-        ranged = max((a.damage.average for a in me.stats.attacks if a.kind == "ranged"), default=0.0)
+        melee, ranged = me.stats.most_melee_damage or 0.0, me.stats.most_ranged_damage or 0.0
         if me.stats.spellcasting and me.stats.spellcasting in ("int",):
             ranged = max(ranged, 5.5)
         return ranged > melee
@@ -380,7 +383,7 @@ class Positioning:
 
     def foe_melee(self, foe):
         """A foe's best melee attack (None without one)."""
-        return max((a for a in foe.stats.attacks if a.is_melee), key=lambda a: a.damage.average, default=None)
+        return foe.stats.strongest_melee
 
     def simple_oa(self, field, x, y) -> float:
         """Normal: a rough price for leaving the reach of foes next to us."""
@@ -502,7 +505,7 @@ class Positioning:
         """Hard, at a chokepoint: more melee foes are coming than can reach us at once here,
         so stay and ready an attack for the first that steps into reach (5e, Ready)."""
         me = self.me
-        weapon = max((a for a in me.stats.attacks if a.is_melee), key=lambda a: a.damage.average, default=None)
+        weapon = me.stats.strongest_melee
         if weapon is None or self.prefers_range():
             return None
         here = self.sp[me.id]
@@ -524,9 +527,9 @@ class Positioning:
     def coming_reach(foe, casters_stay: bool = False) -> float | None:
         """The melee reach of a foe that comes to strike in melee; None for one whose best attack
         is ranged (an archer keeps its distance), and with casters_stay for a caster too."""
-        melee = max((a.reach for a in foe.stats.attacks if a.is_melee), default=None)
-        ranged = max((a.damage.average for a in foe.stats.attacks if a.kind == "ranged"), default=0.0)
-        best_melee = max((a.damage.average for a in foe.stats.attacks if a.is_melee), default=0.0)
+        melee = foe.stats.melee_reach
+        ranged = foe.stats.most_ranged_damage or 0.0
+        best_melee = foe.stats.most_melee_damage or 0.0
         if melee is None or ranged > best_melee or casters_stay and foe.stats.spellcasting:
             return None
         return melee
@@ -560,7 +563,7 @@ class Positioning:
 
     def hide_value(self) -> float:
         """Hidden, our next attack has advantage and the foes' attacks on us disadvantage."""
-        mine = max((a.damage.average for a in self.me.stats.attacks), default=0.0)
+        mine = self.me.stats.most_damage or 0.0
         theirs = sum(damage for _, _, damage in self.foe_archers())
         return 0.25 * mine + 0.25 * theirs + 0.5
 

@@ -104,7 +104,7 @@ class Tactician(Positioning):
         plans += strikes_here
         ranged = self.prefers_range()
         # moving is weighed when a better blow may be a few steps away (or to keep out of reach)
-        potential = 0.65 * max((a.damage.average for a in me.stats.attacks), default=0.0) * \
+        potential = 0.65 * (me.stats.most_damage or 0.0) * \
             max((self.value(t) for t in self.targets()), default=1.0)  # on the scale of the scores
         engaged = bool(self.adjacent_foes(self.sp[me.id]))
         # between the attacks of one Attack action, a ranged attacker that can still hit from
@@ -200,7 +200,8 @@ class Tactician(Positioning):
     def _value(self, target) -> float:
         if not target.standing:
             return 0.5
-        threat = max((a.damage.average for a in target.stats.attacks), default=1.0)
+        threat = target.stats.most_damage
+        threat = 1.0 if threat is None else threat
         v = 1.0
         if self.hard:
             v += 0.05 * threat * target.stats.attacks_per_action
@@ -644,7 +645,8 @@ class Tactician(Positioning):
         me = self.me
         if not me.bonus_action or "aggressive" not in me.stats.traits or "mounted_on" in me.effects:
             return []
-        reach = max((a.reach for a in me.stats.attacks if a.is_melee), default=SQUARE_M)
+        reach = me.stats.melee_reach
+        reach = SQUARE_M if reach is None else reach
         walk = me.movement_left()
         here = self.sp[me.id]
         nearest = min(gap_squares(here, self.sp[f.id], self.battle.diagonals) for f in self.foes) * SQUARE_M
@@ -692,7 +694,7 @@ class Tactician(Positioning):
         adjacent = self.adjacent_foes(self.sp[me.id])
         if adjacent:
             dodge = max(0.4, self.dodge_value(adjacent))
-            weak = max((a.damage.average for a in me.stats.attacks), default=0.0) < 2.0
+            weak = (me.stats.most_damage or 0.0) < 2.0
             if (self.prefers_range() or weak) and me.movement_left() >= SQUARE_M and self.can_get_away():
                 plans.append(Plan(max(0.6, dodge + 0.1), {"actor": me.id, "act": "disengage"}, "disengage"))
             plans.append(Plan(dodge, {"actor": me.id, "act": "dodge"}, "dodge when cornered"))
@@ -745,7 +747,7 @@ class Tactician(Positioning):
         saved = 0.0
         ac = self.me.stats.ac
         for foe in foes:
-            attack = max((a for a in foe.stats.attacks if a.is_melee), key=lambda a: a.damage.average, default=None)
+            attack = foe.stats.strongest_melee
             if attack is not None:
                 plain = self.est.expected_damage(attack.damage, *self.est.hit_chance(attack.to_hit, ac, 0))
                 dodged = self.est.expected_damage(attack.damage, *self.est.hit_chance(attack.to_hit, ac, -1))
@@ -756,7 +758,7 @@ class Tactician(Positioning):
         """5e, Help: the ally's first attack on the foe has advantage; what that adds to it."""
         if not ally.standing:
             return 0.0
-        reach = max((a.reach for a in ally.stats.attacks if a.is_melee), default=0.0)
+        reach = ally.stats.melee_reach or 0.0
         squares = (ally.speed() + reach) / SQUARE_M
         if not reach or gap_squares(self.sp[ally.id], self.sp[foe.id], self.battle.diagonals) > squares:
             return 0.0
