@@ -76,7 +76,7 @@ class Attack:
     on_hit: tuple = ()  # (key, value) pairs of the on-hit rider, e.g. a save against prone
     ammunition: int | None = None  # shots carried (weapons with the ammunition property); None: plenty
 
-    @property
+    @cached_property  # (asked of every attack the planners weigh)
     def is_melee(self) -> bool:
         return self.kind == "melee"
 
@@ -120,16 +120,21 @@ class StatBlock:
         return self  # immutable: battles share their stat blocks
 
     def mod(self, ability: str) -> int:
-        return (dict(self.abilities).get(ability, 10) - 10) // 2
+        return (self._tables[0].get(ability, 10) - 10) // 2
 
     def skill(self, name: str) -> int:
         """The total bonus of a skill check (the stat block's value, else the ability modifier)."""
-        skills = dict(self.skills)
+        skills = self._tables[2]
         return skills[name] if name in skills else self.mod(SKILL_ABILITY[name])
 
     def save(self, ability: str) -> int:
-        saves = dict(self.saves)
+        saves = self._tables[1]
         return saves[ability] if ability in saves else self.mod(ability)
+
+    @cached_property
+    def _tables(self) -> tuple[dict, dict, dict]:
+        """Its abilities, saves and skills as tables (read at every check and save)."""
+        return dict(self.abilities), dict(self.saves), dict(self.skills)
 
     def speed_of(self, mode: str) -> float:
         return float(self._speeds.get(mode, 0))

@@ -126,7 +126,8 @@ class Creature:
 
     def speed(self, mode: str = "walk") -> float:
         """Current speed in a mode; swimming and climbing without such a speed use walking."""
-        if self.conditions & {"grappled", "restrained"} or self.state != CONSCIOUS:
+        conditions = self.conditions
+        if "grappled" in conditions or "restrained" in conditions or self.state != CONSCIOUS:
             return 0.0
         own = self.stats.speed_of(mode)
         if own == 0 and mode in ("swim", "climb"):

@@ -336,9 +336,10 @@ class Moving:
         """The rule cards a move applied: movement, and what made its squares cost more (the
         terrain's own factor, another creature's space, squeezing, crawling), or flying."""
         rules = ["movement"]
-        terrain = self.board.terrain
+        board = self.board
+        costly = board.derived("5e costly squares", lambda: (board.lookup(MOVE_5E.enter_factor) > 1).tolist())
         entered = walked[1:]
-        if any(MOVE_5E.enter_factor[terrain[y, x]] > 1 for x, y in entered):
+        if any(costly[y][x] for x, y in entered):
             rules.append("difficult-terrain")
         others = {sq for c in self.state.creatures.values() if c is not mover and c.alive
                   and "mounted_on" not in c.effects and c.effects.get("grappled_by") != mover.id for sq in c.squares()}
