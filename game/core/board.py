@@ -103,15 +103,6 @@ def window_any(mask: np.ndarray, side: int) -> np.ndarray:
     return _window(mask, side, np.any)
 
 
-def window_all(mask: np.ndarray, side: int) -> np.ndarray:
-    """For each anchor (top-left), whether every square of the side x side space is set."""
-    return _window(mask, side, np.all)
-
-
-def window_max(values: np.ndarray, side: int) -> np.ndarray:
-    """For each anchor (top-left), the largest value in the side x side space (off the board: 0)."""
-    return _window(values, side, np.max)
-
 
 def gap_squares(a: tuple[int, int, int], b: tuple[int, int, int], diagonals="5-5-5") -> int:
     """Squares between two spaces (x, y, side): 1 when adjacent, counting diagonals as the

@@ -26,9 +26,10 @@ from functools import cached_property
 from typing import NamedTuple
 
 import numpy as np
-from .board import SQUARE_M, Board, window_all, window_any, window_max
+from .board import SQUARE_M, Board
 from .grid_search import cheapest_paths
 from .path_bits import left_along_paths
+from .position_prices import STACKING_CODES, price_positions
 from .rules_data import MoveRules, diagonals_of
 from .sizes import SIZES, SPACE_SQUARES, TINY_PER_SQUARE, squeezed_squares
 from .terrain import TERRAIN
@@ -249,69 +250,23 @@ def position_costs(board: Board, mover: Mover, others: list[Occupant], rules: Mo
 def _position_costs(board: Board, mover: Mover, others, rules: MoveRules,
                     window: tuple[int, int, int, int]) -> PositionCosts:
     """position_costs over the positions of a window (x0, y0, x1, y1) of the board's squares
-    (positions whose space leaves the window are priced as if it left the board)."""
+    (positions whose space leaves the window are priced as if it left the board): the terrain
+    under each space and the other creatures there, priced in one compiled pass
+    (position_prices.price_positions)."""
     x0, y0, x1, y1 = window
-    h, w = y1 - y0, x1 - x0
     passable, factor, extra = (a[y0:y1, x0:x1] for a in _terrain_squares(board, rules, mover))
-    occupied = np.zeros((h, w), bool)
-    hostile_wall = np.zeros((h, w), bool)
-    tiny_count = np.zeros((h, w), np.int8)
-    non_tiny = np.zeros((h, w), bool)
     my_size = _SIZE_INDEX[mover.size]
-    crowded = False  # anyone in the window
-    for other in others:
-        ox, oy, side = other.x - x0, other.y - y0, other.side
-        if ox >= w or oy >= h or ox + side <= 0 or oy + side <= 0:
-            continue  # outside the window
-        crowded = True
-        region = np.s_[max(oy, 0): oy + side, max(ox, 0): ox + side]
-        occupied[region] = True
-        if other.size == "tiny":
-            tiny_count[region] += 1
-        else:
-            non_tiny[region] = True
-        if other.hostile and abs(_SIZE_INDEX[other.size] - my_size) < rules.hostile_size_gap:
-            hostile_wall[region] = True
-    if crowded:
-        factor = np.where(occupied, _combine(rules, factor, rules.occupied_factor), factor)
-
-    full = SPACE_SQUARES[mover.size]
-    if full > 1:
-        fits_full = window_all(passable, full)
-        small = squeezed_squares(mover.size)
-        fits_small = window_all(passable, small)
-        # squeezing is for narrow places on the board, not for hanging over its edge
-        squeezing = window_all(np.ones((h, w), bool), full) & ~fits_full & fits_small
-        terrain_ok = fits_full | squeezing
-
-        def per_position(values: np.ndarray, reduce) -> np.ndarray:  # over the space taken there
-            return np.where(squeezing, reduce(values, small), reduce(values, full))
-    else:
-        squeezing = np.zeros((h, w), bool)
-        terrain_ok = passable
-
-        def per_position(values: np.ndarray, reduce) -> np.ndarray:  # the space is the square
-            return values
-
-    valid = terrain_ok & ~per_position(hostile_wall, window_any)
-    multiplier = per_position(factor, window_max)  # a space pays for its worst square
-    if full > 1:
-        multiplier = np.where(squeezing, _combine(rules, multiplier, rules.squeeze_factor, rules.squeeze_stacking),
-                              multiplier)
-    if mover.prone:  # crawling, dearer where something else costs more already
-        crawl = np.where(multiplier > 1, rules.crawl_costly_factor, rules.crawl_factor)
-        multiplier = _combine(rules, multiplier, crawl)
-    multiplier = np.where(valid, multiplier, 0).astype(np.int8)
-    if rules.has_extra:
-        extra = np.where(valid, per_position(extra, window_max), 0).astype(np.int8)
-    else:
-        extra = np.zeros((h, w), np.int8)
-    if mover.size == "tiny":  # tiny creatures share a square, four to a square
-        can_end = ~non_tiny & (tiny_count < TINY_PER_SQUARE)
-    else:
-        can_end = ~per_position(occupied, window_any)
-    can_end &= valid
-    return PositionCosts(multiplier, squeezing, can_end, terrain_ok, extra)
+    rows = []
+    for other in others:  # in the window's squares; a hostile creature close in size is a wall
+        wall = other.hostile and abs(_SIZE_INDEX[other.size] - my_size) < rules.hostile_size_gap
+        rows.append((other.x - x0, other.y - y0, other.side, other.size == "tiny", wall))
+    squeeze_stacking = rules.squeeze_stacking or rules.stacking
+    priced = price_positions(
+        passable, factor, extra, np.array(rows, np.int64).reshape(-1, 5), SPACE_SQUARES[mover.size],
+        squeezed_squares(mover.size), mover.prone, mover.size == "tiny", rules.occupied_factor,
+        STACKING_CODES[rules.stacking], rules.squeeze_factor, STACKING_CODES[squeeze_stacking], rules.crawl_factor,
+        rules.crawl_costly_factor, rules.has_extra, TINY_PER_SQUARE)
+    return PositionCosts(*priced)
 
 
 def search_window(board: Board, start: tuple[int, int], side: int, limit_m: float | None) -> tuple[int, int, int, int]:
