@@ -3,6 +3,7 @@ fields kept with a battle, the cover grading table, the quick undo copy of the s
 the tactician keeps for a decision."""
 
 import copy
+import random
 
 import numpy as np
 import pytest
@@ -875,3 +876,30 @@ def test_a_stat_blocks_kept_summaries_are_what_its_attacks_give():
         best = [a for a in melee if a.damage.average == stats.most_melee_damage]
         assert stats.strongest_melee is (best[0] if best else None), kind  # the first of equals
         assert stats.speed_of("walk") == float(dict(stats.speed).get("walk", 0)), kind
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**40), st.lists(st.tuples(st.sampled_from(["roll", "copy", "rewind", "switch"]),
+                                                  st.integers(1, 20)), max_size=40))
+def test_every_copy_of_the_dice_rolls_what_its_generator_would(seed, steps):
+    # copies made with or without reading the generator's state (rewind_copy: drawn again from
+    # the seed when it rolls), rolled in any order, each roll what one generator rolling the
+    # same dice in the same order gives
+    from game.core.dice import Dice
+
+    dice = [Dice(seed)]
+    plain = [random.Random(seed)]  # each copy's generator, copied whole
+    current = 0
+    for step, sides in steps:
+        if step == "roll":
+            assert dice[current].roll(sides) == plain[current].randrange(sides) + 1
+        elif step == "copy":
+            dice.append(copy.deepcopy(dice[current]))
+            plain.append(copy.deepcopy(plain[current]))
+        elif step == "rewind":
+            dice.append(dice[current].rewind_copy())
+            plain.append(copy.deepcopy(plain[current]))
+        else:
+            current = sides % len(dice)
+    for d, p in zip(dice, plain):
+        assert d.rng.getstate() == p.getstate()

@@ -78,21 +78,34 @@ class Dice:
 
     `drawn` counts the generator's draws (only roll() draws): with the forced faces left it
     tells whether anything was rolled between two moments, without comparing the generator's
-    whole state (stamp)."""
+    whole state (stamp). The dice of each draw are listed (`_sides`, shared by the copies,
+    which all agree on the draws they have in common) so that the generator at any earlier draw
+    can be made again from the seed: a copy that is most likely thrown away (a computer player's
+    try of the command it will play, Battle.check) is then made without reading the generator's
+    whole state (a tuple of 625 numbers)."""
 
     def __init__(self, seed: int, forced: list[int] | tuple[int, ...] = ()) -> None:
+        self._seed = seed
         self._rng: random.Random | None = random.Random(seed)
         self.forced: deque[int] = deque(forced)
         self.drawn = 0
         self._state: tuple[int, object] | None = None  # (drawn, the generator's state then)
+        self._sides: list[int] = []  # the dice of each draw from the generator, in order
 
     @property
     def rng(self) -> random.Random:
         """The seeded generator; a copy's is made from the state it was copied with when it is
-        first needed (most copies, a command's undo, never roll)."""
+        first needed (most copies, a command's undo, never roll), or else drawn again from the
+        seed (a copy made by rewind_copy)."""
         if self._rng is None:
-            self._rng = random.Random.__new__(random.Random)  # unseeded: the state is set next
-            self._rng.setstate(self._state[1])  # the generator's state, copied whole in C
+            rng = random.Random.__new__(random.Random)  # unseeded: the state is set next
+            if self._state is not None and self._state[0] == self.drawn:
+                rng.setstate(self._state[1])  # the generator's state, copied whole in C
+            else:
+                rng.seed(self._seed)
+                for sides in self._sides[:self.drawn]:
+                    rng.randrange(sides)
+            self._rng = rng
         return self._rng
 
     def stamp(self) -> tuple[int, int]:
@@ -105,11 +118,21 @@ class Dice:
         copy's generator is only made when it rolls."""
         if self._state is None or self._state[0] != self.drawn:
             self._state = (self.drawn, self.rng.getstate())
+        clone = self.rewind_copy()
+        clone._state = self._state  # the same draws: the same state
+        return clone
+
+    def rewind_copy(self) -> "Dice":
+        """A copy as the dice are now, without reading the generator's state: should it ever
+        roll, its generator is drawn again from the seed up to here (a copy kept in case a try
+        fails, thrown away when it does not)."""
         clone = Dice.__new__(Dice)
+        clone._seed = self._seed
         clone._rng = None
         clone.forced = deque(self.forced)
         clone.drawn = self.drawn
-        clone._state = self._state  # the same draws: the same state
+        clone._state = None
+        clone._sides = self._sides  # the same draws so far (roll() branches the list when needed)
         return clone
 
     def roll(self, sides: int) -> int:
@@ -118,8 +141,12 @@ class Dice:
             if not 1 <= face <= sides:
                 raise DiceError(_("forced die face {face} cannot be rolled on a d{sides}").format(face=face, sides=sides))
             return self.forced.popleft()
+        face = self.rng.randrange(sides) + 1
+        if len(self._sides) != self.drawn:  # another copy drew past this one: ours go on their own
+            self._sides = self._sides[:self.drawn]
+        self._sides.append(sides)
         self.drawn += 1
-        return self.rng.randrange(sides) + 1
+        return face
 
     def roll_many(self, count: int, sides: int) -> list[int]:
         return [self.roll(sides) for _i in range(count)]

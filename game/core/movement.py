@@ -254,7 +254,8 @@ def _position_costs(board: Board, mover: Mover, others, rules: MoveRules,
     under each space and the other creatures there, priced in one compiled pass
     (position_prices.price_positions)."""
     x0, y0, x1, y1 = window
-    passable, factor, extra = (a[y0:y1, x0:x1] for a in _terrain_squares(board, rules, mover))
+    # (copied contiguous: the compiled pass then has one form to load, whatever the window)
+    passable, factor, extra = (np.ascontiguousarray(a[y0:y1, x0:x1]) for a in _terrain_squares(board, rules, mover))
     my_size = _SIZE_INDEX[mover.size]
     rows = []
     for other in others:  # in the window's squares; a hostile creature close in size is a wall

@@ -114,7 +114,7 @@ class EngineBase:
             command = self.parse(raw)
         except IllegalCommand as exc:
             return str(exc)
-        snapshot = self.state.saved()
+        snapshot = self.state.saved(likely_dropped=then_play)
         events, self._events = self._events, []
         ids = list(self.state.creatures)
         outcome = None

@@ -220,11 +220,14 @@ class BattleState:
         clone.__dict__.update(self._fields_copy(memo, creatures))
         return clone
 
-    def saved(self) -> dict:
+    def saved(self, likely_dropped: bool = False) -> dict:
         """What undoing a command needs (restore puts it back): the fields copied, and each
-        creature's (a quicker copy than a deep copy of the state: no object is made anew)."""
+        creature's (a quicker copy than a deep copy of the state: no object is made anew).
+        likely_dropped: the copy will most likely never be restored (a try kept for the submit
+        that follows it): the dice are copied without reading their generator (Dice.rewind_copy)."""
         memo = {id(c): c for c in self.creatures.values()}  # what names a creature names the same one
-        return self._fields_copy(memo, {cid: c.fields_copy(memo) for cid, c in self.creatures.items()})
+        return self._fields_copy(memo, {cid: c.fields_copy(memo) for cid, c in self.creatures.items()},
+                                 likely_dropped)
 
     def restore(self, saved: dict) -> None:
         """Back as it was when saved, in place: the same state and creature objects, each given
@@ -236,7 +239,7 @@ class BattleState:
         self.__dict__ = saved
         self.creatures = creatures
 
-    def _fields_copy(self, memo: dict, creatures: dict) -> dict:
+    def _fields_copy(self, memo: dict, creatures: dict, likely_dropped: bool = False) -> dict:
         """The fields copied, with these creatures: the log and the played commands only ever
         grow, and their items never change, so copying the lists is enough."""
         fields = {}
@@ -248,7 +251,7 @@ class BattleState:
             elif key == "creatures":
                 fields[key] = creatures
             elif type(value) is Dice:
-                fields[key] = value.__deepcopy__(memo)
+                fields[key] = value.rewind_copy() if likely_dropped else value.__deepcopy__(memo)
             elif type(value) is list and not value:
                 fields[key] = []  # (no reaction offered: most of the time)
             else:
