@@ -168,6 +168,19 @@ def test_a_move_through_difficult_terrain_names_difficult_terrain():
     assert only(act(b, "fighter", "move", to=[3, 1]), "move").rules == ("movement",)
 
 
+def test_a_move_through_an_allys_space_names_moving_around_creatures():
+    # 5e, Se déplacer autour d'autres créatures: "Vous pouvez vous déplacer à travers l'espace
+    # occupé par une créature non hostile [...] cet espace reste un terrain difficile pour vous"
+    def roster():
+        return [creature("fighter", "fighter", "blue", (0, 0)), creature("cleric", "cleric", "blue", (1, 0)),
+                creature("gob1", "goblin", "red", (7, 1))]
+    b = battle(ROW, roster())
+    move = only(act(b, "fighter", "move", path=[[1, 0], [2, 0]]), "move")
+    assert move.data["cost"] == 4.5 and move.rules == ("movement", "moving-around-creatures")
+    b = battle(ROW, roster())  # walking round the ally: no card for it
+    assert only(act(b, "fighter", "move", path=[[1, 1], [2, 0]]), "move").rules == ("movement",)
+
+
 def test_a_grapple_names_grapple_and_its_contest():
     # 5e, Lutte: "un jet de Force (Athlétisme) en opposition"
     b = battle(ROW, [creature("fighter", "fighter", "blue", (0, 1)),

@@ -138,20 +138,21 @@ class EngineBase:
 
     def _check_stamp(self, command: Command) -> tuple:
         """What must be as it was for a kept check to stand for its submit: the command (as a
-        table), the state object, how far the battle has gone and the dice."""
+        table), then the battle (_battle_stamp)."""
+        return (command.to_dict(), *self._battle_stamp())
+
+    def _battle_stamp(self) -> tuple:
+        """The state object, how far the battle has gone and the dice."""
         state = self.state
-        return (command.to_dict(), id(state), state.commands_done, len(state.log), len(state.played),
-                state.dice.stamp())
+        return id(state), state.commands_done, len(state.log), len(state.played), state.dice.stamp()
 
     def _as_checked(self, stamp: tuple, raw: dict | Command) -> bool:
         """Whether the battle and the command submitted are as the kept check's stamp found
         them: the command reads as the table checked (a table changed since reads otherwise,
         and one written another way is parsed anew: the kept check is then not used)."""
-        state = self.state
         table = stamp[0]
         same_command = raw.to_dict() == table if isinstance(raw, Command) else raw == table
-        return same_command and stamp[1:] == (id(state), state.commands_done, len(state.log), len(state.played),
-                                              state.dice.stamp())
+        return same_command and stamp[1:] == self._battle_stamp()
 
     def _replay_checked(self, checked: tuple) -> list[Event]:
         """submit's end for a command whose check kept its outcome: the state as the try left it

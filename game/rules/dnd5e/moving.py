@@ -341,9 +341,10 @@ class Moving:
         entered = walked[1:]
         if any(costly[y][x] for x, y in entered):
             rules.append("difficult-terrain")
-        others = {sq for c in self.state.creatures.values() if c is not mover and c.alive
-                  and "mounted_on" not in c.effects and c.effects.get("grappled_by") != mover.id for sq in c.squares()}
-        if any(sq in others for sq in entered[:-1]):
+        passed = set(entered[:-1])  # the squares walked through (the last one is where it stops)
+        if passed and any(sq in passed for c in self.state.creatures.values() if c is not mover and c.alive
+                          and "mounted_on" not in c.effects and c.effects.get("grappled_by") != mover.id
+                          for sq in c.squares()):
             rules.append("moving-around-creatures")
         if mover.squeezing:
             rules.append("squeezing")
