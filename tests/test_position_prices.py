@@ -6,20 +6,13 @@ side, over random windows and creatures."""
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from numpy.lib.stride_tricks import sliding_window_view
-
+from game.core.board import _window
 from game.core.position_prices import STACK_PRODUCT, STACK_SUM, price_positions
 
 
 def window(values, side, reduce):
     """Per anchor, the side x side space's values reduced (0 where the space leaves the window)."""
-    if side == 1:
-        return values.copy()
-    h, w = values.shape
-    out = np.zeros_like(values)
-    if side <= h and side <= w:
-        out[: h - side + 1, : w - side + 1] = reduce(sliding_window_view(values, (side, side)), axis=(2, 3))
-    return out
+    return _window(values, side, reduce)
 
 
 def combine(a, b, stacking):

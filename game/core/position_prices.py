@@ -51,25 +51,25 @@ def _window_max(values, y, x, side, h, w):
 
 
 @njit(inline="always")
-def _window_any(mask, y, x, side, h, w):
-    if y + side > h or x + side > w:
-        return False
+def _window_has(mask, y, x, side, value):
+    """Whether a square of the side x side space at (x, y) is `value` (the space in the window)."""
     for j in range(y, y + side):
         for i in range(x, x + side):
-            if mask[j, i]:
+            if mask[j, i] == value:
                 return True
     return False
 
 
 @njit(inline="always")
+def _window_any(mask, y, x, side, h, w):
+    """Whether any square of the side x side space at (x, y) is set; False where it leaves the window."""
+    return y + side <= h and x + side <= w and _window_has(mask, y, x, side, True)
+
+
+@njit(inline="always")
 def _window_all(mask, y, x, side, h, w):
-    if y + side > h or x + side > w:
-        return False
-    for j in range(y, y + side):
-        for i in range(x, x + side):
-            if not mask[j, i]:
-                return False
-    return True
+    """Whether every square of the side x side space at (x, y) is set; False where it leaves the window."""
+    return y + side <= h and x + side <= w and not _window_has(mask, y, x, side, False)
 
 
 @njit(cache=True, nogil=True)
