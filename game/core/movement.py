@@ -257,10 +257,14 @@ def _position_costs(board: Board, mover: Mover, others, rules: MoveRules,
     # (copied contiguous: the compiled pass then has one form to load, whatever the window)
     passable, factor, extra = (np.ascontiguousarray(a[y0:y1, x0:x1]) for a in _terrain_squares(board, rules, mover))
     my_size = _SIZE_INDEX[mover.size]
+    w, h = x1 - x0, y1 - y0
     rows = []
     for other in others:  # in the window's squares; a hostile creature close in size is a wall
+        ox, oy, side = other.x - x0, other.y - y0, other.side
+        if ox >= w or oy >= h or ox + side <= 0 or oy + side <= 0:
+            continue  # outside the window
         wall = other.hostile and abs(_SIZE_INDEX[other.size] - my_size) < rules.hostile_size_gap
-        rows.append((other.x - x0, other.y - y0, other.side, other.size == "tiny", wall))
+        rows.append((ox, oy, side, other.size == "tiny", wall))
     squeeze_stacking = rules.squeeze_stacking or rules.stacking
     priced = price_positions(
         passable, factor, extra, np.array(rows, np.int64).reshape(-1, 5), SPACE_SQUARES[mover.size],

@@ -34,7 +34,7 @@ def _combine(a, b, stacking):
 @njit(inline="always")
 def _int8(value):
     """The value as numpy's int8 arithmetic leaves it."""
-    return ((value + 128) % 256) - 128
+    return value if -128 <= value <= 127 else ((value + 128) % 256) - 128
 
 
 @njit(inline="always")
@@ -124,8 +124,12 @@ def price_positions(passable, factor, extra, others, full, small, prone, tiny_mo
                     side = small
             else:
                 terrain_ok[y, x] = passable[y, x]
-            valid = terrain_ok[y, x] and not _window_any(wall, y, x, side, h, w)
-            value = _window_max(priced, y, x, side, h, w)  # a space pays for its worst square
+            if side == 1:  # (the space is the square: read it)
+                valid = terrain_ok[y, x] and not wall[y, x]
+                value = priced[y, x]
+            else:
+                valid = terrain_ok[y, x] and not _window_any(wall, y, x, side, h, w)
+                value = _window_max(priced, y, x, side, h, w)  # a space pays for its worst square
             if full > 1 and squeezing[y, x]:
                 value = _int8(_combine(value, squeeze_factor, squeeze_stacking))
             if prone:  # crawling, dearer where something else costs more already
@@ -133,9 +137,11 @@ def price_positions(passable, factor, extra, others, full, small, prone, tiny_mo
             if valid:
                 multiplier[y, x] = _int8(value)
                 if has_extra:
-                    extra_out[y, x] = _int8(_window_max(extra, y, x, side, h, w))
+                    extra_out[y, x] = _int8(int(extra[y, x]) if side == 1 else _window_max(extra, y, x, side, h, w))
             if tiny_mover:  # tiny creatures share a square, four to a square
                 ends = not non_tiny[y, x] and tiny_count[y, x] < tiny_per_square
+            elif side == 1:
+                ends = not occupied[y, x]
             else:
                 ends = not _window_any(occupied, y, x, side, h, w)
             can_end[y, x] = ends and valid
