@@ -7,20 +7,12 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from game.core.board import _window
-from game.core.position_prices import STACK_PRODUCT, STACK_SUM, price_positions
+from game.core.position_prices import combine, price_positions  # combine: whole arrays, numpy's way
 
 
 def window(values, side, reduce):
     """Per anchor, the side x side space's values reduced (0 where the space leaves the window)."""
     return _window(values, side, reduce)
-
-
-def combine(a, b, stacking):
-    if stacking == STACK_PRODUCT:
-        return np.multiply(a, b)
-    if stacking == STACK_SUM:
-        return np.add(a, b) - 1
-    return np.maximum(a, b)
 
 
 def reference(passable, factor, extra, others, full, small, prone, tiny_mover, occupied_factor, stacking,

@@ -29,7 +29,7 @@ import numpy as np
 from .board import SQUARE_M, Board
 from .grid_search import cheapest_paths
 from .path_bits import left_along_paths
-from .position_prices import STACKING_CODES, price_positions
+from .position_prices import STACKING_CODES, combine, price_positions
 from .rules_data import MoveRules, diagonals_of
 from .sizes import SIZES, SPACE_SQUARES, TINY_PER_SQUARE, squeezed_squares
 from .terrain import TERRAIN
@@ -210,14 +210,9 @@ class MovementField:
         return step_cost_squares(self.multiplier, to, diagonal, parity, self.rules, self.extra)
 
 
-def _combine(rules: MoveRules, a, b, stacking: str | None = None):
-    """Two multipliers on one position, as the rules stack them (or as `stacking` says)."""
-    stacking = stacking or rules.stacking
-    if stacking == "product":
-        return np.multiply(a, b)
-    if stacking == "sum":  # what each costs beyond one square adds up
-        return np.add(a, b) - 1
-    return np.maximum(a, b)
+def _combine(rules: MoveRules, a, b):
+    """Two multipliers on one position, as the rules stack them (position_prices.combine)."""
+    return combine(a, b, STACKING_CODES[rules.stacking])
 
 
 def _terrain_tables(rules: MoveRules, mover: Mover) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -22,13 +22,18 @@ STACKING_CODES = {"max": STACK_MAX, "product": STACK_PRODUCT, "sum": STACK_SUM}
 OX, OY, OSIDE, OTINY, OWALL = range(5)
 
 
-@njit(inline="always")
-def _combine(a, b, stacking):
+def combine(a, b, stacking):
+    """Two multipliers on one position (numbers or numpy arrays), as the rules stack them
+    (STACKING_CODES): movement.py's terrain tables ask it of whole arrays, the pass below of
+    each position (compiled from this same source, _combine)."""
     if stacking == STACK_PRODUCT:
-        return a * b
+        return np.multiply(a, b)
     if stacking == STACK_SUM:  # what each costs beyond one square adds up
-        return a + b - 1
-    return max(a, b)
+        return np.add(a, b) - 1
+    return np.maximum(a, b)
+
+
+_combine = njit(inline="always")(combine)
 
 
 @njit(inline="always")

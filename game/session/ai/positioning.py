@@ -174,8 +174,7 @@ class Positioning:
         return list(dict.fromkeys(chosen))
 
     def max_reach(self) -> float:
-        reach = self.me.stats.melee_reach
-        return 1.5 if reach is None else reach
+        return self.est.melee_reach(self.me)  # the ruleset's (1.5 m without a melee attack)
 
     def prefers_range(self) -> bool:
         """A creature whose best attack is ranged (or a spell) keeps its distance."""

@@ -645,8 +645,7 @@ class Tactician(Positioning):
         me = self.me
         if not me.bonus_action or "aggressive" not in me.stats.traits or "mounted_on" in me.effects:
             return []
-        reach = me.stats.melee_reach
-        reach = SQUARE_M if reach is None else reach
+        reach = self.est.melee_reach(me)
         walk = me.movement_left()
         here = self.sp[me.id]
         nearest = min(gap_squares(here, self.sp[f.id], self.battle.diagonals) for f in self.foes) * SQUARE_M
