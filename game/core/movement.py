@@ -249,8 +249,8 @@ def _position_costs(board: Board, mover: Mover, others, rules: MoveRules,
     under each space and the other creatures there, priced in one compiled pass
     (position_prices.price_positions)."""
     x0, y0, x1, y1 = window
-    # (copied contiguous: the compiled pass then has one form to load, whatever the window)
-    passable, factor, extra = (np.ascontiguousarray(a[y0:y1, x0:x1]) for a in _terrain_squares(board, rules, mover))
+    # (copied, contiguous and writable: the compiled pass has the one signature it is compiled for)
+    passable, factor, extra = (np.array(a[y0:y1, x0:x1]) for a in _terrain_squares(board, rules, mover))
     my_size = _SIZE_INDEX[mover.size]
     w, h = x1 - x0, y1 - y0
     rows = []

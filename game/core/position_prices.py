@@ -77,7 +77,10 @@ def _window_all(mask, y, x, side, h, w):
     return y + side <= h and x + side <= w and not _window_has(mask, y, x, side, False)
 
 
-@njit(cache=True, nogil=True)
+# (the one signature given: compiled, or read from numba's cache, when the module is imported,
+# never in the middle of a battle, where a Ctrl-C would land inside the compiler)
+@njit("(b1[:, ::1], i1[:, ::1], i1[:, ::1], i8[:, ::1], i8, i8, b1, b1, i8, i8, i8, i8, i8, i8, b1, i8)",
+      cache=True, nogil=True)
 def price_positions(passable, factor, extra, others, full, small, prone, tiny_mover, occupied_factor, stacking,
                     squeeze_factor, squeeze_stacking, crawl_factor, crawl_costly_factor, has_extra, tiny_per_square):
     """(multiplier, squeezing, can_end, terrain_ok, extra) per position of the window.
