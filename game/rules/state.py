@@ -23,6 +23,16 @@ _ATOMIC = (bool, int, float, str)
 _FLAT_LISTS = frozenset(("log", "log_rules", "log_kinds", "played", "rolled", "order", "helps"))
 
 
+def side_of(size: str, conditions, effects) -> int:
+    """Creature.side_squares from its fields (read directly where every creature is asked in a
+    loop: a property's call costs more than the rule)."""
+    if effects and "mount_side" in effects:
+        return int(effects["mount_side"])
+    if "squeezing" in conditions:
+        return squeezed_squares(size)
+    return SPACE_SQUARES[size]
+
+
 @dataclass
 class Creature:
     id: str
@@ -92,16 +102,11 @@ class Creature:
 
         A rider shares its mount's space (effects["mount_side"] is the mount's side).
         """
-        effects = self.effects  # (asked very often: the properties below are read directly)
-        if effects and "mount_side" in effects:
-            return int(effects["mount_side"])
-        if "squeezing" in self.conditions:
-            return squeezed_squares(self.stats.size)
-        return SPACE_SQUARES[self.stats.size]
+        return side_of(self.stats.size, self.conditions, self.effects)
 
     @property
     def space(self) -> tuple[int, int, int]:
-        return self.x, self.y, self.side_squares
+        return self.x, self.y, side_of(self.stats.size, self.conditions, self.effects)  # (side_squares)
 
     def squares(self) -> list[tuple[int, int]]:
         side = self.side_squares

@@ -11,8 +11,10 @@ from ...core.board import SQUARE_M, gap_squares
 from ...core.cover import Blockers, cover_many, explain_cover
 from ...core.movement import MovementField, Mover, Occupant, kept_field
 from ...core.terrain import HALF, NO_COVER, TOTAL  # noqa: F401
-from ..state import DEAD, Creature
+from ..state import DEAD, Creature, side_of
 from .terrain_rules import COVER_5E, move_rules
+
+_new_tuple = tuple.__new__
 
 COVER_BONUS = {NO_COVER: 0, HALF: 2, 2: 5}  # SRD 5.1, Cover: half +2, three-quarters +5
 
@@ -104,7 +106,8 @@ def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
 def blockers_key(battle) -> tuple:
     """What the blockers depend on besides the board: each creature's id, square, side, state,
     prone or not and riding or not (in the creatures' order, which gives their indices)."""
-    return tuple([(c.id, c.x, c.y, c.side_squares, c.state, "prone" in c.conditions, "mounted_on" in c.effects)
+    return tuple([(c.id, c.x, c.y, side_of(c.stats.size, c.conditions, c.effects), c.state,
+                   "prone" in c.conditions, "mounted_on" in c.effects)
                   for c in battle.state.creatures.values()])  # (a list first: quicker than a generator)
 
 
@@ -166,11 +169,15 @@ def occupants_for(battle, mover: Creature) -> list[Occupant]:
     (Asked with every field: the creatures' fields are read directly, not through properties.)"""
     rider = mover.effects.get("rider")
     side = mover.side
-    return [
-        Occupant(o.x, o.y, o.side_squares, o.stats.size, o.side != side)
-        for o in battle.state.creatures.values()
-        if o is not mover and o.state != DEAD and o.id != rider and "mounted_on" not in o.effects
-    ]
+    found = []
+    for o in battle.state.creatures.values():
+        effects = o.effects
+        if o is mover or o.state == DEAD or o.id == rider or "mounted_on" in effects:
+            continue
+        size = o.stats.size
+        # (tuple.__new__ makes the named tuple its constructor makes, without a Python-level call)
+        found.append(_new_tuple(Occupant, (o.x, o.y, side_of(size, o.conditions, effects), size, o.side != side)))
+    return found
 
 
 def mover_of(creature: Creature, mode: str) -> Mover:
