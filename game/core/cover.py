@@ -49,34 +49,37 @@ class Blockers:
 
     @property
     def planes(self) -> np.ndarray:
-        """The terrain levels each kind of line entry sees, flat (see _planes_of); the same
-        terrain gives the same planes, so they are kept for the next blockers."""
-        caps = (self._grid & 3).astype(np.int8)
-        key = (caps.shape, caps.tobytes())
-        if key not in _TERRAIN_PLANES:
-            if len(_TERRAIN_PLANES) >= 8:
-                _TERRAIN_PLANES.clear()
-            _TERRAIN_PLANES[key] = _planes_of(caps)
-        return _TERRAIN_PLANES[key]
+        """The terrain levels each kind of line entry sees, flat (see _planes_of)."""
+        return _terrain_planes((self._grid & 3).astype(np.int8))
 
     def walk_args(self) -> tuple:
         """The line walk's first arguments (line_walk.line_level): the planes, the crowded planes,
         the codes, the planes' squares, width and height."""
         if self._walk is None:
             h, w = self.shape
-            crowded = self.planes
+            caps = (self._grid & 3).astype(np.int8)
+            planes = crowded = _terrain_planes(caps)
             if self.has_creatures:  # every creature's squares at least its cap: where one may block
-                levels = (self._grid & 3).astype(np.int8)
-                taken = self._grid >= 4
-                levels[taken] = np.maximum(levels[taken], max(self.creature_cap, 1))
-                crowded = _planes_of(levels)
-            self._walk = (self.planes, crowded, self.codes, *plane_squares(self.stride), w, h)
+                crowded = _planes_of(np.where(self._grid >= 4, np.maximum(caps, max(self.creature_cap, 1)), caps))
+            self._walk = (planes, crowded, self.codes, *plane_squares(self.stride), w, h)
         return self._walk
 
 
 _TERRAIN_PLANES: dict = {}  # (shape, padded caps as bytes) -> planes
 # for lines on plain level arrays, which are never graded and hold no creature
 _UNGRADED = CoverRules(line_cap=per_kind({}, default=0), grades=(0, 0, 0, 0, 0), creature_cap=0)
+
+
+def _terrain_planes(caps: np.ndarray) -> np.ndarray:
+    """The planes of a padded grid of terrain caps (int8); the same terrain gives the same
+    planes, so they are kept for the next blockers."""
+    key = (caps.shape, caps.tobytes())
+    found = _TERRAIN_PLANES.get(key)
+    if found is None:
+        if len(_TERRAIN_PLANES) >= 8:
+            _TERRAIN_PLANES.clear()
+        found = _TERRAIN_PLANES[key] = _planes_of(caps)
+    return found
 
 
 def forget_terrain_planes() -> None:

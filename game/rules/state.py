@@ -110,6 +110,8 @@ class Creature:
 
     def squares(self) -> list[tuple[int, int]]:
         side = self.side_squares
+        if side == 1:
+            return [(self.x, self.y)]  # (most creatures: no loops to set up)
         return [(self.x + i, self.y + j) for j in range(side) for i in range(side)]
 
     @property
