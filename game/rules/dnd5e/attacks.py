@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from ...content.creatures import Attack
@@ -54,6 +55,19 @@ def first_melee(creature: Creature) -> Attack:
     return next((a for a in creature.stats.attacks if a.is_melee), None) or unarmed_strike(creature)
 
 
+@functools.lru_cache(maxsize=4096)
+def hit_chance(to_hit: int, target_number: int, advantage: int) -> tuple[float, float]:
+    """(chance to hit, chance of a critical hit) of a d20 attack: 5e, a natural 20 always hits
+    and is critical, a natural 1 always misses; advantage rolls two d20s and keeps the higher."""
+    hits = sum(1 for f in range(1, 21) if f == 20 or (f != 1 and f + to_hit >= target_number)) / 20
+    crit = 1 / 20
+    if advantage > 0:
+        return 1 - (1 - hits) ** 2, 1 - (1 - crit) ** 2
+    if advantage < 0:
+        return hits * hits, crit * crit
+    return hits, crit
+
+
 @dataclass
 class AttackPreview:
     """Everything about an attack before the dice: range, cover, advantage and why."""
@@ -78,17 +92,10 @@ class AttackPreview:
 
     @property
     def hit_chance(self) -> float:
-        """Probability of hitting: natural 20 always hits, natural 1 always misses."""
+        """Probability of hitting (hit_chance's, or none when it misses whatever the roll)."""
         if self.auto_miss:
             return 0.0
-        to_hit, target_number = self.attack.to_hit, self.target_number
-        hits = sum(1 for face in range(1, 21) if face == 20 or (face != 1 and face + to_hit >= target_number))
-        p = hits / 20
-        if self.advantage > 0:
-            return 1 - (1 - p) ** 2
-        if self.advantage < 0:
-            return p * p
-        return p
+        return hit_chance(self.attack.to_hit, self.target_number, self.advantage)[0]
 
 
 def preview_attack(battle, attacker: Creature, target: Creature, attack: Attack, offhand: bool = False,

@@ -1,6 +1,6 @@
-"""What the computer players weigh under 5e (`Battle.estimates()`): the d20 arithmetic of a hit,
-expected damage, the exact preview of an attack, cover and sight for many pairs at once, the
-numbers of spells, contests and reactions.
+"""What the computer players weigh under 5e (`Battle.estimates()`): the d20 arithmetic of a hit
+(attacks.hit_chance), expected damage, the exact preview of an attack, cover and sight for many
+pairs at once, the numbers of spells, contests and reactions.
 
 The computer players (game/session/ai) search and score; every number they need of the rules
 comes from here, so the rules stay written once (attacks.py, spells.py, checks.py, ...).
@@ -8,14 +8,12 @@ comes from here, so the rules stay written once (attacks.py, spells.py, checks.p
 
 from __future__ import annotations
 
-import functools
-
 from ...core.areas import cone_reach
 from ...core.dice import DiceExpr
 from ...core.terrain import TOTAL
 from .actions import drags
 from .features import can_action_surge
-from .attacks import armour_class, preview_attack
+from .attacks import armour_class, hit_chance, preview_attack
 from .checks import best_of, check_bonus
 from .conditions import dodging
 from .geometry import (COVER_BONUS, blockers_of, can_see, covers_between, field_for, looker_covers, melee_reach,
@@ -27,19 +25,6 @@ from .spells import CONE_HALF_WIDTH, SPELLS, area_mask, scaled, spell_attack_bon
 AREA_MASKS_KEPT = 256  # the area templates a computer player weighed, kept with the battle
 # geometry.COVER_BONUS (half +2, three-quarters +5 to AC); total cover: no attack (a number no roll reaches)
 COVER_AC = {**COVER_BONUS, TOTAL: 99}
-
-
-@functools.lru_cache(maxsize=4096)
-def hit_chance(to_hit: int, target_number: int, advantage: int) -> tuple[float, float]:
-    """(chance to hit, chance of a critical hit) of a d20 attack: 5e, a natural 20 always hits
-    and is critical, a natural 1 always misses; advantage rolls two d20s and keeps the higher."""
-    hits = sum(1 for f in range(1, 21) if f == 20 or (f != 1 and f + to_hit >= target_number)) / 20
-    crit = 1 / 20
-    if advantage > 0:
-        return 1 - (1 - hits) ** 2, 1 - (1 - crit) ** 2
-    if advantage < 0:
-        return hits * hits, crit * crit
-    return hits, crit
 
 
 def expected_damage(expr: DiceExpr, p_hit: float, p_crit: float) -> float:
