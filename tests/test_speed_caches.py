@@ -875,6 +875,7 @@ def test_a_stat_blocks_kept_summaries_are_what_its_attacks_give():
         assert stats.melee_reach == max((a.reach for a in melee), default=None), kind
         best = [a for a in melee if a.damage.average == stats.most_melee_damage]
         assert stats.strongest_melee is (best[0] if best else None), kind  # the first of equals
+        assert stats.first_melee is (melee[0] if melee else None), kind  # the opportunity attack's
         assert stats.speed_of("walk") == float(dict(stats.speed).get("walk", 0)), kind
 
 

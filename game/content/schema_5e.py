@@ -165,6 +165,11 @@ class StatBlock:
         return max((a.reach for a in self.attacks if a.is_melee), default=None)
 
     @cached_property
+    def first_melee(self) -> Attack | None:
+        """Its first melee attack (None without any)."""
+        return next((a for a in self.attacks if a.is_melee), None)
+
+    @cached_property
     def strongest_melee(self) -> Attack | None:
         """Its melee attack of the highest mean damage (the first of equals; None without any)."""
         return max((a for a in self.attacks if a.is_melee), key=lambda a: a.damage.average, default=None)

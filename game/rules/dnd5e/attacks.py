@@ -52,7 +52,7 @@ def armour_class(creature: Creature) -> int:
 
 
 def first_melee(creature: Creature) -> Attack:
-    return next((a for a in creature.stats.attacks if a.is_melee), None) or unarmed_strike(creature)
+    return creature.stats.first_melee or unarmed_strike(creature)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -179,9 +179,10 @@ class Moving:
         if "disengaged" in mover.conditions:
             return []
         offers = []
+        creatures, side = self.state.creatures, mover.side
         for rid in self.state.order:  # (the quickest questions first: most creatures are out at once)
-            r = self.state.creatures[rid]
-            if r.side == mover.side or not can_react(r):
+            r = creatures[rid]
+            if r.side == side or not can_react(r):
                 continue
             reach = first_melee(r).reach  # the attack an opportunity attack is made with
             space = r.space

@@ -144,8 +144,9 @@ class Reacting:
 
     def _readied_offers(self, mover: Creature, event: str, before=None, after=None) -> list[Offer]:
         offers = []
-        for rid in self.state.order:
-            r = self.state.creatures[rid]
+        creatures = self.state.creatures
+        for rid in self.state.order:  # (at every step of every move: most have nothing readied)
+            r = creatures[rid]
             readied = r.effects.get("readied")
             if not readied or readied["event"] != event or r is mover or not can_react(r):
                 continue
