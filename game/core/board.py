@@ -55,11 +55,7 @@ class Board:
     def anywhere(self, name: str) -> bool:
         """Whether any square has the terrain property (kept: most boards have no deep water,
         and the rules ask before each attack)."""
-        key = ("anywhere", name)
-        found = self._kept.get(key)
-        if found is None:
-            found = self._kept[key] = bool(self.prop(name).any())
-        return found
+        return self.derived(("anywhere", name), lambda: bool(self.prop(name).any()))
 
     @cached_property
     def blocks_move(self) -> np.ndarray:
@@ -101,7 +97,6 @@ def _window(mask: np.ndarray, side: int, reduce) -> np.ndarray:
 def window_any(mask: np.ndarray, side: int) -> np.ndarray:
     """For each anchor (top-left), whether any square of the side x side space is set."""
     return _window(mask, side, np.any)
-
 
 
 def gap_squares(a: tuple[int, int, int], b: tuple[int, int, int], diagonals="5-5-5") -> int:

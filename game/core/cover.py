@@ -47,11 +47,6 @@ class Blockers:
         self._grid = codes
         self._walk: tuple | None = None
 
-    @property
-    def planes(self) -> np.ndarray:
-        """The terrain levels each kind of line entry sees, flat (see _planes_of)."""
-        return _terrain_planes((self._grid & 3).astype(np.int8))
-
     def walk_args(self) -> tuple:
         """The line walk's first arguments (line_walk.line_level): the planes, the crowded planes,
         the codes, the planes' squares, width and height."""

@@ -186,7 +186,7 @@ class Tactician(Positioning):
         return bool(attackers)
 
     def may_finish(self, reactor, provoker) -> bool:
-        weapon = next((a for a in reactor.stats.attacks if a.is_melee), None)
+        weapon = reactor.stats.first_melee
         return weapon is not None and provoker.hp <= weapon.damage.average
 
     # -------------------------------------------------------------- values
