@@ -80,8 +80,14 @@ def source_of(module: str, root: Path = PACKAGE_DIR.parent) -> Path:
 
 
 def digest(path: Path) -> str:
-    """The SHA-256 of a file, as the manifest records each source."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """The SHA-256 of a module's source, as the manifest records it: the .py file, then the
+    Cython declarations beside it (the .pxd of the same name, C types for the compiled copy
+    only) when it has them."""
+    found = hashlib.sha256(path.read_bytes())
+    declarations = path.with_suffix(".pxd")
+    if declarations.is_file():
+        found.update(declarations.read_bytes())
+    return found.hexdigest()
 
 
 class CompiledFinder:

@@ -84,6 +84,23 @@ def test_a_module_edited_since_the_build_is_loaded_from_its_source(tmp_path):
     assert finder.find_spec("game.core.terrain") is None  # never compiled: left to the others
 
 
+def test_a_module_whose_declarations_changed_is_loaded_from_its_source(tmp_path):
+    # game.core.board has C types declared beside it (board.pxd): the compiled copy was built
+    # with them, so a changed or missing .pxd is a source the build did not see
+    manifest = read_manifest(COMPILED_DIR)
+    name = "game.core.board"
+    copy = source_of(name, tmp_path)
+    copy.parent.mkdir(parents=True)
+    shutil.copy(source_of(name), copy)
+    shutil.copy(source_of(name).with_suffix(".pxd"), copy.with_suffix(".pxd"))
+    finder = CompiledFinder(COMPILED_DIR, manifest, root=tmp_path)
+    assert isinstance(finder.find_spec(name).loader, ExtensionFileLoader)
+    copy.with_suffix(".pxd").write_text(copy.with_suffix(".pxd").read_text() + "\n# edited\n")
+    assert finder.find_spec(name) is None
+    copy.with_suffix(".pxd").unlink()
+    assert finder.find_spec(name) is None
+
+
 def test_a_broken_manifest_compiles_nothing(tmp_path):
     assert read_manifest(tmp_path) == {}
     (tmp_path / MANIFEST).write_text("{not json")
