@@ -334,3 +334,37 @@ def test_cover_of_many_pairs_is_the_rule_spelled_out_line_by_line(caps, spaces, 
     pairs = [(a, b, -1, -1) for a in spaces for b in spaces if a != b]
     got = cover_many(Blockers(caps, rules=rules), pairs)
     assert got.tolist() == [reference_cover(caps, a, b, rules.grades) for a, b, _, _ in pairs]
+
+
+def test_a_terrain_keeps_its_lines_levels_and_the_creatures_are_read_afresh():
+    # the line walk keeps the terrain's level of each line it walked, with the terrain's planes
+    # (a line a wall blocks is blocked whoever stands where); a line the terrain leaves clear
+    # is read again for the creatures standing now
+    from game.core import cover
+
+    cover.forget_terrain_planes()
+    caps = np.zeros((5, 5), np.int8)
+    caps[2, 2] = TOTAL  # a wall in the middle
+    owners = np.full((5, 5), -1, np.int64)
+    starts, ends = [(0, 0), (5, 5), (0, 4)], [(5, 5), (0, 0), (5, 5)]  # through the wall, both ways; clear
+    first = cover.Blockers(caps, owners, rules=FIVE_E_COVER)
+    assert cover.lines_max_level(first, starts, ends).tolist() == [TOTAL, TOTAL, 0]
+    memo = first.walk_args()[-1]
+    assert len(memo) == 36 * 36 and sorted(set(memo.tolist())) == [-1, 0, TOTAL]
+    owners[4, 1] = 0  # a creature on the clear line (along the bottom row), then one on the wall's line as well
+    owners[0, 0] = 1
+    second = cover.Blockers(caps, owners, rules=FIVE_E_COVER)
+    assert second.walk_args()[-1] is memo  # the same terrain: the same levels kept
+    assert cover.lines_max_level(second, starts, ends).tolist() == [TOTAL, TOTAL, HALF]
+    assert cover.lines_max_level(second, [(0, 4)], [(5, 5)], [(0, -2)]).tolist() == [0]  # its own square never blocks
+
+
+def test_a_board_too_large_keeps_no_lines_levels():
+    from game.core import cover
+
+    side = 50  # 51 x 51 corners: 6.8 million pairs, beyond LINE_MEMO_MAX
+    caps = np.zeros((side, side), np.int8)
+    caps[25, 25] = TOTAL
+    blockers = cover.Blockers(caps, rules=FIVE_E_COVER)
+    assert len(blockers.walk_args()[-1]) == 0
+    assert cover.lines_max_level(blockers, [(0, 0)], [(side, side)]).tolist() == [TOTAL]

@@ -49,31 +49,40 @@ class Blockers:
 
     def walk_args(self) -> tuple:
         """The line walk's first arguments (line_walk.line_level): the planes, the crowded planes,
-        the codes, the planes' squares, width and height."""
+        the codes, the planes' squares, width and height, and the terrain's levels of the lines
+        walked so far (kept with the planes: the same terrain, the same levels)."""
         if self._walk is None:
             h, w = self.shape
             caps = (self._grid & 3).astype(np.int8)
-            planes = crowded = _terrain_planes(caps)
+            planes, memo = _terrain_planes(caps)
+            crowded = planes
             if self.has_creatures:  # every creature's squares at least its cap: where one may block
                 crowded = _planes_of(np.where(self._grid >= 4, np.maximum(caps, max(self.creature_cap, 1)), caps))
-            self._walk = (planes, crowded, self.codes, *plane_squares(self.stride), w, h)
+            self._walk = (planes, crowded, self.codes, *plane_squares(self.stride), w, h, memo)
         return self._walk
 
 
-_TERRAIN_PLANES: dict = {}  # (shape, padded caps as bytes) -> planes
+_TERRAIN_PLANES: dict = {}  # (shape, padded caps as bytes) -> (planes, the lines' terrain levels)
+# the lines' terrain levels are kept for boards of at most this many pairs of corners (one byte
+# each: 0.4 MB for the bundled maps' 24 x 25 squares; a 44 x 44 board is the largest kept)
+LINE_MEMO_MAX = 1 << 22
 # for lines on plain level arrays, which are never graded and hold no creature
 _UNGRADED = CoverRules(line_cap=per_kind({}, default=0), grades=(0, 0, 0, 0, 0), creature_cap=0)
 
 
-def _terrain_planes(caps: np.ndarray) -> np.ndarray:
-    """The planes of a padded grid of terrain caps (int8); the same terrain gives the same
-    planes, so they are kept for the next blockers."""
+def _terrain_planes(caps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The planes of a padded grid of terrain caps (int8), and where the line walk keeps the
+    terrain's level of each line it walked (line_walk.line_level's memo: -1 until walked; empty
+    on a board too large to keep them). The same terrain gives the same planes and levels, so
+    both are kept for the next blockers."""
     key = (caps.shape, caps.tobytes())
     found = _TERRAIN_PLANES.get(key)
     if found is None:
         if len(_TERRAIN_PLANES) >= 8:
             _TERRAIN_PLANES.clear()
-        found = _TERRAIN_PLANES[key] = _planes_of(caps)
+        pairs = ((caps.shape[0] - 1) * (caps.shape[1] - 1)) ** 2  # the board's corners, squared
+        memo = np.full(pairs if pairs <= LINE_MEMO_MAX else 0, -1, np.int8)
+        found = _TERRAIN_PLANES[key] = (_planes_of(caps), memo)
     return found
 
 

@@ -17,7 +17,8 @@ Each meeting is an entry of one of seven planes (level_planes: the level each ki
 sees, precomputed from the terrain), at a padded flat square. A line's level is the
 highest terrain level of its entries; a line the terrain leaves clear is then read for
 creatures: a creature's square blocks up to the creature cap, but the line's own two
-creatures (attacker and target) never block it.
+creatures (attacker and target) never block it. The terrain's level of each line walked is
+kept (cover.py keeps it with the terrain's planes): a line the terrain blocks is walked once.
 """
 
 from __future__ import annotations
@@ -65,22 +66,47 @@ def _entry_creature_level(codes, first, second, both, size, entry, exclude_a, ex
 
 
 @njit(cache=True, nogil=True)
-def line_level(planes, crowded, codes, first, second, both, width, height, x0, y0, x1, y1,
+def line_level(planes, crowded, codes, first, second, both, width, height, memo, x0, y0, x1, y1,
                exclude_a, exclude_b, creature_cap, creatures):
     """The level of what blocks the line between two grid corners (corners off the board are
     brought back onto it); creatures: whether any creature stands on the board; crowded: the
     planes with every creature's squares at the creature cap (where nothing is, no creature the
-    line ignores or not blocks it: the creatures are read only where something is)."""
+    line ignores or not blocks it: the creatures are read only where something is).
+
+    memo: the terrain's level of each line walked so far (-1 for one not yet walked), an int8
+    per pair of the board's corners, the first before the second (empty: nothing kept). A line
+    the terrain blocks has that level whoever stands where, so it is walked once; one the
+    terrain leaves clear is walked again for the creatures, unless there are none."""
     x0 = min(max(x0, 0), width)
     x1 = min(max(x1, 0), width)
     y0 = min(max(y0, 0), height)
     y1 = min(max(y1, 0), height)
     if x1 < x0 or (x1 == x0 and y1 < y0):
         x0, y0, x1, y1 = x1, y1, x0, y0
+    if x0 == x1 and y0 == y1:
+        return 0
+    index = -1
+    if memo.shape[0]:
+        corners = width + 1
+        index = (y0 * corners + x0) * (corners * (height + 1)) + y1 * corners + x1
+        known = memo[index]
+        if known > 0 or known == 0 and not creatures:
+            return known
+    terrain, creature = _walk(planes, crowded, codes, first, second, both, width, height, x0, y0, x1, y1,
+                              exclude_a, exclude_b, creature_cap, creatures)
+    if index >= 0:
+        memo[index] = terrain
+    return terrain if terrain > 0 else creature
+
+
+@njit(cache=True, nogil=True)
+def _walk(planes, crowded, codes, first, second, both, width, height, x0, y0, x1, y1,
+          exclude_a, exclude_b, creature_cap, creatures):
+    """line_level's walk of a line from (x0, y0) to (x1, y1), on the board and left to right
+    (top to bottom when upright): the terrain's level (whole: a walk stops early only at total)
+    and, where the terrain leaves the line clear, the creatures'."""
     dx = x1 - x0
     dy = y1 - y0
-    if dx == 0 and dy == 0:
-        return 0
     stride = width + 2
     size = (height + 2) * stride
     base = (y0 + 1) * stride + x0 + 1
@@ -97,7 +123,7 @@ def line_level(planes, crowded, codes, first, second, both, width, height, x0, y
                                                                exclude_a, exclude_b, creature_cap))
             if terrain == TOTAL:
                 break  # nothing blocks more
-        return terrain if terrain > 0 else creature
+        return terrain, creature
     if abs(dy) > dx:  # steep: column strips become row strips, traced from the lower end
         along = abs(dy)
         across = dx if dy > 0 else -dx
@@ -135,7 +161,7 @@ def line_level(planes, crowded, codes, first, second, both, width, height, x0, y
         if terrain == TOTAL:
             break  # nothing blocks more
         enter_floor, enter_rest = leave_floor, leave_rest
-    return terrain if terrain > 0 else creature
+    return terrain, creature
 
 
 @njit("int8[::1](int8[:, ::1])", cache=True, nogil=True)
@@ -172,21 +198,22 @@ _WEIGHT = (1, 4, 16, 64)  # a square's four corners (top-left, top-right, bottom
 
 # the entry points are compiled (or read from numba's cache) when this module is imported, for
 # the one set of argument types cover.py passes: no first call waits on the compiler
-_WALK = "int8[::1], int8[::1], int32[::1], int64[::1], int64[::1], int64[::1], int64, int64"
+_WALK = "int8[::1], int8[::1], int32[::1], int64[::1], int64[::1], int64[::1], int64, int64, int8[::1]"
 
 
 @njit(f"int8[::1]({_WALK}, int64[:, ::1], int64, boolean)", cache=True, nogil=True)
-def lines_levels(planes, crowded, codes, first, second, both, width, height, lines, creature_cap, creatures):
+def lines_levels(planes, crowded, codes, first, second, both, width, height, memo, lines, creature_cap, creatures):
     """line_level of each row (x0, y0, x1, y1, exclude_a, exclude_b) of `lines`."""
     out = np.zeros(lines.shape[0], np.int8)
     for k in range(lines.shape[0]):
-        out[k] = line_level(planes, crowded, codes, first, second, both, width, height, lines[k, 0], lines[k, 1],
+        out[k] = line_level(planes, crowded, codes, first, second, both, width, height, memo, lines[k, 0], lines[k, 1],
                             lines[k, 2], lines[k, 3], lines[k, 4], lines[k, 5], creature_cap, creatures)
     return out
 
 
 @njit(f"int8[::1]({_WALK}, int64[:, ::1], boolean, int8[::1], int64, boolean)", cache=True, nogil=True)
-def pair_covers(planes, crowded, codes, first, second, both, width, height, pairs, outer, grades, creature_cap, creatures):
+def pair_covers(planes, crowded, codes, first, second, both, width, height, memo, pairs, outer, grades, creature_cap,
+                creatures):
     """The cover of each row (ax, ay, side_a, tx, ty, side_b, id_a, id_t) of `pairs`: from each
     corner of the attacker's space (outer: its outline's four corners only, when bigger than a
     square), the four lines to each square of the target's space graded by `grades` (the 256
@@ -213,7 +240,7 @@ def pair_covers(planes, crowded, codes, first, second, both, width, height, pair
                 if side_b == 1:  # one square: its four lines, given up once they cannot do better
                     code = 0
                     for k in range(4):
-                        code += _WEIGHT[k] * line_level(planes, crowded, codes, first, second, both, width, height,
+                        code += _WEIGHT[k] * line_level(planes, crowded, codes, first, second, both, width, height, memo,
                                                         ox, oy, tx + k % 2, ty + k // 2, id_a, id_t,
                                                         creature_cap, creatures)
                         if grades[code] >= best:  # the lines left clear give the least: no better
@@ -224,7 +251,7 @@ def pair_covers(planes, crowded, codes, first, second, both, width, height, pair
                     continue
                 for j in range(row):
                     for i in range(row):
-                        levels[j * row + i] = line_level(planes, crowded, codes, first, second, both, width, height,
+                        levels[j * row + i] = line_level(planes, crowded, codes, first, second, both, width, height, memo,
                                                          ox, oy, tx + i, ty + j, id_a, id_t, creature_cap, creatures)
                 for j in range(side_b):
                     for i in range(side_b):
