@@ -65,7 +65,7 @@ def _entry_creature_level(codes, first, second, both, size, entry, exclude_a, ex
     return max(one, two)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")  # (in its callers' loops: most lines end at the memo)
 def line_level(planes, crowded, codes, first, second, both, width, height, memo, x0, y0, x1, y1,
                exclude_a, exclude_b, creature_cap, creatures):
     """The level of what blocks the line between two grid corners (corners off the board are
