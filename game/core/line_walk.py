@@ -99,7 +99,7 @@ def line_level(planes, crowded, codes, first, second, both, width, height, memo,
     return terrain if terrain > 0 else creature
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _walk(planes, crowded, codes, first, second, both, width, height, x0, y0, x1, y1,
           exclude_a, exclude_b, creature_cap, creatures):
     """line_level's walk of a line from (x0, y0) to (x1, y1), on the board and left to right
