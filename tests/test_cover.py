@@ -368,3 +368,37 @@ def test_a_board_too_large_keeps_no_lines_levels():
     blockers = cover.Blockers(caps, rules=FIVE_E_COVER)
     assert len(blockers.walk_args()[-1]) == 0
     assert cover.lines_max_level(blockers, [(0, 0)], [(side, side)]).tolist() == [TOTAL]
+
+
+def test_every_line_kept_clear_by_the_terrain_reads_the_creatures_again():
+    # once the terrain's levels are kept, a line the terrain leaves clear is walked again for
+    # the creatures: every line of a small board, with creatures here and there (a large one,
+    # and two beside low terrain, where a line along their shared edge reads both squares),
+    # gives what the rule spelled out gives, whichever two creatures the lines ignore
+    from game.core import cover
+
+    cover.forget_terrain_planes()
+    caps = np.zeros((6, 6), np.int8)
+    caps[1, 4] = TOTAL
+    caps[4, 1] = HALF
+    caps[2, 0] = HALF  # low terrain beside creatures: lines along their shared edges read both
+    caps[0, 2] = HALF
+    corners = [(x, y) for y in range(7) for x in range(7)]
+    starts = [a for a in corners for b in corners]
+    ends = [b for a in corners for b in corners]
+    cover.lines_max_level(cover.Blockers(caps, rules=FIVE_E_COVER), starts, ends)  # the levels kept
+    owners = np.full((6, 6), -1, np.int64)
+    owners[0, 0] = 0
+    owners[2:4, 2:4] = 1
+    owners[5, 3] = 2
+    owners[1, 0] = 3
+    owners[0, 1] = 4
+    blockers = cover.Blockers(caps, owners, rules=FIVE_E_COVER)
+    for a, b in ((-2, -2), (0, 1), (1, 2), (2, -2), (3, 1), (4, 0)):
+        got = cover.lines_max_level(blockers, starts, ends, [(a, b)] * len(starts)).tolist()
+        crowded = caps.copy()
+        others = (owners >= 0) & (owners != a) & (owners != b)
+        crowded[others] = np.maximum(crowded[others], HALF)
+        expected = [reference_line_level(caps, s, e) or reference_line_level(crowded, s, e)
+                    for s, e in zip(starts, ends)]
+        assert got == expected, (a, b)
