@@ -402,3 +402,16 @@ def test_every_line_kept_clear_by_the_terrain_reads_the_creatures_again():
         expected = [reference_line_level(caps, s, e) or reference_line_level(crowded, s, e)
                     for s, e in zip(starts, ends)]
         assert got == expected, (a, b)
+
+
+def test_the_owners_grid_marks_each_space_with_its_creature():
+    # cover.owners_of: each creature's squares hold its index (a large one's four), a later
+    # space over an earlier one, nothing beyond the board
+    from game.core.cover import owners_of
+
+    owners = owners_of((4, 5), [(0, 0, 1, 0), (3, 2, 2, 1), (1, 0, 1, 2), (1, 0, 1, 3), (4, 3, 2, 4)])
+    assert owners.tolist() == [[0, 3, -1, -1, -1],
+                               [-1, -1, -1, -1, -1],
+                               [-1, -1, -1, 1, 1],
+                               [-1, -1, -1, 1, 4]]
+    assert owners_of((2, 2), []).tolist() == [[-1, -1], [-1, -1]]

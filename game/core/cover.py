@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .rules_data import CoverRules, per_kind
-from .line_walk import level_planes, lines_levels, pair_covers, plane_squares
+from .line_walk import crowded_planes, level_planes, lines_levels, pair_covers, plane_squares, space_owners
 from .terrain import HALF, THREE_QUARTERS, TOTAL
 
 
@@ -57,7 +57,7 @@ class Blockers:
             planes, memo = _terrain_planes(caps)
             crowded = planes
             if self.has_creatures:  # every creature's squares at least its cap: where one may block
-                crowded = _planes_of(np.where(self._grid >= 4, np.maximum(caps, max(self.creature_cap, 1)), caps))
+                crowded = crowded_planes(self._grid, max(self.creature_cap, 1))
             self._walk = (planes, crowded, self.codes, *plane_squares(self.stride), w, h, memo)
         return self._walk
 
@@ -68,6 +68,12 @@ _TERRAIN_PLANES: dict = {}  # (shape, padded caps as bytes) -> (planes, the line
 LINE_MEMO_MAX = 1 << 22
 # for lines on plain level arrays, which are never graded and hold no creature
 _UNGRADED = CoverRules(line_cap=per_kind({}, default=0), grades=(0, 0, 0, 0, 0), creature_cap=0)
+
+
+def owners_of(shape: tuple[int, int], spaces) -> np.ndarray:
+    """The owners grid Blockers takes: per square, the index of the creature standing there
+    (-1 for none), from (x, y, side, index) spaces, a later one over an earlier one."""
+    return space_owners(shape[0], shape[1], np.array(spaces, np.int64).reshape(-1, 4))
 
 
 def _terrain_planes(caps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -193,6 +193,36 @@ def level_planes(levels):
     return out
 
 
+@njit("int8[::1](int32[:, ::1], int64)", cache=True, nogil=True)
+def crowded_planes(grid, cap):
+    """level_planes of a padded grid of codes (cover.Blockers: cap | (creature index + 1) << 2)
+    with every creature's squares raised to `cap`: where a creature may block a line."""
+    h, w = grid.shape
+    levels = np.empty((h, w), np.int8)
+    for i in range(h):
+        for j in range(w):
+            code = grid[i, j]
+            level = code & 3
+            if code >= 4 and level < cap:
+                level = cap
+            levels[i, j] = level
+    return level_planes(levels)
+
+
+@njit("int32[:, ::1](int64, int64, int64[:, ::1])", cache=True, nogil=True)
+def space_owners(height, width, spaces):
+    """Per square of a height x width board, the index of the creature standing there (-1 for
+    none), from rows (x, y, side, index) of `spaces`: a later row over an earlier one, and
+    squares off the board left out."""
+    owners = np.full((height, width), -1, np.int32)
+    for k in range(spaces.shape[0]):
+        x, y, side, index = spaces[k, 0], spaces[k, 1], spaces[k, 2], spaces[k, 3]
+        for j in range(max(y, 0), min(y + side, height)):
+            for i in range(max(x, 0), min(x + side, width)):
+                owners[j, i] = index
+    return owners
+
+
 _WEIGHT = (1, 4, 16, 64)  # a square's four corners (top-left, top-right, bottom-left, bottom-right) in a code
 
 

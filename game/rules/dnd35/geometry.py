@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares, window_any
-from ...core.cover import Blockers, cover_many, explain_cover, lines_max_level
+from ...core.cover import Blockers, cover_many, explain_cover, lines_max_level, owners_of
 from ...core.movement import MovementField, Mover, Occupant, kept_field
 from ...core.terrain import HALF, NO_COVER, TOTAL
 from .terrain_rules import COVER_35, MOVE_35
@@ -145,13 +145,10 @@ def _blockers(battle, with_creatures: bool, low_walls: bool = True):
     if key not in cache:
         if len(cache) > 16:
             cache.clear()
-        owners = np.full(battle.board.terrain.shape, -1, np.int32)
-        index = {}
-        for i, c in enumerate(battle.state.creatures.values()):
-            index[c.id] = i
-            if with_creatures and c.alive and not c.prone:
-                for x, y in c.squares():
-                    owners[y, x] = i
+        creatures = list(battle.state.creatures.values())
+        index = {c.id: i for i, c in enumerate(creatures)}
+        owners = owners_of(battle.board.terrain.shape, [(c.x, c.y, c.side_squares, i) for i, c in enumerate(creatures)
+                                                        if with_creatures and c.alive and not c.prone])
         caps = battle.board.line_caps(COVER_35)
         if not low_walls:
             caps = np.where(_low_walls(battle), 0, caps)

@@ -8,7 +8,7 @@ import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
 from ...core.sizes import SPACE_SQUARES, squeezed_squares
-from ...core.cover import Blockers, cover_many, explain_cover
+from ...core.cover import Blockers, cover_many, explain_cover, owners_of
 from ...core.movement import MovementField, Mover, Occupant, kept_field
 from ...core.terrain import THREE_QUARTERS, TOTAL
 from .terrain_rules import COVER_4E, MELEE_COVER_4E, MOVE_4E, SLIT_COVER_4E
@@ -100,13 +100,9 @@ def _enemy_blockers(battle, side: str) -> tuple[Blockers, dict[str, int]]:
     if key not in cache:
         if len(cache) > 64:
             cache.clear()
-        owners = np.full(battle.board.terrain.shape, -1, np.int32)
-        index = {}
-        for i, c in enumerate(creatures):
-            index[c.id] = i
-            if c.alive and c.side != side:
-                for x, y in c.squares():
-                    owners[y, x] = i
+        index = {c.id: i for i, c in enumerate(creatures)}
+        owners = owners_of(battle.board.terrain.shape,
+                           [(c.x, c.y, c.side_squares, i) for i, c in enumerate(creatures) if c.alive and c.side != side])
         cache[key] = (Blockers(battle.board.line_caps(COVER_4E), owners, rules=COVER_4E), index)
     return cache[key]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
-from ...core.cover import Blockers, cover_many, explain_cover
+from ...core.cover import Blockers, cover_many, explain_cover, owners_of
 from ...core.movement import MovementField, Mover, Occupant, kept_field
 from ...core.terrain import HALF, NO_COVER, TOTAL  # noqa: F401
 from ..state import DEAD, Creature, side_of
@@ -89,14 +89,11 @@ def blockers_of(battle) -> tuple[Blockers, dict[str, int]]:
         if still is not None:
             still["blockers"] = cached[1], cached[2]
         return cached[1], cached[2]  # nobody moved, fell or rose since: the same blockers
-    owners = np.full(battle.board.terrain.shape, -1, np.int32)
-    index = {}
-    for i, c in enumerate(battle.state.creatures.values()):
-        index[c.id] = i
-        if c.alive and not c.prone and "mounted_on" not in c.effects:  # a rider is in its mount's space
-            for x, y in c.squares():
-                owners[y, x] = i
-    blockers = Blockers(line_caps(battle.board), owners, rules=COVER_5E)
+    # the key holds each creature's id, square, side, state, prone or not and riding or not
+    index = {entry[0]: i for i, entry in enumerate(key)}
+    spaces = [(x, y, side, i) for i, (_id, x, y, side, state, prone, riding) in enumerate(key)
+              if state != DEAD and not prone and not riding]  # a rider is in its mount's space
+    blockers = Blockers(line_caps(battle.board), owners_of(battle.board.terrain.shape, spaces), rules=COVER_5E)
     battle.__dict__["_blockers"] = (key, blockers, index)
     if still is not None:
         still["blockers"] = blockers, index
