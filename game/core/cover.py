@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .rules_data import CoverRules, per_kind
-from .line_walk import crowded_planes, level_planes, lines_levels, pair_covers, plane_squares, space_owners
+from .line_walk import blocker_codes, crowded_planes, level_planes, lines_levels, pair_covers, plane_squares, space_owners
 from .terrain import HALF, THREE_QUARTERS, TOTAL
 
 
@@ -38,13 +38,10 @@ class Blockers:
         h, w = caps.shape
         self.shape = (h, w)
         self.stride = w + 2
-        codes = np.zeros((h + 2, w + 2), np.int32)
-        codes[1:-1, 1:-1] = caps
-        if owners is not None:
-            codes[1:-1, 1:-1] |= (np.asarray(owners, np.int32) + 1) << 2  # owners: index, -1 none
-        self.codes = codes.ravel()
-        self.has_creatures = bool((self.codes >= 4).any())
-        self._grid = codes
+        self._caps = np.ascontiguousarray(caps, np.int8)
+        owners = _NO_OWNERS if owners is None else np.ascontiguousarray(owners, np.int32)  # index, -1 none
+        self.codes, self.has_creatures = blocker_codes(self._caps, owners)
+        self._grid = self.codes.reshape(h + 2, w + 2)
         self._walk: tuple | None = None
 
     def walk_args(self) -> tuple:
@@ -53,8 +50,7 @@ class Blockers:
         walked so far (kept with the planes: the same terrain, the same levels)."""
         if self._walk is None:
             h, w = self.shape
-            caps = (self._grid & 3).astype(np.int8)
-            planes, memo = _terrain_planes(caps)
+            planes, memo = _terrain_planes(self._caps)
             crowded = planes
             if self.has_creatures:  # every creature's squares at least its cap: where one may block
                 crowded = crowded_planes(self._grid, max(self.creature_cap, 1))
@@ -62,7 +58,8 @@ class Blockers:
         return self._walk
 
 
-_TERRAIN_PLANES: dict = {}  # (shape, padded caps as bytes) -> (planes, the lines' terrain levels)
+_TERRAIN_PLANES: dict = {}  # (shape, caps as bytes) -> (planes, the lines' terrain levels)
+_NO_OWNERS = np.zeros((0, 0), np.int32)  # Blockers of the terrain alone
 # the lines' terrain levels are kept for boards of at most this many pairs of corners (one byte
 # each: 0.4 MB for the bundled maps' 24 x 25 squares; a 44 x 44 board is the largest kept)
 LINE_MEMO_MAX = 1 << 22
@@ -77,7 +74,7 @@ def owners_of(shape: tuple[int, int], spaces) -> np.ndarray:
 
 
 def _terrain_planes(caps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The planes of a padded grid of terrain caps (int8), and where the line walk keeps the
+    """The planes of a board's terrain caps (int8), and where the line walk keeps the
     terrain's level of each line it walked (line_walk.line_level's memo: -1 until walked; empty
     on a board too large to keep them). The same terrain gives the same planes and levels, so
     both are kept for the next blockers."""
@@ -86,9 +83,12 @@ def _terrain_planes(caps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if found is None:
         if len(_TERRAIN_PLANES) >= 8:
             _TERRAIN_PLANES.clear()
-        pairs = ((caps.shape[0] - 1) * (caps.shape[1] - 1)) ** 2  # the board's corners, squared
+        h, w = caps.shape
+        pairs = ((h + 1) * (w + 1)) ** 2  # the board's corners, squared
         memo = np.full(pairs if pairs <= LINE_MEMO_MAX else 0, -1, np.int8)
-        found = _TERRAIN_PLANES[key] = (_planes_of(caps), memo)
+        padded = np.zeros((h + 2, w + 2), np.int8)
+        padded[1:-1, 1:-1] = caps
+        found = _TERRAIN_PLANES[key] = (_planes_of(padded), memo)
     return found
 
 

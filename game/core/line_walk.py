@@ -24,7 +24,7 @@ kept (cover.py keeps it with the terrain's planes): a line the terrain blocks is
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 from .terrain import TOTAL
 
@@ -191,6 +191,28 @@ def level_planes(levels):
             out[5 * n + k] = min(here, above)
             out[6 * n + k] = min(here, left)
     return out
+
+
+@njit(types.Tuple((types.int32[::1], types.boolean))(types.Array(types.int8, 2, "C", readonly=True),
+                                                      types.Array(types.int32, 2, "C", readonly=True)),
+      cache=True, nogil=True)  # (the caps and owners read only, whoever made them: a board keeps its caps so)
+def blocker_codes(caps, owners):
+    """The padded flat codes of cover.Blockers, a square's cap | (the index of the creature
+    standing there + 1) << 2 (owners: -1 where none stands; an empty grid: none anywhere), 0
+    around the board; and whether any creature stands on it."""
+    h, w = caps.shape
+    stride = w + 2
+    codes = np.zeros((h + 2) * stride, np.int32)
+    marked = owners.shape[0] > 0
+    anyone = False
+    for y in range(h):
+        for x in range(w):
+            code = np.int32(caps[y, x])
+            if marked and owners[y, x] >= 0:
+                code |= (owners[y, x] + 1) << 2
+                anyone = True
+            codes[(y + 1) * stride + x + 1] = code
+    return codes, anyone
 
 
 @njit("int8[::1](int32[:, ::1], int64)", cache=True, nogil=True)
