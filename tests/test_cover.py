@@ -415,3 +415,12 @@ def test_the_owners_grid_marks_each_space_with_its_creature():
                                [-1, -1, -1, 1, 1],
                                [-1, -1, -1, 1, 4]]
     assert owners_of((2, 2), []).tolist() == [[-1, -1], [-1, -1]]
+
+
+def test_cover_of_many_pairs_refuses_a_space_that_is_not_x_y_side():
+    from game.core.cover import Blockers, cover_many
+
+    blockers = Blockers(np.zeros((3, 3), np.int8), rules=FIVE_E_COVER)
+    assert cover_many(blockers, [((0, 0, 1), (2, 2, 1), -1, -1)]).tolist() == [0]
+    with pytest.raises(ValueError, match="x, y, side"):
+        cover_many(blockers, [((0, 0), (2, 2, 1), -1, -1)])
