@@ -70,13 +70,18 @@ def test_a_compiled_battle_plays_the_plain_pythons_commands(ruleset, rounds):
     assert compiled["commands"] == pure["commands"] and compiled["winner"] == pure["winner"]
 
 
-def test_a_module_edited_since_the_build_is_loaded_from_its_source(tmp_path):
-    manifest = read_manifest(COMPILED_DIR)
-    name = "game.core.dice"
-    copy = source_of(name, tmp_path)
+def copied_source(name: str, root, suffixes=(".py",)) -> tuple:
+    """A module's source files copied under root, and a finder of the build that reads them."""
+    copy = source_of(name, root)
     copy.parent.mkdir(parents=True)
-    shutil.copy(source_of(name), copy)
-    finder = CompiledFinder(COMPILED_DIR, manifest, root=tmp_path)
+    for suffix in suffixes:
+        shutil.copy(source_of(name).with_suffix(suffix), copy.with_suffix(suffix))
+    return copy, CompiledFinder(COMPILED_DIR, read_manifest(COMPILED_DIR), root=root)
+
+
+def test_a_module_edited_since_the_build_is_loaded_from_its_source(tmp_path):
+    name = "game.core.dice"
+    copy, finder = copied_source(name, tmp_path)
     spec = finder.find_spec(name)
     assert isinstance(spec.loader, ExtensionFileLoader) and finder.loaded == [name]
     copy.write_text(copy.read_text() + "\n# edited\n")
@@ -87,17 +92,13 @@ def test_a_module_edited_since_the_build_is_loaded_from_its_source(tmp_path):
 def test_a_module_whose_declarations_changed_is_loaded_from_its_source(tmp_path):
     # game.core.board has C types declared beside it (board.pxd): the compiled copy was built
     # with them, so a changed or missing .pxd is a source the build did not see
-    manifest = read_manifest(COMPILED_DIR)
     name = "game.core.board"
-    copy = source_of(name, tmp_path)
-    copy.parent.mkdir(parents=True)
-    shutil.copy(source_of(name), copy)
-    shutil.copy(source_of(name).with_suffix(".pxd"), copy.with_suffix(".pxd"))
-    finder = CompiledFinder(COMPILED_DIR, manifest, root=tmp_path)
+    copy, finder = copied_source(name, tmp_path, (".py", ".pxd"))
     assert isinstance(finder.find_spec(name).loader, ExtensionFileLoader)
-    copy.with_suffix(".pxd").write_text(copy.with_suffix(".pxd").read_text() + "\n# edited\n")
+    declarations = copy.with_suffix(".pxd")
+    declarations.write_text(declarations.read_text() + "\n# edited\n")
     assert finder.find_spec(name) is None
-    copy.with_suffix(".pxd").unlink()
+    declarations.unlink()
     assert finder.find_spec(name) is None
 
 
