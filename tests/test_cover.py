@@ -424,3 +424,15 @@ def test_cover_of_many_pairs_refuses_a_space_that_is_not_x_y_side():
     assert cover_many(blockers, [((0, 0, 1), (2, 2, 1), -1, -1)]).tolist() == [0]
     with pytest.raises(ValueError, match="x, y, side"):
         cover_many(blockers, [((0, 0), (2, 2, 1), -1, -1)])
+
+
+def test_blockers_refuse_owners_of_another_shape_than_the_terrain():
+    # the compiled pass that makes the codes reads the owners square by square, unchecked
+    from game.core.cover import Blockers
+
+    caps = np.zeros((3, 4), np.int8)
+    assert Blockers(caps, np.full((3, 4), -1), rules=FIVE_E_COVER).has_creatures is False
+    assert Blockers(caps, np.pad(np.zeros((1, 1)), ((0, 2), (0, 3)), constant_values=-1),
+                    rules=FIVE_E_COVER).has_creatures is True
+    with pytest.raises(ValueError, match="owners"):
+        Blockers(caps, np.full((4, 3), -1), rules=FIVE_E_COVER)

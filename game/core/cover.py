@@ -40,6 +40,8 @@ class Blockers:
         self.stride = w + 2
         self._caps = np.ascontiguousarray(caps, np.int8)
         owners = _NO_OWNERS if owners is None else np.ascontiguousarray(owners, np.int32)  # index, -1 none
+        if owners.size and owners.shape != self.shape:  # (the compiled pass reads it unchecked)
+            raise ValueError(f"Blockers: owners {owners.shape} for caps {self.shape}")
         self.codes, self.has_creatures = blocker_codes(self._caps, owners)
         self._grid = self.codes.reshape(h + 2, w + 2)
         self._walk: tuple | None = None
