@@ -208,3 +208,22 @@ def test_the_gaps_from_many_spaces_to_each_of_some_are_those_measured_pair_by_pa
     from game.core.gaps import gaps_each
 
     assert gaps_each(froms, tos, diagonals) == [[gap_squares(a, b, diagonals) for b in tos] for a in froms]
+
+
+@given(st.integers(1, 9), st.integers(1, 9), st.integers(1, 3),
+       st.lists(st.tuples(st.tuples(st.integers(-2, 10), st.integers(-2, 10), st.integers(1, 4)), st.integers(0, 4)),
+                max_size=6),
+       st.sampled_from(["5-5-5", "5-10-5"]))
+def test_the_squares_within_a_gap_of_each_space_are_those_measured_square_by_square(height, width, side, reaches,
+                                                                                 diagonals):
+    # 5e, Distance, as above: the squares where a space of ours would stand within each foe's
+    # reach (bit k for the k-th), every square of the board at once (the foes may stand off it)
+    from game.core.board import gap_squares
+    from game.core.gaps import within_bits
+
+    bits = within_bits((height, width), side, [s for s, _ in reaches], [g for _, g in reaches], diagonals)
+    assert bits.shape == (height, width)
+    for y in range(height):
+        for x in range(width):
+            assert int(bits[y, x]) == sum(1 << k for k, (space, most) in enumerate(reaches)
+                                          if gap_squares((x, y, side), space, diagonals) <= most)

@@ -1,6 +1,6 @@
-"""The grid gap from many squares at once to the nearest of some spaces, or to each of them,
-compiled (numba): what a planner asks of every square a creature may reach (board.gap_squares
-for one pair)."""
+"""The grid gap from many squares at once to the nearest of some spaces, or to each of them, and
+which squares are within a given gap of each of some spaces, compiled (numba): what a planner
+asks of every square a creature may reach (board.gap_squares for one pair)."""
 
 from __future__ import annotations
 
@@ -57,3 +57,28 @@ def gaps_each(froms, tos, diagonals: str) -> list[list[int]]:
         return []
     return _each(np.array(froms, np.int64).reshape(-1, 3), np.array(tos, np.int64).reshape(-1, 3),
                  diagonals == "5-10-5").tolist()
+
+
+@njit("int64[:, ::1](int64, int64, int64, int64[:, ::1], int64[::1], boolean)", cache=True, nogil=True)
+def _within_bits(height, width, side, spaces, gaps, five_ten):
+    out = np.zeros((height, width), np.int64)
+    for k in range(spaces.shape[0]):
+        bit = np.int64(1) << k
+        fx, fy, fs, most = spaces[k, 0], spaces[k, 1], spaces[k, 2], gaps[k]
+        # the gap is at least the larger of the two axes' gaps: nothing beyond this box is within
+        for y in range(max(0, fy - side + 1 - most), min(height, fy + fs + most)):
+            for x in range(max(0, fx - side + 1 - most), min(width, fx + fs + most)):
+                if _gap(x, y, side, fx, fy, fs, five_ten) <= most:
+                    out[y, x] |= bit
+    return out
+
+
+def within_bits(shape: tuple[int, int], side: int, spaces, gaps, diagonals: str) -> np.ndarray:
+    """For each square of a board of this (height, width), bit k set where a space of `side`
+    squares there is at most gaps[k] squares from spaces[k] ((x, y, side) each, at most 63),
+    counted as `diagonals` counts them: one int64 grid for all the spaces."""
+    if len(spaces) > 63:
+        raise ValueError("within_bits: at most 63 spaces")
+    height, width = shape
+    return _within_bits(int(height), int(width), int(side), np.array(spaces, np.int64).reshape(-1, 3),
+                        np.array(gaps, np.int64).reshape(-1), diagonals == "5-10-5")

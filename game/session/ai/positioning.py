@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
-from ...core.gaps import gaps_each, gaps_to_nearest
+from ...core.gaps import gaps_each, gaps_to_nearest, within_bits
 from ...core.sizes import SPACE_SQUARES, squeezed_squares
 from ...core.terrain import HALF, THREE_QUARTERS, TOTAL
 from .odds import Plan
@@ -417,15 +417,11 @@ class Positioning:
         if found is None:
             if len(kept) >= REACH_GRIDS_KEPT:
                 kept.clear()
-            h, w = self.battle.board.terrain.shape
-            ys, xs = np.indices((h, w))
-            zones = np.zeros((h, w), np.int64)
-            bites = []
-            for foe, attack, squares in reaching:
-                inside = (self.gaps_to(xs.ravel(), ys.ravel(), me.side_squares, [foe]) <= squares).reshape(h, w)
-                zones |= inside.astype(np.int64) << len(bites)
-                p_hit, p_crit = self.est.hit_chance(attack.to_hit, me.stats.ac, 0)
-                bites.append(self.est.expected_damage(attack.damage, p_hit, p_crit))
+            zones = within_bits(self.battle.board.terrain.shape, me.side_squares,
+                                [self.sp[foe.id] for foe, _, _ in reaching], [squares for _, _, squares in reaching],
+                                self.battle.diagonals)
+            bites = [self.est.expected_damage(attack.damage, *self.est.hit_chance(attack.to_hit, me.stats.ac, 0))
+                     for _, attack, _ in reaching]
             found = kept[key] = (zones, bites)
         self._reach_grids = found
         return found
