@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core.cover import _square_grades
+from game.core.cover import _square_grades, cover_many
 from game.core.movement import movement_field
 from game.core.terrain import HALF, NO_COVER, THREE_QUARTERS, TOTAL
 from game.rules.dnd5e.geometry import field_for, mover_of, occupants_for
@@ -404,21 +404,29 @@ def test_a_planners_covers_are_kept_across_its_own_move_and_dropped_when_another
     # the planner's lines ignore its own squares, so its covers depend only on the others'
     # spaces: after its own move, the kept covers are those looked up afresh on the new
     # blockers; once another creature has moved, nothing is kept
-    from game.core.cover import cover_many
     from game.rules.dnd5e.geometry import blockers_of
+
+    from game.session.ai import Tactician
 
     b, t = planner_at_turn_of("maps/ruined-keep.scenario.toml", "wizard", "hard")
     me = t.me
     kept = t.covers
-    assert {type(key[0]) for key in kept} == {tuple, str} and any(key[0] == "spot" for key in kept)
+    terms, shelters = kept["shelter"]  # and the shelter of squares from the foe archers' spots
+    assert shelters and all(type(key[0]) is tuple for key in kept if key != "shelter")
     field = t.est.field(me, limit_m=me.movement_left())
     ys, xs = np.nonzero(field.reachable(me.movement_left()) & field.can_end)
     step = next((int(x), int(y)) for x, y in zip(xs, ys) if (x, y) != (me.x, me.y))
     act(b, me.id, "move", to=list(step))
     assert (me.x, me.y) == step and b.estimates().looker_covers(me) is kept
-    keys = list(kept)
+    keys = [key for key in kept if key != "shelter"]
     fresh = cover_many(blockers_of(b)[0], planner_pairs(b, me, keys), estimate=True).tolist()
     assert [kept[key] for key in keys] == fresh
+    again = Tactician(b, hard=True)  # the shelters valued afresh from where we stand now
+    again.me = me
+    again.weigh(me)
+    again.covers = {}
+    again.prefetch_shelter(list(shelters))
+    assert again.shelter_terms() == terms and again.shelter_values() == shelters
     other = next(c for c in b.state.creatures.values() if c is not me and c.standing)
     other.x, other.y = next((x, y) for x in range(b.board.width) for y in range(b.board.height)
                             if not b.board.blocks_move[y, x] and
@@ -696,20 +704,34 @@ def test_the_shelter_from_the_kept_terms_is_the_average_damage_each_spot_s_cover
     t.decide()
     spaces = [(x, y, 1) for y in range(8) for x in range(12) if grid.split("\n")[y][x] == "."]
     t.prefetch_shelter(spaces)
-    ac, covered = t.me.stats.ac, 0
+    ac, covered, me = t.me.stats.ac, 0, t.index[t.me.id]
     for space in spaces:
         expected = 0.0
         for foe, to_hit, damage in t.foe_archers():
             p_open = t.est.hit_chance(to_hit, ac, 0)[0]
             spots = t.archer_spots(foe)
-            for spot in spots:
-                cover = t.covers[("spot", foe.id, spot, space)]
+            for spot in spots:  # the planners' cover from the spot, pair by pair
+                cover = int(cover_many(t.blockers, [(spot, space, t.owner_index(foe), me)], estimate=True)[0])
                 if cover:
                     p_covered = 0.0 if cover >= TOTAL else t.est.hit_chance(to_hit, ac + t.est.COVER_AC[cover], 0)[0]
                     expected += (p_open - p_covered) * damage / len(spots)
         assert t.shelter(space) == expected
         covered += expected > 0
     assert covered > 5  # the walls shelter some squares: the sums are not all empty
+
+
+def test_the_shelters_kept_are_valued_anew_when_their_terms_change():
+    # shelter's values are kept with the planners' covers only under the same terms (our AC,
+    # the foe archers, their spots and their blows): with an archer's spot gone from the
+    # terms, every square is valued anew, and shelters no more than before
+    b, t = planner_at_turn_of("maps/ruined-keep.scenario.toml", "wizard", "hard")
+    spots, gains = t.shelter_terms()
+    valued = t.shelter_values()
+    assert valued and t.shelter_values() is valued
+    t._shelter_terms = (spots[1:], gains[1:])
+    assert t.shelter_values() == {}
+    assert all(t.shelter(space) <= value for space, value in valued.items())
+    assert any(t.shelter(space) < value for space, value in valued.items())
 
 
 def test_the_archer_spots_kept_with_the_battle_are_those_walked_afresh():
@@ -803,12 +825,17 @@ def test_the_covers_shelter_kept_asks_are_fetched_foe_by_foe_and_give_the_same_s
     fetch = t.fetch_covers
     t.fetch_covers = lambda wanted: calls.append(len(wanted)) or fetch(wanted)
     t.prefetch_shelter_kept(spaces)
-    fetched = len(t.covers)
-    assert len(calls) <= len(t.foes) + 1  # a call a foe at most, then one for the spots: none pair by pair
+    spots = len(t.shelter_terms()[0])
+
+    def pairs_fetched(planner) -> int:  # the covers to the foes, and from every spot to each space valued
+        return sum(key != "shelter" for key in planner.covers) + spots * len(planner.shelter_values())
+
+    fetched = pairs_fetched(t)
+    assert len(calls) <= len(t.foes)  # a call a foe at most (the spots' covers in one more): none pair by pair
     asked_more = []
     t.fetch_covers = lambda wanted: asked_more.extend(key for key, _ in wanted if key not in t.covers)
     kept = [t.shelter_kept(space) for space in spaces]
-    assert not asked_more
+    assert not asked_more and pairs_fetched(t) == fetched
     from game.session.ai import Tactician
 
     everything = Tactician(b, hard=True)  # every pair fetched, as before
@@ -818,7 +845,7 @@ def test_the_covers_shelter_kept_asks_are_fetched_foe_by_foe_and_give_the_same_s
     everything.prefetch_shelter(spaces)
     everything.prefetch_cover(spaces, everything.foes)
     assert [everything.shelter_kept(space) for space in spaces] == kept
-    assert fetched < 0.7 * len(everything.covers)  # (60% here: of twelve skeletons, the first in range is seen)
+    assert fetched < 0.7 * pairs_fetched(everything)  # (of twelve skeletons, the first in range is seen)
     assert sum(value > 0 for value in kept) > 5 and sum(value == 0 for value in kept) > 5
 
 

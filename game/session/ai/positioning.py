@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.board import SQUARE_M, gap_squares
+from ...core.cover import cover_many
 from ...core.gaps import gaps_each, gaps_to_nearest, within_bits
 from ...core.sizes import SPACE_SQUARES, squeezed_squares
 from ...core.terrain import HALF, THREE_QUARTERS, TOTAL
@@ -264,45 +265,62 @@ class Positioning:
         return list(dict.fromkeys(found))
 
     def prefetch_shelter(self, spaces) -> None:
-        """Cover of each space (as if we stood there) against each foe archer at each of its
-        spots, in one call."""
-        me, covers = self.index[self.me.id], self.covers
-        wanted = []
-        for foe, _, _ in self.foe_archers():
-            foe_id, owner = foe.id, self.owner_index(foe)
-            for spot in self.archer_spots(foe):
-                wanted += [(key, (spot, space, owner, me))
-                           for space in spaces if (key := ("spot", foe_id, spot, space)) not in covers]
-        self.fetch_covers(wanted)
+        """shelter of each of the spaces not valued yet, all at once: their covers against each
+        foe archer at each of its spots in one call, each space's sum taken as shelter adds it."""
+        values = self.shelter_values()
+        new = [space for space in dict.fromkeys(spaces) if space not in values]
+        if not new:
+            return
+        spots, gains = self.shelter_terms()
+        me = self.index[self.me.id]
+        levels = cover_many(self.blockers, [(spot, space, owner, me) for spot, owner in spots for space in new],
+                            estimate=True)
+        for space, row in zip(new, levels.reshape(len(spots), len(new)).T.tolist()):
+            saved = 0.0
+            for cover, gain in zip(row, gains):  # spot by spot, in the archers' order
+                if cover:
+                    saved += gain[cover]
+            values[space] = saved
 
     def shelter(self, space) -> float:
         """Hard: the damage foe archers would not deal to us at this space thanks to its cover,
         on average over the spots each may shoot from (cover it can walk round shelters little)."""
-        covers = self.covers
-        saved = 0.0
-        for foe_id, spots, saved_by_cover in self.shelter_terms():
-            for spot in spots:
-                cover = covers[("spot", foe_id, spot, space)]
-                if cover:
-                    saved += saved_by_cover[cover]
-        return saved
+        values = self.shelter_values()
+        if space not in values:
+            self.prefetch_shelter([space])
+        return values[space]
 
-    def shelter_terms(self) -> list[tuple]:
-        """shelter's terms, per foe archer: its id, its spots, and by cover level what that
-        cover at one of its spots saves us (the same for every space: kept for the decision)."""
+    def shelter_values(self) -> dict:
+        """Where shelter's values are kept, by space: with the planners' covers (est.looker_covers,
+        emptied whenever anyone else moves, falls or rises: the lines from the spots are the
+        same until then), and while shelter's terms stay the same (our AC, the archers, their
+        spots and what they hit with)."""
+        terms = self.shelter_terms()
+        kept = self.covers.get("shelter")  # (no cover's key: those are tuples)
+        if kept is None or kept[0] != terms:
+            kept = self.covers["shelter"] = (terms, {})
+        return kept[1]
+
+    def shelter_terms(self) -> tuple:
+        """shelter's terms, kept for the decision: per foe archer and spot it may shoot from (the
+        archers in their order, each one's spots in theirs), the spot and the archer's index in
+        the blockers; and per such spot, what each cover level there (0 to 3) saves us, on
+        average over that archer's spots (the same for every space)."""
         if not hasattr(self, "_shelter_terms"):
             ac = self.me.stats.ac
-            terms = []
+            spots, gains = [], []
             for foe, to_hit, damage in self.foe_archers():
                 p_open = self.est.hit_chance(to_hit, ac, 0)[0]
-                spots = self.archer_spots(foe)
-                saved_by_cover = {}
+                mine = self.archer_spots(foe)
+                saved_by_cover = [0.0]
                 for cover in (HALF, THREE_QUARTERS, TOTAL):
                     p_covered = 0.0 if cover >= TOTAL else \
                         self.est.hit_chance(to_hit, ac + self.est.COVER_AC[cover], 0)[0]
-                    saved_by_cover[cover] = (p_open - p_covered) * damage / len(spots)
-                terms.append((foe.id, spots, saved_by_cover))
-            self._shelter_terms = terms
+                    saved_by_cover.append((p_open - p_covered) * damage / len(mine))
+                owner = self.owner_index(foe)
+                spots += [(spot, owner) for spot in mine]
+                gains += [tuple(saved_by_cover)] * len(mine)
+            self._shelter_terms = (tuple(spots), tuple(gains))
         return self._shelter_terms
 
     def shelter_kept(self, space) -> float:
