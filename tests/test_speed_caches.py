@@ -367,17 +367,34 @@ def test_hiding_places_found_foe_by_foe_are_those_every_foe_is_asked_about(path,
     field = full.est.field(me, limit_m=me.speed())
     reach = field.reachable(me.speed())
     squares = full.nearest_squares(field, reach, full.affordable_squares(full.foes))
-    full.prefetch_cover_from(full.foes, [(x, y, me.side_squares) for x, y in squares])
-    everywhere = [(x, y) for x, y in squares if full.hideout((x, y, me.side_squares))][:12]
+    spaces = [(x, y, me.side_squares) for x, y in squares]
+    covers = [cover_many(full.blockers, [(full.sp[foe.id], space, full.owner_index(foe), full.index[me.id])
+                                         for space in spaces], estimate=True) for foe in full.foes]
+    everywhere = [(x, y) for k, (x, y) in enumerate(squares) if all(levels[k] >= 1 for levels in covers)][:12]
     assert everywhere  # somewhere to hide
+    pairs = []
+    monkeypatch.setattr(positioning, "cover_many", lambda blockers, asked, estimate: pairs.extend(asked) or
+                        cover_many(blockers, asked, estimate=estimate))
     assert fast.hideouts(fast.est.field(fast.me, limit_m=me.speed()), reach) == everywhere
-    asked = [key for key in fast.covers if key[0] == "from"]
-    assert len(asked) < len(squares) * len(full.foes)  # fewer pairs looked up than every one
+    assert 0 < len(pairs) < len(squares) * len(full.foes)  # fewer pairs looked up than every one
+
+
+def test_the_hiding_places_kept_are_asked_anew_when_the_foes_change():
+    # hideout's answers are kept with the planners' covers only for the same foes: once a foe
+    # is no longer asked (it hid, say), every square is asked anew, and hides as well as before
+    b, t = planner_at_turn_of("maps/forest.scenario.toml", "rogue", "hard")
+    field = t.est.field(t.me, limit_m=t.me.speed())
+    t.hideouts(field, field.reachable(t.me.speed()))
+    known = t.hideout_values()
+    assert any(known.values()) and not all(known.values()) and t.hideout_values() is known
+    t.foes = t.foes[1:]
+    assert t.hideout_values() == {}
+    assert all(t.hideout(space) for space, hides in known.items() if hides)
 
 
 def planner_pairs(b, me, keys):
     """The (attacker space, target space, ids) each key of a planner's covers stands for, on the
-    battle as it is now (the tactician's three kinds of key)."""
+    battle as it is now: a square of ours toward a target."""
     from game.rules.dnd5e.geometry import blockers_of
 
     _blockers, index = blockers_of(b)
@@ -387,16 +404,8 @@ def planner_pairs(b, me, keys):
         return index[creatures[cid].effects.get("mounted_on", cid)]
 
     pairs = []
-    for key in keys:
-        if key[0] == "spot":  # a foe archer's spot toward a square of ours
-            _kind, fid, spot, space = key
-            pairs.append((spot, space, owner(fid), index[me.id]))
-        elif key[0] == "from":  # a foe where it stands toward a square of ours
-            _kind, fid, space = key
-            pairs.append((creatures[fid].space, space, owner(fid), index[me.id]))
-        else:  # a square of ours toward a target
-            space, tid = key
-            pairs.append((space, creatures[tid].space, index[me.id], owner(tid)))
+    for space, tid in keys:
+        pairs.append((space, creatures[tid].space, index[me.id], owner(tid)))
     return pairs
 
 
@@ -412,13 +421,13 @@ def test_a_planners_covers_are_kept_across_its_own_move_and_dropped_when_another
     me = t.me
     kept = t.covers
     terms, shelters = kept["shelter"]  # and the shelter of squares from the foe archers' spots
-    assert shelters and all(type(key[0]) is tuple for key in kept if key != "shelter")
+    assert shelters and all(type(key[0]) is tuple for key in kept if type(key) is tuple)
     field = t.est.field(me, limit_m=me.movement_left())
     ys, xs = np.nonzero(field.reachable(me.movement_left()) & field.can_end)
     step = next((int(x), int(y)) for x, y in zip(xs, ys) if (x, y) != (me.x, me.y))
     act(b, me.id, "move", to=list(step))
     assert (me.x, me.y) == step and b.estimates().looker_covers(me) is kept
-    keys = [key for key in kept if key != "shelter"]
+    keys = [key for key in kept if type(key) is tuple]
     fresh = cover_many(blockers_of(b)[0], planner_pairs(b, me, keys), estimate=True).tolist()
     assert [kept[key] for key in keys] == fresh
     again = Tactician(b, hard=True)  # the shelters valued afresh from where we stand now
@@ -828,7 +837,7 @@ def test_the_covers_shelter_kept_asks_are_fetched_foe_by_foe_and_give_the_same_s
     spots = len(t.shelter_terms()[0])
 
     def pairs_fetched(planner) -> int:  # the covers to the foes, and from every spot to each space valued
-        return sum(key != "shelter" for key in planner.covers) + spots * len(planner.shelter_values())
+        return sum(type(key) is tuple for key in planner.covers) + spots * len(planner.shelter_values())
 
     fetched = pairs_fetched(t)
     assert len(calls) <= len(t.foes)  # a call a foe at most (the spots' covers in one more): none pair by pair

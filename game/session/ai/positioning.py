@@ -580,15 +580,6 @@ class Positioning:
         theirs = sum(damage for _, _, damage in self.foe_archers())
         return 0.25 * mine + 0.25 * theirs + 0.5
 
-    def prefetch_cover_from(self, foes, spaces) -> None:
-        """Cover of each space (as if we stood there) against each of the foes, in one call."""
-        me, covers = self.index[self.me.id], self.covers
-        wanted = []
-        for f in foes:
-            foe_id, at, owner = f.id, self.sp[f.id], self.owner_index(f)
-            wanted += [(key, (at, space, owner, me)) for space in spaces if (key := ("from", foe_id, space)) not in covers]
-        self.fetch_covers(wanted)
-
     def side_at(self, field, x: int, y: int) -> int:
         """The side of our space at (x, y): smaller where we would squeeze."""
         return squeezed_squares(self.me.size) if field.squeezing[y, x] else SPACE_SQUARES[self.me.size]
@@ -622,14 +613,30 @@ class Positioning:
         return found[:most]
 
     def prefetch_hideouts(self, spaces) -> None:
-        """The covers hideout asks of these spaces: foe by foe, only for the spaces every foe
-        before it leaves in cover (hideout asks the foes in this order and stops at the first
-        that sees us): far fewer lines than every pair."""
+        """hideout of each of these spaces not answered yet: foe by foe, the covers of only the
+        spaces every foe before it leaves in cover (a foe that would see us there ends the
+        question), each foe's in one call: far fewer lines than every pair."""
+        known = self.hideout_values()
+        spaces = [space for space in dict.fromkeys(spaces) if space not in known]
+        me = self.index[self.me.id]
         for foe in self.foes:
-            self.prefetch_cover_from([foe], spaces)
-            spaces = [space for space in spaces if self.covers[("from", foe.id, space)] >= 1]
             if not spaces:
                 return
+            at, owner = self.sp[foe.id], self.owner_index(foe)
+            levels = cover_many(self.blockers, [(at, space, owner, me) for space in spaces], estimate=True).tolist()
+            known.update((space, False) for space, level in zip(spaces, levels) if level < 1)
+            spaces = [space for space, level in zip(spaces, levels) if level >= 1]
+        known.update(dict.fromkeys(spaces, True))
+
+    def hideout_values(self) -> dict:
+        """Where hideout's answers are kept, by space: with the planners' covers (the lines from
+        the foes where they stand are the same until anyone else moves, falls or rises), while
+        the foes asked are the same (a foe that hid is not)."""
+        foes = tuple(foe.id for foe in self.foes)
+        kept = self.covers.get("hideout")  # (no cover's key: those are tuples)
+        if kept is None or kept[0] != foes:
+            kept = self.covers["hideout"] = (foes, {})
+        return kept[1]
 
     def shelters(self, field, reach, most: int = 8) -> list[tuple[int, int]]:
         """The squares within reach best covered from the foe archers, nearest first among equals."""
@@ -642,7 +649,10 @@ class Positioning:
 
     def hideout(self, space) -> bool:
         """5e, Hide: from this space every foe would find us behind at least half cover."""
-        return all(self.covers[("from", foe.id, space)] >= 1 for foe in self.foes)
+        known = self.hideout_values()
+        if space not in known:
+            self.prefetch_hideouts([space])
+        return known[space]
 
 
 def connected(ground: np.ndarray, seeds: np.ndarray) -> np.ndarray:

@@ -630,9 +630,7 @@ class Tactician(Positioning):
             elif self.can_hide_now():
                 # 5e, Hide: every foe that sees us must find us behind cover; with medium or
                 # smaller foes the cover looked up is the rule's own, so the hide is legal
-                here = self.sp[me.id]
-                self.prefetch_cover_from(self.foes, [here])
-                if self.hideout(here):
+                if self.hideout(self.sp[me.id]):
                     plans.append(Plan(self.hide_value(), {"actor": me.id, "act": "hide", "bonus": True}, "hide"))
         return plans
 
