@@ -291,14 +291,17 @@ class Positioning:
         return values[space]
 
     def shelter_values(self) -> dict:
-        """Where shelter's values are kept, by space: with the planners' covers (est.looker_covers,
-        emptied whenever anyone else moves, falls or rises: the lines from the spots are the
-        same until then), and while shelter's terms stay the same (our AC, the archers, their
-        spots and what they hit with)."""
-        terms = self.shelter_terms()
-        kept = self.covers.get("shelter")  # (no cover's key: those are tuples)
+        """Where shelter's values are kept, by space: while its terms stay the same (our AC, the
+        archers, their spots and what they hit with; kept_with_covers)."""
+        return self.kept_with_covers("shelter", self.shelter_terms())
+
+    def kept_with_covers(self, name: str, terms) -> dict:
+        """A store of answers by space, kept with the planners' covers (est.looker_covers,
+        emptied whenever anyone else moves, falls or rises: the lines the answers read are the
+        same until then) while `terms`, what else they depend on, stay the same; else a new one."""
+        kept = self.covers.get(name)  # (no cover's key: those are tuples)
         if kept is None or kept[0] != terms:
-            kept = self.covers["shelter"] = (terms, {})
+            kept = self.covers[name] = (terms, {})
         return kept[1]
 
     def shelter_terms(self) -> tuple:
@@ -629,14 +632,9 @@ class Positioning:
         known.update(dict.fromkeys(spaces, True))
 
     def hideout_values(self) -> dict:
-        """Where hideout's answers are kept, by space: with the planners' covers (the lines from
-        the foes where they stand are the same until anyone else moves, falls or rises), while
-        the foes asked are the same (a foe that hid is not)."""
-        foes = tuple(foe.id for foe in self.foes)
-        kept = self.covers.get("hideout")  # (no cover's key: those are tuples)
-        if kept is None or kept[0] != foes:
-            kept = self.covers["hideout"] = (foes, {})
-        return kept[1]
+        """Where hideout's answers are kept, by space: while the foes asked are the same (a foe
+        that hid is not; kept_with_covers)."""
+        return self.kept_with_covers("hideout", tuple(foe.id for foe in self.foes))
 
     def shelters(self, field, reach, most: int = 8) -> list[tuple[int, int]]:
         """The squares within reach best covered from the foe archers, nearest first among equals."""
